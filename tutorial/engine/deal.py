@@ -1,0 +1,80 @@
+"""Dealing a hand from a seed (RULES.md §deal, §counts, R1) and deal codes."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import FULL_DECK
+from .errors import PositionError
+from .position import Position
+
+COUNTS: dict[int, tuple[int, int]] = {3: (17, 1), 4: (12, 4), 5: (10, 2), 6: (8, 4), 7: (7, 3)}
+"""§counts: players -> (cards each, common piles). The whole pack is always used."""
+
+SEAT_NAMES = ("A", "B", "C", "D", "E", "F", "G")
+"""Default seat names, clockwise."""
+
+MAX_SEED = 10**9
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    """A reproducible deal: ``players`` (3–7) and ``seed`` (0 ≤ seed < 10⁹).
+
+    Text form ``4-12345``; :meth:`parse` reads it back (raises
+    :class:`PositionError` ``bad-deal-code`` or ``player-count``).
+    """
+
+    players: int
+    seed: int
+
+    @classmethod
+    def parse(cls, text: str) -> DealCode:
+        match = re.fullmatch(r"\s*([0-9])\s*-\s*([0-9]{1,9})\s*", str(text))
+        if not match:
+            raise PositionError("bad-deal-code", code=str(text))
+        players, seed = int(match.group(1)), int(match.group(2))
+        if players not in COUNTS:
+            raise PositionError("player-count", count=players)
+        return cls(players, seed)
+
+    def __str__(self) -> str:
+        return f"{self.players}-{self.seed}"
+
+
+def deal(code: DealCode, names: Sequence[str] | None = None, dealer: int | None = None) -> tuple[Position, int]:
+    """Deal a full 52-card hand (§deal, §counts, R1).
+
+    A ``random.Random(code.seed)`` first draws the dealer (0-based seat; used
+    unless ``dealer`` is given, e.g. when the deal passes on in a match), then
+    shuffles the pack. Cards are dealt one at a time clockwise from the
+    dealer's left, each onto the top of that player's face-down stock; the
+    remaining cards are turned up as common piles 1, 2, … in order. The player
+    at the dealer's left moves first. Returns ``(position, dealer)``.
+    Raises :class:`PositionError` ``player-count`` for other counts.
+    """
+    n = code.players
+    if n not in COUNTS:
+        raise PositionError("player-count", count=n)
+    names = tuple(names) if names is not None else SEAT_NAMES[:n]
+    if len(names) != n:
+        raise PositionError("player-count", count=len(names))
+    rng = random.Random(code.seed)
+    drawn_dealer = rng.randrange(n)
+    dealer = drawn_dealer if dealer is None else dealer % n
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    each, piles = COUNTS[n]
+    dealt: list[list] = [[] for _ in range(n)]
+    cards = iter(deck)
+    for _round in range(each):
+        for step in range(1, n + 1):
+            dealt[(dealer + step) % n].insert(0, next(cards))
+    commons = [[card] for card in cards]
+    assert len(commons) == piles
+    first = names[(dealer + 1) % n]
+    position = Position.build(names, first, commons, {name: dealt[i] for i, name in enumerate(names)})
+    return position, dealer

@@ -1,0 +1,112 @@
+"""A hand in progress, recorded turn by turn (RULES.md §turn, §finish, R7, R9).
+
+:class:`Hand` is the one mutable object of the engine: it keeps the start
+position, every :class:`~tutorial.engine.rules.TurnRecord`, the card turned
+up and not yet placed, and the outcome. Every action is checked before it is
+done, and failures are :class:`~tutorial.engine.errors.PositionError` codes.
+"""
+
+from __future__ import annotations
+
+from .errors import PositionError
+from .playout import DRAW, DEFAULT_MAX_TURNS, FINISHED, WIN, DrawWatch, Outcome
+from .position import Dest, Position
+from .rules import (
+    Chooser,
+    Judgement,
+    Legal,
+    TurnRecord,
+    TurnUp,
+    complete_turn,
+    judge,
+    legal_destinations,
+    lowest_pile,
+    pass_turn,
+    turn_up,
+)
+
+
+class Hand:
+    """One hand from ``start`` to a win or a draw.
+
+    Use :meth:`turn_up` to start each turn (it checks the R7 draws first and
+    records a pass for a player with no cards, R2), then :meth:`play`.
+    ``max_turns`` is the agreed turn limit (R7); ``None`` for none.
+    """
+
+    def __init__(self, start: Position, *, max_turns: int | None = DEFAULT_MAX_TURNS):
+        self.start = start
+        self.position = start
+        self.records: list[TurnRecord] = []
+        self.turned: TurnUp | None = None
+        self.outcome: Outcome | None = None
+        self._watch = DrawWatch(max_turns)
+
+    @property
+    def turns(self) -> int:
+        """Turns completed so far, passes included (R9)."""
+        return len(self.records)
+
+    @property
+    def over(self) -> bool:
+        """True once the hand is won or drawn."""
+        return self.outcome is not None
+
+    @property
+    def mover(self) -> str:
+        """Name of the player whose turn it is."""
+        return self.position.mover
+
+    def turn_up(self) -> TurnUp | None:
+        """Start the next turn (§turn).
+
+        Checks the R7 draws first (the hand may end here). A player with no
+        cards passes (R2): the pass is recorded and ``None`` returned. Else the
+        top card is turned up (recycling first, §recycle) and returned; it must
+        then be placed with :meth:`play`. Raises :class:`PositionError`
+        ``hand-over`` or ``card-pending`` when no turn can start.
+        """
+        if self.outcome is not None:
+            raise PositionError("hand-over")
+        if self.turned is not None:
+            raise PositionError("card-pending", card=str(self.turned.card))
+        reason = self._watch.check(self.position, self.turns)
+        if reason is not None:
+            self.outcome = Outcome(DRAW, None, reason, self.turns)
+            return None
+        turned = turn_up(self.position)
+        if turned.card is None:
+            self._record(pass_turn(self.position))
+            return None
+        self.turned = turned
+        return turned
+
+    def _pending(self) -> TurnUp:
+        if self.turned is None:
+            raise PositionError("no-card", player=self.position.mover)
+        return self.turned
+
+    def legal(self) -> Legal:
+        """Correct destinations for the turned card (§priority)."""
+        turned = self._pending()
+        return legal_destinations(turned.position, turned.card)
+
+    def judge(self, dest: Dest) -> Judgement:
+        """What placing the turned card on ``dest`` would be judged, without playing it."""
+        turned = self._pending()
+        return judge(turned.position, turned.card, dest)
+
+    def play(self, dest: Dest, *, called: bool = True, correct_to: Chooser = lowest_pile) -> TurnRecord:
+        """Place the turned card on ``dest`` and settle the turn (see
+        :func:`~tutorial.engine.rules.complete_turn`). Returns the record."""
+        turned = self._pending()
+        record = complete_turn(turned, dest, called=called, correct_to=correct_to, before=self.position)
+        self.turned = None
+        self._record(record)
+        return record
+
+    def _record(self, record: TurnRecord) -> None:
+        self.records.append(record)
+        self.position = record.after
+        if record.finished:
+            self.outcome = Outcome(WIN, record.mover, FINISHED, self.turns)

@@ -1,0 +1,73 @@
+"""Playing a position to the end (RULES.md §finish, R7, R8, R9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .position import Position
+from .rules import Strategy, play_turn, rule_perfect
+
+DEFAULT_MAX_TURNS = 100_000
+
+WIN = "win"
+DRAW = "draw"
+FINISHED = "finished"
+REPETITION = "repetition"
+TURN_LIMIT = "turn-limit"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended: ``result`` (``win``/``draw``), ``winner`` (name or
+    ``None``), ``reason`` (``finished``, ``repetition``, ``turn-limit``) and
+    ``turns`` played, passes included (R9)."""
+
+    result: str
+    winner: str | None
+    reason: str
+    turns: int
+
+    def as_dict(self) -> dict:
+        return {"result": self.result, "winner": self.winner, "reason": self.reason, "turns": self.turns}
+
+
+class DrawWatch:
+    """Checks the R7 draws before each turn.
+
+    Call :meth:`check` with the position about to be played and the number of
+    turns already played; it returns ``"turn-limit"`` once ``max_turns`` have
+    been played, else ``"repetition"`` when this whole position (every pile and
+    the player to move) was seen before an earlier turn, else ``None``.
+    """
+
+    def __init__(self, max_turns: int | None = DEFAULT_MAX_TURNS):
+        self.max_turns = max_turns
+        self._seen: set[tuple] = set()
+
+    def check(self, position: Position, turns: int) -> str | None:
+        if self.max_turns is not None and turns >= self.max_turns:
+            return TURN_LIMIT
+        key = position.key()
+        if key in self._seen:
+            return REPETITION
+        self._seen.add(key)
+        return None
+
+
+def playout(position: Position, *, max_turns: int = DEFAULT_MAX_TURNS, choose: Strategy = rule_perfect) -> Outcome:
+    """Play ``position`` to a win or a draw (§finish, R7), every player using ``choose``
+    (default: the rule-perfect player of R8, every error called).
+
+    ``max_turns`` ≥ 0 is the agreed turn limit. Returns an :class:`Outcome`.
+    """
+    watch = DrawWatch(max_turns)
+    turns = 0
+    while True:
+        reason = watch.check(position, turns)
+        if reason is not None:
+            return Outcome(DRAW, None, reason, turns)
+        record = play_turn(position, choose)
+        turns += 1
+        if record.finished:
+            return Outcome(WIN, record.mover, FINISHED, turns)
+        position = record.after

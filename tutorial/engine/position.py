@@ -1,0 +1,221 @@
+"""Positions and destinations (RULES.md §deal, §priority, §recycle, R10).
+
+A :class:`Position` is an immutable snapshot between turns: seats in
+clockwise order, the player to move, every closed stock, every personal
+discard and every common pile. Operations that change it return a new one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator, NamedTuple
+
+from .cards import Card
+from .errors import PositionError
+
+Pile = tuple[Card, ...]
+
+
+class Dest(NamedTuple):
+    """Where a turned card is placed.
+
+    ``kind`` is ``"common"`` (``target``: the 1-based pile number) or
+    ``"discard"`` (``target``: a player's name, the mover's own included).
+    Text form ``common:2`` / ``discard:B``; :meth:`parse` reads it back.
+    """
+
+    kind: str
+    target: int | str
+
+    @classmethod
+    def common(cls, number: int) -> Dest:
+        """The common pile ``number`` (1-based)."""
+        return cls("common", number)
+
+    @classmethod
+    def discard(cls, name: str) -> Dest:
+        """The personal discard of the player called ``name``."""
+        return cls("discard", name)
+
+    @classmethod
+    def parse(cls, text: str) -> Dest:
+        """Read ``common:N`` (N ≥ 1) or ``discard:NAME``.
+
+        Raises :class:`PositionError` with code ``bad-dest`` on anything else.
+        Whether the pile or player exists is checked by :meth:`Position.check_dest`.
+        """
+        kind, sep, target = str(text).partition(":")
+        kind = kind.strip().lower()
+        target = target.strip()
+        if sep and kind == "common" and target.isdigit() and target.isascii() and int(target) >= 1:
+            return cls.common(int(target))
+        if sep and kind == "discard" and target:
+            return cls.discard(target)
+        raise PositionError("bad-dest", dest=str(text))
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """An immutable game position.
+
+    - ``players``: names in clockwise seating order (3–7, unique).
+    - ``to_move``: seat index (0-based) of the player whose turn comes next.
+    - ``commons``: common piles 1..k, each bottom to top, never empty.
+    - ``stocks``: closed stocks by seat, each **top card first**.
+    - ``discards``: personal discards by seat, each **bottom to top**.
+
+    Build with :meth:`build` (checked) or :func:`tutorial.engine.posfile.load`.
+    """
+
+    players: tuple[str, ...]
+    to_move: int
+    commons: tuple[Pile, ...]
+    stocks: tuple[Pile, ...]
+    discards: tuple[Pile, ...]
+
+    # ----- construction -------------------------------------------------
+    @classmethod
+    def build(
+        cls,
+        players: list[str] | tuple[str, ...],
+        to_move: str,
+        commons: list[list[Card]],
+        stocks: dict[str, list[Card]] | None = None,
+        discards: dict[str, list[Card]] | None = None,
+    ) -> Position:
+        """Make a checked position from names and card lists.
+
+        Raises :class:`PositionError` with code ``player-count`` (not 3–7),
+        ``duplicate-player``, ``unknown-player`` (``to_move`` or a pile owner
+        not seated), ``no-commons``, ``empty-common`` or ``duplicate-card`` (R10).
+        """
+        players = tuple(players)
+        if not 3 <= len(players) <= 7:
+            raise PositionError("player-count", count=len(players))
+        seen: set[str] = set()
+        for name in players:
+            if name in seen:
+                raise PositionError("duplicate-player", player=name)
+            seen.add(name)
+        index = {name: i for i, name in enumerate(players)}
+        if to_move not in index:
+            raise PositionError("unknown-player", player=to_move)
+        if not commons:
+            raise PositionError("no-commons")
+        for number, pile in enumerate(commons, start=1):
+            if not pile:
+                raise PositionError("empty-common", pile=number)
+        stocks = stocks or {}
+        discards = discards or {}
+        for owner in list(stocks) + list(discards):
+            if owner not in index:
+                raise PositionError("unknown-player", player=owner)
+        position = cls(
+            players=players,
+            to_move=index[to_move],
+            commons=tuple(tuple(pile) for pile in commons),
+            stocks=tuple(tuple(stocks.get(name, ())) for name in players),
+            discards=tuple(tuple(discards.get(name, ())) for name in players),
+        )
+        position.check_cards()
+        return position
+
+    def check_cards(self) -> None:
+        """Raise :class:`PositionError` ``duplicate-card`` if any card appears twice (R10)."""
+        counts = Counter(self.all_cards())
+        for card, count in counts.items():
+            if count > 1:
+                raise PositionError("duplicate-card", card=str(card))
+
+    # ----- reading ------------------------------------------------------
+    @property
+    def mover(self) -> str:
+        """Name of the player to move."""
+        return self.players[self.to_move]
+
+    def seat(self, name: str) -> int:
+        """Seat index of ``name``; raises :class:`PositionError` ``unknown-player``."""
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise PositionError("unknown-player", player=name) from None
+
+    def stock_of(self, name: str) -> Pile:
+        """Closed stock of ``name``, top card first."""
+        return self.stocks[self.seat(name)]
+
+    def discard_of(self, name: str) -> Pile:
+        """Personal discard of ``name``, bottom to top."""
+        return self.discards[self.seat(name)]
+
+    def top(self, dest: Dest) -> Card | None:
+        """Visible top card of a common pile or discard; ``None`` for an empty discard."""
+        if dest.kind == "common":
+            return self.commons[dest.target - 1][-1]
+        pile = self.discards[self.seat(dest.target)]
+        return pile[-1] if pile else None
+
+    def card_count(self, seat: int) -> int:
+        """Cards the player at ``seat`` holds: stock plus discard."""
+        return len(self.stocks[seat]) + len(self.discards[seat])
+
+    def has_cards(self, seat: int) -> bool:
+        """True when the player at ``seat`` still holds a card (R2, R6)."""
+        return bool(self.stocks[seat] or self.discards[seat])
+
+    def all_cards(self) -> Iterator[Card]:
+        """Every card in the position: commons, then stocks, then discards."""
+        for group in (self.commons, self.stocks, self.discards):
+            for pile in group:
+                yield from pile
+
+    def opponents_clockwise(self, seat: int | None = None) -> tuple[int, ...]:
+        """Seats of the other players, starting at the left of ``seat`` (default: the mover)."""
+        seat = self.to_move if seat is None else seat
+        n = len(self.players)
+        return tuple((seat + step) % n for step in range(1, n))
+
+    def check_dest(self, dest: Dest) -> Dest:
+        """Return ``dest`` if it names an existing pile or player.
+
+        Raises :class:`PositionError` ``bad-dest`` (pile number out of range) or
+        ``unknown-player``.
+        """
+        if dest.kind == "common":
+            if not 1 <= dest.target <= len(self.commons):
+                raise PositionError("bad-dest", dest=str(dest))
+        else:
+            self.seat(dest.target)
+        return dest
+
+    def key(self) -> tuple:
+        """A hashable key for the whole position (every pile and the mover), for R7 repetition."""
+        return (self.to_move, self.commons, self.stocks, self.discards)
+
+    # ----- changing -----------------------------------------------------
+    def replace(self, **changes) -> Position:
+        """A copy with some fields replaced (no checks)."""
+        fields = {
+            "players": self.players,
+            "to_move": self.to_move,
+            "commons": self.commons,
+            "stocks": self.stocks,
+            "discards": self.discards,
+        }
+        fields.update(changes)
+        return Position(**fields)
+
+    def __str__(self) -> str:
+        lines = []
+        for number, pile in enumerate(self.commons, start=1):
+            lines.append(f"common:{number} {' '.join(map(str, pile))}")
+        for seat, name in enumerate(self.players):
+            marker = "*" if seat == self.to_move else " "
+            stock = " ".join(map(str, self.stocks[seat])) or "-"
+            discard = " ".join(map(str, self.discards[seat])) or "-"
+            lines.append(f"{marker}{name}: stock[{stock}] discard[{discard}]")
+        return "\n".join(lines)

@@ -1,0 +1,386 @@
+"""The rules of one turn: turn up, where a card must go, judging, correction
+and penalty (RULES.md §turn, §priority, §recycle, §muggins, §finish).
+
+Every function is pure: it takes a :class:`~tutorial.engine.position.Position`
+and returns data or a new position. Nothing here produces sentences; the
+judge returns codes that the interface translates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .cards import Card
+from .errors import PositionError
+from .position import Dest, Position
+
+# Error ids, in the order RULES.md §muggins lists them (first matching row wins).
+NOT_ADJACENT = "not-adjacent"
+EMPTY_DISCARD = "empty-discard"
+COMMON_FIRST = "common-first"
+NEAREST_OPPONENT = "nearest-opponent"
+MISSED_DESTINATION = "missed-destination"
+ERROR_IDS = (NOT_ADJACENT, EMPTY_DISCARD, COMMON_FIRST, NEAREST_OPPONENT, MISSED_DESTINATION)
+
+# Which §priority step decided the legal destinations.
+RULE_COMMON = "common-pile"
+RULE_OPPONENT = "nearest-opponent"
+RULE_OWN = "own-discard"
+RULE_PASS = "pass"
+
+SECTION_OF_RULE = {
+    RULE_COMMON: "§priority",
+    RULE_OPPONENT: "§priority",
+    RULE_OWN: "§priority",
+    RULE_PASS: "§turn",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """The correct destinations for a card (§priority).
+
+    ``dests``: every correct destination — all fitting commons in pile order,
+    or the single nearest fitting opponent, or the mover's own discard; empty
+    when the mover passes. ``rule``: ``common-pile``, ``nearest-opponent``,
+    ``own-discard`` or ``pass``.
+    """
+
+    dests: tuple[Dest, ...]
+    rule: str
+
+    def __contains__(self, dest: object) -> bool:
+        return dest in self.dests
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The verdict on one placement (§priority, §muggins).
+
+    ``error`` is ``None`` for a correct placement or one of :data:`ERROR_IDS`.
+    ``card`` is the turned card, ``dest`` where it was put, ``top`` the top of
+    that pile before the play (``None`` for an empty discard), ``legal`` the
+    correct destinations and the rule that decided them. ``section`` is the
+    rule section to cite (``§priority``).
+    """
+
+    mover: str
+    card: Card
+    dest: Dest
+    top: Card | None
+    legal: Legal
+    error: str | None
+    section: str = "§priority"
+
+    @property
+    def ok(self) -> bool:
+        """True when the placement breaks no rule."""
+        return self.error is None
+
+
+@dataclass(frozen=True, slots=True)
+class Gift:
+    """One penalty card: ``donor`` gave ``card`` (``recycled``: the donor turned
+    their discard over first). (§muggins step 2, R5.)"""
+
+    donor: str
+    card: Card
+    recycled: bool = False
+
+
+# ----- §turn, §recycle ----------------------------------------------------
+def needs_recycle(position: Position, seat: int | None = None) -> bool:
+    """True when the player's stock is empty but their discard is not (§recycle, R3)."""
+    seat = position.to_move if seat is None else seat
+    return not position.stocks[seat] and bool(position.discards[seat])
+
+
+def recycle(position: Position, seat: int) -> Position:
+    """Turn the discard of ``seat`` over, without shuffling, as its new closed stock.
+
+    The discard listed bottom-to-top becomes the stock listed top-first with the
+    same order: the oldest card is turned next (§recycle). Only call when the
+    stock is empty (R3); raises ``ValueError`` otherwise.
+    """
+    if position.stocks[seat]:
+        raise ValueError("recycle: the closed stock is not empty (R3)")
+    stocks = list(position.stocks)
+    discards = list(position.discards)
+    stocks[seat] = discards[seat]
+    discards[seat] = ()
+    return position.replace(stocks=tuple(stocks), discards=tuple(discards))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnUp:
+    """The mover's turned card (§turn).
+
+    ``position``: the position with the card taken off the stock (and the
+    discard turned over first when ``recycled``); ``card`` is ``None`` when the
+    mover has no cards and passes (R2).
+    """
+
+    position: Position
+    card: Card | None
+    recycled: bool
+
+
+def turn_up(position: Position) -> TurnUp:
+    """Turn up the mover's next card, recycling first if the stock is empty (§turn, §recycle, R2)."""
+    seat = position.to_move
+    recycled = False
+    if not position.stocks[seat]:
+        if not position.discards[seat]:
+            return TurnUp(position, None, False)
+        position = recycle(position, seat)
+        recycled = True
+    stock = position.stocks[seat]
+    stocks = list(position.stocks)
+    stocks[seat] = stock[1:]
+    return TurnUp(position.replace(stocks=tuple(stocks)), stock[0], recycled)
+
+
+# ----- §priority ------------------------------------------------------------
+def fitting_commons(position: Position, card: Card) -> tuple[Dest, ...]:
+    """Every common pile whose top fits ``card``, in pile order."""
+    rank = card.rank
+    return tuple(
+        Dest("common", number)
+        for number, pile in enumerate(position.commons, start=1)
+        if abs(pile[-1].rank - rank) == 1
+    )
+
+
+def fitting_opponents(position: Position, card: Card) -> tuple[Dest, ...]:
+    """Opponents whose discard top fits ``card``, clockwise from the mover's left."""
+    rank = card.rank
+    found = []
+    for seat in position.opponents_clockwise():
+        pile = position.discards[seat]
+        if pile and abs(pile[-1].rank - rank) == 1:
+            found.append(Dest("discard", position.players[seat]))
+    return tuple(found)
+
+
+def legal_destinations(position: Position, card: Card | None) -> Legal:
+    """The correct destinations of the mover's turned ``card`` (§priority).
+
+    Common piles first (all that fit: the player chooses), else the first
+    fitting opponent clockwise from the mover's left, else the mover's own
+    discard. ``card=None`` (nothing to turn, R2) gives ``Legal((), "pass")``.
+    """
+    if card is None:
+        return Legal((), RULE_PASS)
+    commons = fitting_commons(position, card)
+    if commons:
+        return Legal(commons, RULE_COMMON)
+    rank = card.rank
+    for seat in position.opponents_clockwise():
+        pile = position.discards[seat]
+        if pile and abs(pile[-1].rank - rank) == 1:
+            return Legal((Dest("discard", position.players[seat]),), RULE_OPPONENT)
+    return Legal((Dest("discard", position.mover),), RULE_OWN)
+
+
+def judge(position: Position, card: Card, dest: Dest) -> Judgement:
+    """Judge placing the mover's turned ``card`` on ``dest`` (§priority, §muggins).
+
+    ``position`` is the position after the turn-up (the card is in the mover's
+    hand). Returns a :class:`Judgement` whose ``error`` is the first matching
+    row of the §muggins table, or ``None``. Raises :class:`PositionError` if
+    ``dest`` names no pile or player of this position.
+    """
+    position.check_dest(dest)
+    legal = legal_destinations(position, card)
+    top = position.top(dest)
+    error: str | None = None
+    if dest.kind == "common":
+        if not card.fits(top):
+            error = NOT_ADJACENT
+    elif dest.target != position.mover:
+        if top is None:
+            error = EMPTY_DISCARD
+        elif not card.fits(top):
+            error = NOT_ADJACENT
+        elif legal.rule == RULE_COMMON:
+            error = COMMON_FIRST
+        elif dest not in legal:
+            error = NEAREST_OPPONENT
+    elif legal.rule != RULE_OWN:
+        error = MISSED_DESTINATION
+    return Judgement(position.mover, card, dest, top, legal, error)
+
+
+# ----- placing, correcting, penalty ---------------------------------------
+def place(position: Position, card: Card, dest: Dest) -> Position:
+    """Put ``card`` on top of ``dest`` without judging it (no turn change)."""
+    if dest.kind == "common":
+        commons = list(position.commons)
+        commons[dest.target - 1] = commons[dest.target - 1] + (card,)
+        return position.replace(commons=tuple(commons))
+    seat = position.seat(dest.target)
+    discards = list(position.discards)
+    discards[seat] = discards[seat] + (card,)
+    return position.replace(discards=tuple(discards))
+
+
+def take_back(position: Position, card: Card, dest: Dest) -> Position:
+    """Remove ``card`` from the top of ``dest`` (the first half of a correction).
+
+    Raises ``ValueError`` if ``card`` is not that pile's top.
+    """
+    if position.top(dest) != card:
+        raise ValueError(f"{card} is not on top of {dest}")
+    if dest.kind == "common":
+        commons = list(position.commons)
+        commons[dest.target - 1] = commons[dest.target - 1][:-1]
+        return position.replace(commons=tuple(commons))
+    seat = position.seat(dest.target)
+    discards = list(position.discards)
+    discards[seat] = discards[seat][:-1]
+    return position.replace(discards=tuple(discards))
+
+
+def penalty(position: Position, offender: int) -> tuple[Position, tuple[Gift, ...]]:
+    """Each other player gives the offender the top card of their closed stock (§muggins, R5).
+
+    Donors give in clockwise order from the offender's left; each card goes
+    under the offender's stock, beneath those already given. A donor with an
+    empty stock first turns their discard over (§recycle); a donor with no
+    cards gives nothing (R6). Returns the new position and the gifts in order.
+    """
+    gifts: list[Gift] = []
+    for seat in position.opponents_clockwise(offender):
+        if not position.has_cards(seat):
+            continue
+        recycled = False
+        if not position.stocks[seat]:
+            position = recycle(position, seat)
+            recycled = True
+        stocks = list(position.stocks)
+        card = stocks[seat][0]
+        stocks[seat] = stocks[seat][1:]
+        stocks[offender] = stocks[offender] + (card,)
+        position = position.replace(stocks=tuple(stocks))
+        gifts.append(Gift(position.players[seat], card, recycled))
+    return position, tuple(gifts)
+
+
+def lowest_pile(legal: Legal) -> Dest:
+    """The first correct destination: the lowest-numbered fitting common (R4, R8)."""
+    return legal.dests[0]
+
+
+Chooser = Callable[[Legal], Dest]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """Everything that happened in one turn (§turn, §muggins, §finish).
+
+    - ``mover``; ``card`` (``None`` for a pass, R2); ``recycled``.
+    - ``judgement`` (``None`` for a pass); ``called``: a Muggins call was made
+      on an error in time.
+    - ``placed``: where the card finally lies (after any correction).
+    - ``penalty``: the gifts, in order given (R5).
+    - ``finished``: the mover won the hand with this placement (§finish).
+    - ``before`` and ``after``: the positions at the start and end of the turn.
+    """
+
+    mover: str
+    card: Card | None
+    recycled: bool
+    judgement: Judgement | None
+    called: bool
+    placed: Dest | None
+    penalty: tuple[Gift, ...]
+    finished: bool
+    before: Position
+    after: Position
+
+    @property
+    def passed(self) -> bool:
+        """True when the mover had no card and passed (R2)."""
+        return self.card is None
+
+
+def complete_turn(
+    turned: TurnUp,
+    dest: Dest,
+    *,
+    called: bool = True,
+    correct_to: Chooser = lowest_pile,
+    before: Position | None = None,
+) -> TurnRecord:
+    """Place the turned card on ``dest`` and settle the turn (§priority, §muggins, §finish).
+
+    If the placement is an error and ``called`` is true, the card is moved to
+    a correct destination (``correct_to`` picks among fitting commons; default
+    the lowest-numbered, R4) and every other player gives a penalty card (R5).
+    An uncalled error stands. The mover finishes when, after this, both their
+    stock and discard are empty and the placement stands (correct, or an
+    uncalled error; a called error never finishes). Unless the hand is
+    finished, the turn passes to the left. Raises :class:`PositionError` for a
+    ``dest`` that names no pile or player, or when there is no card to place.
+    """
+    position = turned.position
+    card = turned.card
+    if card is None:
+        raise PositionError("no-card", player=position.mover)
+    verdict = judge(position, card, dest)
+    seat = position.to_move
+    position = place(position, card, dest)
+    placed = dest
+    gifts: tuple[Gift, ...] = ()
+    did_call = called and verdict.error is not None
+    if did_call:
+        placed = correct_to(verdict.legal)
+        if placed not in verdict.legal:
+            raise PositionError("bad-dest", dest=str(placed))
+        position = place(take_back(position, card, dest), card, placed)
+        position, gifts = penalty(position, seat)
+    finished = not did_call and not position.has_cards(seat)
+    if not finished:
+        position = position.replace(to_move=(seat + 1) % len(position.players))
+    return TurnRecord(
+        mover=position.players[seat],
+        card=card,
+        recycled=turned.recycled,
+        judgement=verdict,
+        called=did_call,
+        placed=placed,
+        penalty=gifts,
+        finished=finished,
+        before=before if before is not None else turned.position,
+        after=position,
+    )
+
+
+def pass_turn(position: Position) -> TurnRecord:
+    """The mover has no cards and passes (R2): the turn goes to the left."""
+    after = position.replace(to_move=(position.to_move + 1) % len(position.players))
+    return TurnRecord(position.mover, None, False, None, False, None, (), False, position, after)
+
+
+def rule_perfect(position: Position, card: Card, legal: Legal) -> Dest:
+    """The rule-perfect player of R8: the lowest-numbered fitting common, else the only legal pile."""
+    return legal.dests[0]
+
+
+Strategy = Callable[[Position, Card, Legal], Dest]
+"""A player's choice: ``(position after the turn-up, turned card, legal set) -> Dest``."""
+
+
+def play_turn(position: Position, choose: Strategy = rule_perfect, *, called: bool = True) -> TurnRecord:
+    """Play one whole turn: turn up, place where ``choose`` says, settle (§turn).
+
+    ``choose`` defaults to the rule-perfect player (R8). A mover with no cards
+    passes (R2). See :func:`complete_turn` for ``called``.
+    """
+    turned = turn_up(position)
+    if turned.card is None:
+        return pass_turn(position)
+    legal = legal_destinations(turned.position, turned.card)
+    dest = choose(turned.position, turned.card, legal)
+    return complete_turn(turned, dest, called=called, before=position)

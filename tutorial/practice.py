@@ -1,0 +1,74 @@
+"""A practice hand: the learner in one seat against rule-perfect players.
+
+Pure game logic for the Practice page (no Streamlit): the whole game is
+rebuilt exactly from its deal code and the learner's decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .engine.deal import DealCode, deal
+from .engine.errors import PositionError
+from .engine.hand import Hand
+from .engine.position import Dest
+from .engine.rules import TurnRecord, rule_perfect
+
+PRACTICE_PLAYERS = 4
+LEARNER_SEAT = 0
+
+
+@dataclass
+class PracticeGame:
+    """A 4-player practice hand; the learner sits at ``learner_seat`` (seat A).
+
+    ``decisions`` lists the learner's placements as destination texts, in
+    order: with the deal code they reproduce the game (every error is called
+    by the computer players, and they play by R8).
+    """
+
+    code: DealCode
+    learner_seat: int = LEARNER_SEAT
+    decisions: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        start, self.dealer = deal(self.code)
+        self.hand = Hand(start)
+        replay = list(self.decisions)
+        self.decisions = []
+        self.advance()
+        for text in replay:
+            self.play(Dest.parse(text))
+
+    @property
+    def learner(self) -> str:
+        return self.hand.start.players[self.learner_seat]
+
+    @property
+    def waiting_for_learner(self) -> bool:
+        """True when the learner has a turned card to place."""
+        return self.hand.turned is not None and self.hand.position.to_move == self.learner_seat
+
+    def advance(self) -> list[TurnRecord]:
+        """Let the computer players (and the learner's passes) play until the
+        learner has a card to place or the hand is over. Returns the new records."""
+        first = len(self.hand.records)
+        hand = self.hand
+        while not hand.over and not self.waiting_for_learner:
+            turned = hand.turn_up()
+            if turned is None or hand.position.to_move == self.learner_seat:
+                continue
+            hand.play(rule_perfect(turned.position, turned.card, hand.legal()))
+        return hand.records[first:]
+
+    def play(self, dest: Dest) -> TurnRecord:
+        """The learner places the turned card on ``dest``; an error is called
+        at once and corrected to the lowest fitting pile (R4). Then the others play.
+        Raises :class:`~tutorial.engine.errors.PositionError` if it is not the
+        learner's turn or ``dest`` names no pile."""
+        if not self.waiting_for_learner:
+            raise PositionError("not-your-turn")
+        record = self.hand.play(dest)
+        self.decisions.append(str(dest))
+        self.advance()
+        return record
