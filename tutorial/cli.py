@@ -1,0 +1,170 @@
+"""The ``muggins`` command: ``app``, ``explain``, ``playout``.
+
+Bad input (unreadable or invalid files, unknown cards, duplicates, unknown
+players, player counts outside 3–7, empty common piles, malformed
+destinations) exits with status 2 and one line naming the file and the
+problem, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from . import words
+from .engine.errors import PositionError
+from .engine.playout import DEFAULT_MAX_TURNS, playout
+from .engine.posfile import load
+from .engine.position import Dest
+from .engine.rules import complete_turn, legal_destinations, turn_up
+from .i18n import LANGUAGES, translations
+
+APP_ENTRY = Path(__file__).resolve().parent / "app" / "streamlit_app.py"
+APP_DEFAULTS = [
+    "--server.headless", "true",
+    "--browser.gatherUsageStats", "false",
+    "--client.toolbarMode", "viewer",
+]
+
+
+class CliError(Exception):
+    """A problem to report as ``FILE: problem`` with exit status 2."""
+
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{where}: {problem}")
+
+
+def explain(path: str, play: str | None, lang: str) -> dict:
+    """The ``explain`` result as a dict with the documented JSON keys."""
+    tr = translations(lang)
+    try:
+        position = load(path)
+        dest = position.check_dest(Dest.parse(play)) if play is not None else None
+    except PositionError as err:
+        raise CliError(path, words.position_error(err, tr)) from None
+    turned = turn_up(position)
+    legal = legal_destinations(turned.position, turned.card)
+    result = {
+        "mover": position.mover,
+        "card": str(turned.card) if turned.card else None,
+        "recycled": turned.recycled,
+        "legal": [str(d) for d in legal.dests],
+        "rule": legal.rule,
+    }
+    lines = []
+    if turned.card is None:
+        lines.append(words.where_it_goes(None, legal, position, tr))
+    else:
+        if turned.recycled:
+            lines.append(words.recycled(position.mover, turned.card, tr))
+        lines.append(tr.gettext("{player} turns up {card}.").format(player=position.mover, card=turned.card.symbol))
+    if dest is None:
+        if turned.card is not None:
+            lines.append(words.where_it_goes(turned.card, legal, turned.position, tr))
+        result["text"] = "\n".join(lines)
+        return result
+    if turned.card is None:
+        raise CliError(path, words.position_error(PositionError("no-card", player=position.mover), tr))
+    record = complete_turn(turned, dest, called=True)
+    verdict = record.judgement
+    lines.append(words.judgement(verdict, turned.position, tr))
+    if record.called:
+        lines.append(words.correction(record, turned.position, tr))
+        for gift in record.penalty:
+            lines.append(words.gift(gift, record.mover, tr))
+        lines.append(words.penalty_summary(record, tr))
+    if record.finished:
+        lines.append(words.finished(record.mover, tr))
+    explanation = "\n".join(lines)
+    result.update(
+        {
+            "play": str(dest),
+            "verdict": "legal" if verdict.ok else "muggins",
+            "error": verdict.error,
+            "placed": str(record.placed),
+            "penalty": [{"from": g.donor, "card": str(g.card)} for g in record.penalty],
+            "finished": record.finished,
+            "explanation": explanation,
+        }
+    )
+    result["text"] = explanation
+    return result
+
+
+def _explain(args) -> int:
+    result = explain(args.position, args.play, args.lang)
+    text = result.pop("text")
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(text)
+    return 0
+
+
+def _playout(args) -> int:
+    tr = translations(args.lang)
+    if args.max_turns < 0:
+        raise CliError("--max-turns", tr.gettext("the turn limit must be 0 or more"))
+    try:
+        position = load(args.position)
+    except PositionError as err:
+        raise CliError(args.position, words.position_error(err, tr)) from None
+    outcome = playout(position, max_turns=args.max_turns)
+    if args.json:
+        print(json.dumps(outcome.as_dict(), ensure_ascii=False))
+    elif outcome.winner is not None:
+        print(words.finished(outcome.winner, tr))
+        print(tr.ngettext("{turns} turn played.", "{turns} turns played.", outcome.turns).format(turns=outcome.turns))
+    else:
+        print(words.draw(outcome.reason, outcome.turns, tr))
+    return 0
+
+
+def _app(extra: list[str]) -> int:
+    command = [sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *APP_DEFAULTS, *extra]
+    try:
+        return subprocess.call(command)
+    except KeyboardInterrupt:
+        return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser (also used by the tests)."""
+    top = argparse.ArgumentParser(prog="muggins", description="Muggins Tutor: learn the Victorian shedding game Muggins.")
+    commands = top.add_subparsers(dest="command", required=True)
+    commands.add_parser("app", help="start the web app (further options go to Streamlit)", add_help=False)
+
+    ex = commands.add_parser("explain", help="turn up the mover's card and say where it must go")
+    ex.add_argument("position", help="position file (TOML)")
+    ex.add_argument("--play", metavar="DEST", help="judge this placement: common:N or discard:NAME")
+    ex.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the explanation")
+    ex.add_argument("--json", action="store_true", help="print one JSON object")
+
+    po = commands.add_parser("playout", help="play the position to the end with rule-perfect players")
+    po.add_argument("position", help="position file (TOML)")
+    po.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS, metavar="N", help="agreed turn limit (R7)")
+    po.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text output")
+    po.add_argument("--json", action="store_true", help="print one JSON object")
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``muggins`` console script. Returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "app":
+        return _app(argv[1:])
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "explain":
+            return _explain(args)
+        return _playout(args)
+    except CliError as err:
+        print(f"muggins: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

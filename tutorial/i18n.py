@@ -1,0 +1,96 @@
+"""Languages: catalogs and negotiation.
+
+Catalogs are the gettext ``.po`` files in ``locales/``, compiled in memory
+once per process with Babel (so a compiled ``.mo`` can never be stale). A
+:class:`gettext.NullTranslations` object is shared read-only by every
+session; nothing here installs a global ``_`` or changes the process locale.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+
+from babel import Locale, negotiate_locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES_DIR = ROOT / "locales"
+DOMAIN = "messages"
+LANGUAGES = ("en", "es")
+"""Supported languages; the first is the source language and the fallback."""
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now."""
+    return message
+
+
+def po_path(lang: str) -> Path:
+    """Path of the catalog for ``lang`` (``locales/<lang>/LC_MESSAGES/messages.po``)."""
+    return LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.NullTranslations:
+    """The translations for ``lang`` (``en`` or ``es``); unknown codes get English.
+
+    Fuzzy entries are left out, so an unchecked translation never shows.
+    """
+    if lang not in LANGUAGES[1:]:
+        return gettext.NullTranslations()
+    with open(po_path(lang), "rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def normalize(lang: object) -> str | None:
+    """``lang`` if it is a supported code (case-insensitive), else ``None``."""
+    if isinstance(lang, str) and lang.strip().lower() in LANGUAGES:
+        return lang.strip().lower()
+    return None
+
+
+def parse_accept_language(header: str | None) -> list[str]:
+    """Language tags of an HTTP ``Accept-Language`` header, most preferred first.
+
+    ``"es-ES,es;q=0.9,en;q=0.8"`` → ``["es-ES", "es", "en"]``. Malformed parts
+    are skipped; tags with ``q=0`` are dropped.
+    """
+    if not header:
+        return []
+    ranked = []
+    for position, part in enumerate(str(header).split(",")):
+        tag, _, params = part.strip().partition(";")
+        tag = tag.strip()
+        if not tag or tag == "*":
+            continue
+        quality = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if quality > 0:
+            ranked.append((-quality, position, tag))
+    return [tag for _, _, tag in sorted(ranked)]
+
+
+def negotiate(preferred: list[str]) -> str:
+    """Pick ``en`` or ``es`` for a list of browser language tags (Babel's negotiation); English otherwise."""
+    cleaned = [tag.replace("_", "-") for tag in preferred if isinstance(tag, str) and tag]
+    return normalize(negotiate_locale(cleaned, list(LANGUAGES), sep="-")) or LANGUAGES[0]
+
+
+def locale(lang: str) -> Locale:
+    """The Babel locale for ``lang`` (list and number formatting)."""
+    return Locale.parse(normalize(lang) or LANGUAGES[0])
