@@ -242,28 +242,40 @@ def take_back(position: Position, card: Card, dest: Dest) -> Position:
     return position.replace(discards=tuple(discards))
 
 
+def give_penalty_card(position: Position, donor: int, offender: int) -> tuple[Position, Gift | None]:
+    """One donor gives the offender the top card of their closed stock (§muggins step 2).
+
+    The card goes under the offender's closed stock. A donor with an empty
+    stock first turns their discard over (§recycle); a donor with no cards
+    gives nothing (``None``, R6).
+    """
+    if not position.has_cards(donor):
+        return position, None
+    recycled = False
+    if not position.stocks[donor]:
+        position = recycle(position, donor)
+        recycled = True
+    stocks = list(position.stocks)
+    card = stocks[donor][0]
+    stocks[donor] = stocks[donor][1:]
+    stocks[offender] = stocks[offender] + (card,)
+    return position.replace(stocks=tuple(stocks)), Gift(position.players[donor], card, recycled)
+
+
 def penalty(position: Position, offender: int) -> tuple[Position, tuple[Gift, ...]]:
     """Each other player gives the offender the top card of their closed stock (§muggins, R5).
 
     Donors give in clockwise order from the offender's left; each card goes
-    under the offender's stock, beneath those already given. A donor with an
-    empty stock first turns their discard over (§recycle); a donor with no
-    cards gives nothing (R6). Returns the new position and the gifts in order.
+    under the offender's stock, beneath those already given, so the last
+    donor's card ends at the very bottom. See :func:`give_penalty_card` for
+    donors who recycle or have nothing. Returns the new position and the gifts
+    in the order given.
     """
     gifts: list[Gift] = []
     for seat in position.opponents_clockwise(offender):
-        if not position.has_cards(seat):
-            continue
-        recycled = False
-        if not position.stocks[seat]:
-            position = recycle(position, seat)
-            recycled = True
-        stocks = list(position.stocks)
-        card = stocks[seat][0]
-        stocks[seat] = stocks[seat][1:]
-        stocks[offender] = stocks[offender] + (card,)
-        position = position.replace(stocks=tuple(stocks))
-        gifts.append(Gift(position.players[seat], card, recycled))
+        position, gift = give_penalty_card(position, seat, offender)
+        if gift is not None:
+            gifts.append(gift)
     return position, tuple(gifts)
 
 

@@ -1,0 +1,307 @@
+"""Reading and checking lesson files (``lessons/*.toml``).
+
+Every answer a lesson states is recomputed by the engine; a disagreement is
+a problem, so a lesson can never teach something the engine calls wrong.
+Problems are data (:class:`~tutorial.lessons.model.Problem`); a broken file
+never stops the other lessons from loading. The format is documented in
+``lessons/README.md``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..engine.cards import Card, CardError
+from ..engine.errors import PositionError
+from ..engine.posfile import from_dict
+from ..engine.position import Dest
+from ..engine.rules import complete_turn, legal_destinations, turn_up
+from .model import STEP_KINDS, Lesson, Problem, Step
+
+LESSONS_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
+TEXT_FIELDS = ("title", "text", "hint", "done")
+STEP_FIELDS = {
+    "explain": {"id", "kind", "title", "text", "hint", "done", "position"},
+    "place": {"id", "kind", "title", "text", "hint", "done", "position", "answer"},
+    "muggins": {"id", "kind", "title", "text", "hint", "done", "position", "play", "error", "placed", "penalty"},
+    "next-card": {"id", "kind", "title", "text", "hint", "done", "position", "answer", "choices"},
+}
+LESSON_FIELDS = {"id", "title", "summary", "order", "positions", "steps"}
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+class LessonFileError(Exception):
+    """A lesson file has problems: ``problems`` lists them all (at least one)."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(f"{p.path}:{p.line}: {p.code} {p.params}" for p in problems))
+        self.problems = problems
+
+
+class _Lines:
+    """Finds the line of a step or key in the raw TOML text (tomllib gives none)."""
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines()
+        self.step_lines = [i + 1 for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*steps\s*\]\]", line)]
+
+    def step(self, index: int) -> int:
+        return self.step_lines[index] if index < len(self.step_lines) else 0
+
+    def key(self, name: str, after: int = 0) -> int:
+        stop = len(self.lines)
+        if after:
+            later = [n for n in self.step_lines if n > after]
+            stop = later[0] - 1 if later else stop
+        pattern = re.compile(rf"\s*\"?{re.escape(name)}\"?\s*=")
+        for number in range(max(after, 1), stop + 1):
+            if pattern.match(self.lines[number - 1]):
+                return number
+        return after
+
+
+def _cards(values: Any) -> list[Card]:
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise PositionError("bad-field", field="cards")
+    out = []
+    for value in values:
+        try:
+            out.append(Card.parse(value))
+        except CardError:
+            raise PositionError("unknown-card", card=value) from None
+    return out
+
+
+def _parse_gift(text: Any) -> tuple[str, Card]:
+    if not isinstance(text, str) or ":" not in text:
+        raise PositionError("bad-field", field="penalty")
+    donor, _, card = text.rpartition(":")
+    try:
+        return donor.strip(), Card.parse(card)
+    except CardError:
+        raise PositionError("unknown-card", card=card) from None
+
+
+def parse(text: str, path: str = "<lesson>") -> Lesson:
+    """Parse and check lesson-file text. Raises :class:`LessonFileError` with every problem found."""
+    problems: list[Problem] = []
+
+    def problem(line: int, code: str, **params) -> None:
+        problems.append(Problem(path, line, code, params))
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        raise LessonFileError([Problem(path, int(match.group(1)) if match else 0, "invalid-toml", {"detail": str(exc)})]) from None
+    lines = _Lines(text)
+
+    for key in data:
+        if key not in LESSON_FIELDS:
+            problem(lines.key(key), "unknown-field", field=key)
+    lesson_id = data.get("id")
+    if not isinstance(lesson_id, str) or not ID_PATTERN.fullmatch(lesson_id):
+        problem(lines.key("id"), "bad-id", field="id", value=str(lesson_id))
+        lesson_id = "?"
+    for key in ("title", "summary"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            problem(lines.key(key), "missing-text", field=key, step="-")
+    order = data.get("order", 0)
+    if not isinstance(order, int):
+        problem(lines.key("order"), "bad-field", field="order")
+        order = 0
+
+    named = data.get("positions", {})
+    if not isinstance(named, dict):
+        problem(lines.key("positions"), "bad-field", field="positions")
+        named = {}
+    positions = {}
+    for name, table in named.items():
+        try:
+            positions[name] = from_dict(table)
+        except PositionError as err:
+            header = next((i + 1 for i, l in enumerate(lines.lines) if re.match(rf"\s*\[positions\.\"?{re.escape(name)}\"?\]", l)), 0)
+            problem(header, "bad-position", position=name, code=err.code, **err.params)
+
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        problem(lines.key("steps"), "no-steps")
+        raw_steps = []
+    steps = []
+    seen_ids: set[str] = set()
+    for index, raw in enumerate(raw_steps):
+        line = lines.step(index)
+        step = _parse_step(raw, index, line, positions, lines, problem, seen_ids)
+        if step is not None:
+            steps.append(step)
+    if problems:
+        raise LessonFileError(problems)
+    return Lesson(lesson_id, data["title"], data["summary"], order, tuple(steps), path)
+
+
+def _parse_step(raw, index, line, positions, lines, problem, seen_ids) -> Step | None:
+    if not isinstance(raw, dict):
+        problem(line, "bad-field", field=f"steps[{index + 1}]")
+        return None
+    step_id = raw.get("id")
+    if not isinstance(step_id, str) or not ID_PATTERN.fullmatch(step_id):
+        problem(lines.key("id", line) or line, "bad-id", field="id", value=str(step_id))
+        step_id = f"#{index + 1}"
+    elif step_id in seen_ids:
+        problem(lines.key("id", line) or line, "duplicate-step", step=step_id)
+    seen_ids.add(step_id)
+    kind = raw.get("kind")
+    if kind not in STEP_KINDS:
+        problem(lines.key("kind", line) or line, "unknown-kind", step=step_id, kind=str(kind))
+        return None
+    for key in raw:
+        if key not in STEP_FIELDS[kind]:
+            problem(lines.key(key, line), "unknown-field", field=key, step=step_id)
+    texts = {}
+    for key in TEXT_FIELDS:
+        value = raw.get(key, "")
+        if not isinstance(value, str) or (key in ("title", "text") and not value.strip()):
+            problem(lines.key(key, line), "missing-text", field=key, step=step_id)
+            value = ""
+        texts[key] = value
+
+    position = None
+    source = raw.get("position")
+    if isinstance(source, str):
+        position = positions.get(source)
+        if position is None:
+            problem(lines.key("position", line), "unknown-position", position=source, step=step_id)
+            return None
+    elif isinstance(source, dict):
+        try:
+            position = from_dict(source)
+        except PositionError as err:
+            problem(lines.key("position", line), "bad-position", position=step_id, code=err.code, **err.params)
+            return None
+    elif source is not None:
+        problem(lines.key("position", line), "bad-field", field="position")
+        return None
+    if kind != "explain" and position is None:
+        problem(line, "missing-position", step=step_id)
+        return None
+
+    step = Step(id=step_id, kind=kind, line=line, position=position, **texts)
+    if kind == "explain":
+        return step
+    turned = turn_up(position)
+    if turned.card is None:
+        problem(lines.key("position", line), "mover-has-no-card", step=step_id, player=position.mover)
+        return None
+    legal = legal_destinations(turned.position, turned.card)
+    try:
+        if kind == "place":
+            return _check_place(step, raw, turned, legal, lines, problem)
+        if kind == "muggins":
+            return _check_muggins(step, raw, turned, legal, lines, problem)
+        return _check_next_card(step, raw, turned, lines, problem)
+    except PositionError as err:
+        problem(line, "bad-answer", step=step_id, code=err.code, **err.params)
+        return None
+
+
+def _check_place(step, raw, turned, legal, lines, problem):
+    answer = raw.get("answer")
+    if not isinstance(answer, list) or not answer:
+        problem(lines.key("answer", step.line), "missing-answer", step=step.id)
+        return None
+    stated = [turned.position.check_dest(Dest.parse(a)) for a in answer]
+    if set(stated) != set(legal.dests):
+        problem(lines.key("answer", step.line), "answer-disagrees", step=step.id,
+                stated=", ".join(map(str, stated)), engine=", ".join(map(str, legal.dests)))
+        return None
+    return replace(step, turned=turned, legal=legal)
+
+
+def _check_muggins(step, raw, turned, legal, lines, problem):
+    play = raw.get("play")
+    if not isinstance(play, str):
+        problem(lines.key("play", step.line), "missing-answer", step=step.id)
+        return None
+    dest = turned.position.check_dest(Dest.parse(play))
+    record = complete_turn(turned, dest, called=True, before=step.position)
+    verdict = record.judgement
+    line = lines.key("play", step.line)
+    if verdict.error is None:
+        problem(line, "answer-disagrees", step=step.id, stated=f"{play}: muggins", engine=f"{play}: legal")
+        return None
+    checks = [
+        ("error", raw.get("error"), verdict.error),
+        ("placed", raw.get("placed"), str(record.placed)),
+    ]
+    if "placed" in raw and isinstance(raw["placed"], str):
+        checks[1] = ("placed", str(Dest.parse(raw["placed"])), str(record.placed))
+    if "penalty" in raw:
+        if not isinstance(raw["penalty"], list):
+            raise PositionError("bad-field", field="penalty")
+        stated = [_parse_gift(g) for g in raw["penalty"]]
+        stated_text = ", ".join(f"{d}:{c}" for d, c in stated)
+        checks.append(("penalty", stated_text, ", ".join(f"{g.donor}:{g.card}" for g in record.penalty)))
+    for key, stated_value, engine_value in checks:
+        if key in raw and stated_value != engine_value:
+            problem(lines.key(key, step.line), "answer-disagrees", step=step.id, stated=str(stated_value), engine=engine_value)
+            return None
+    return replace(step, turned=turned, legal=legal, record=record)
+
+
+def _check_next_card(step, raw, turned, lines, problem):
+    answer = raw.get("answer")
+    line = lines.key("answer", step.line)
+    if not isinstance(answer, str):
+        problem(line, "missing-answer", step=step.id)
+        return None
+    try:
+        stated = Card.parse(answer)
+    except CardError:
+        raise PositionError("unknown-card", card=answer) from None
+    if stated != turned.card:
+        problem(line, "answer-disagrees", step=step.id, stated=str(stated), engine=str(turned.card))
+        return None
+    choices = _cards(raw.get("choices", []))
+    if turned.card not in choices:
+        problem(lines.key("choices", step.line) or line, "answer-not-offered", step=step.id, card=str(turned.card))
+        return None
+    if len(set(choices)) != len(choices):
+        problem(lines.key("choices", step.line), "duplicate-card", card=", ".join(map(str, choices)))
+        return None
+    return replace(step, turned=turned, choices=tuple(choices))
+
+
+def load(path: str | Path) -> Lesson:
+    """Read and check one lesson file. Raises :class:`LessonFileError`."""
+    path = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LessonFileError([Problem(path, 0, "unreadable", {"detail": getattr(exc, "strerror", None) or str(exc)})]) from None
+    return parse(text, path)
+
+
+def load_all(folder: str | Path = LESSONS_DIR) -> tuple[list[Lesson], list[Problem]]:
+    """Every lesson in ``folder`` (``*.toml``), in course order, plus the problems
+    of the files that failed to load (those files are left out, the rest still load).
+    A duplicate lesson id is a problem for the later file."""
+    lessons: list[Lesson] = []
+    problems: list[Problem] = []
+    ids: set[str] = set()
+    for path in sorted(Path(folder).glob("*.toml")):
+        try:
+            lesson = load(path)
+        except LessonFileError as err:
+            problems.extend(err.problems)
+            continue
+        if lesson.id in ids:
+            problems.append(Problem(str(path), 1, "duplicate-lesson", {"lesson": lesson.id}))
+            continue
+        ids.add(lesson.id)
+        lessons.append(lesson)
+    lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
+    return lessons, problems
