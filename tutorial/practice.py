@@ -72,3 +72,48 @@ class PracticeGame:
         self.decisions.append(str(dest))
         self.advance()
         return record
+
+
+def encode_moves(decisions: list[str]) -> str:
+    """Compact text for the URL: ``common:1`` → ``c1``, ``discard:B`` → ``dB``, joined by dots."""
+    parts = []
+    for text in decisions:
+        dest = Dest.parse(text)
+        parts.append(("c" if dest.kind == "common" else "d") + str(dest.target))
+    return ".".join(parts)
+
+
+def decode_moves(text: str) -> list[str]:
+    """Inverse of :func:`encode_moves`. Raises :class:`PositionError` ``bad-moves``."""
+    if not text:
+        return []
+    decisions = []
+    for part in text.split("."):
+        if len(part) >= 2 and part[0] == "c" and part[1:].isdigit():
+            decisions.append(f"common:{int(part[1:])}")
+        elif len(part) >= 2 and part[0] == "d":
+            decisions.append(f"discard:{part[1:]}")
+        else:
+            raise PositionError("bad-moves", moves=text)
+    return decisions
+
+
+def restore(deal_text: str, moves_text: str | None, *, max_moves: int = 2000) -> PracticeGame:
+    """Rebuild a game from the URL's ``deal`` and ``moves``.
+
+    Raises :class:`PositionError` (``bad-deal-code``, ``player-count``,
+    ``bad-moves`` or the code of an impossible move) so the caller can explain
+    and deal afresh.
+    """
+    code = DealCode.parse(deal_text)
+    if code.players != PRACTICE_PLAYERS:
+        raise PositionError("player-count", count=code.players)
+    decisions = decode_moves(moves_text or "")
+    if len(decisions) > max_moves:
+        raise PositionError("bad-moves", moves=(moves_text or "")[:40])
+    try:
+        return PracticeGame(code, decisions=decisions)
+    except PositionError as err:
+        if err.code in ("hand-over", "not-your-turn", "no-card"):
+            raise PositionError("bad-moves", moves=(moves_text or "")[:40]) from None
+        raise

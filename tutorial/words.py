@@ -206,6 +206,18 @@ def turn_line(record: TurnRecord, tr: Tr) -> str:
     _ = tr.gettext
     if record.card is None:
         return _("{player} has no cards and passes.").format(player=record.mover)
+    line = _turn_line(record, tr)
+    if record.recycled:
+        line = _("{player} turns the discard over (the stock was empty).").format(player=record.mover) + " " + line
+    if record.penalty:
+        line += " " + penalty_summary(record, tr)
+    if record.finished:
+        line += " " + finished(record.mover, tr)
+    return line
+
+
+def _turn_line(record: TurnRecord, tr: Tr) -> str:
+    _ = tr.gettext
     before = record.judgement
     where = pile(record.placed, record.after, tr, top=False)
     if before is not None and before.error is not None and record.called:
@@ -257,9 +269,70 @@ def position_error(err: PositionError, tr: Tr) -> str:
         "hand-over": _("the hand is over"),
         "card-pending": _("a card is already turned up"),
         "not-your-turn": _("it is not your turn"),
+        "bad-moves": _("“{moves}” is not a list of moves from this deal"),
     }
     template = messages.get(err.code, err.code)
     try:
         return template.format(**p)
     except (KeyError, IndexError):
         return template
+
+
+def next_card_wrong(chosen: Card, right: Card, tr: Tr) -> str:
+    """Why ``chosen`` is not the next card after a recycle (§recycle)."""
+    return tr.gettext(
+        "Not {chosen}. The discard is turned over as it is, without shuffling, so the card that was at the bottom, {right}, is now on top and comes up first ({section})."
+    ).format(chosen=chosen.symbol, right=right.symbol, section=section("§recycle", tr))
+
+
+def lesson_problem(problem, tr: Tr) -> str:
+    """A lesson-file :class:`~tutorial.lessons.model.Problem` as ``file:line: text``."""
+    _ = tr.gettext
+    p = dict(problem.params)
+    messages = {
+        "invalid-toml": _("not valid TOML: {detail}"),
+        "unreadable": _("cannot read the file ({detail})"),
+        "unknown-field": _("unknown field “{field}”"),
+        "bad-field": _("“{field}” is missing or has the wrong type"),
+        "bad-id": _("“{value}” is not a valid id (use lower-case letters, digits and hyphens)"),
+        "missing-text": _("step {step}: the text field “{field}” is missing or empty"),
+        "no-steps": _("the lesson has no steps"),
+        "duplicate-step": _("the step id “{step}” is used twice"),
+        "duplicate-lesson": _("the lesson id “{lesson}” is used by another file"),
+        "unknown-kind": _("step {step}: unknown step kind “{kind}”"),
+        "unknown-position": _("step {step}: no position called “{position}”"),
+        "missing-position": _("step {step}: this kind of step needs a position"),
+        "mover-has-no-card": _("step {step}: {player} has no card to turn up"),
+        "missing-answer": _("step {step}: the answer is missing"),
+        "answer-disagrees": _("step {step}: the lesson says {stated}, but the engine says {engine}"),
+        "answer-not-offered": _("step {step}: the right card {card} is not among the choices"),
+        "duplicate-card": _("the card {card} appears more than once"),
+    }
+    if problem.code in ("bad-position", "bad-answer"):
+        inner = PositionError(p.pop("code"), **{k: v for k, v in p.items() if k not in ("position", "step")})
+        where = p.get("position") or p.get("step")
+        text = _("“{where}”: {problem}").format(where=where, problem=position_error(inner, tr))
+    else:
+        try:
+            text = messages.get(problem.code, problem.code).format(**p)
+        except (KeyError, IndexError):
+            text = problem.code
+    return f"{problem.path}:{problem.line}: {text}"
+
+
+def finish_refused(player: str, tr: Tr) -> str:
+    """A last card placed wrongly and called: no finish (§finish)."""
+    return tr.gettext(
+        "That was {player}'s last card, but the placement was wrong and was called, so {player} has not finished ({section})."
+    ).format(player=player, section=section("§finish", tr))
+
+
+def outcome(result, you: str | None, tr: Tr) -> str:
+    """The end of a hand in words (a win, or a draw by repetition or turn limit)."""
+    _ = tr.gettext
+    if result.winner is None:
+        return draw(result.reason, result.turns, tr)
+    if result.winner == you:
+        return _("You placed your last card correctly and won the hand in {turns} turns ({section}).").format(
+            turns=result.turns, section=section("§finish", tr))
+    return finished(result.winner, tr)

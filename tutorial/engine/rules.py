@@ -297,7 +297,9 @@ class TurnRecord:
     - ``placed``: where the card finally lies (after any correction).
     - ``penalty``: the gifts, in order given (R5).
     - ``finished``: the mover won the hand with this placement (§finish).
-    - ``before`` and ``after``: the positions at the start and end of the turn.
+    - ``before`` and ``after``: the positions at the start and end of the turn;
+      ``judged_in``: the position the card was judged in (after the turn-up,
+      before the placement; ``None`` for a pass).
     """
 
     mover: str
@@ -310,6 +312,7 @@ class TurnRecord:
     finished: bool
     before: Position
     after: Position
+    judged_in: Position | None = None
 
     @property
     def passed(self) -> bool:
@@ -366,6 +369,7 @@ def complete_turn(
         finished=finished,
         before=before if before is not None else turned.position,
         after=position,
+        judged_in=turned.position,
     )
 
 

@@ -1,0 +1,1 @@
+"""The Streamlit app. Only this package imports Streamlit."""

@@ -1,0 +1,46 @@
+"""Home page: what Muggins is, where to start, and the learner's progress."""
+
+import streamlit as st
+
+from tutorial.app import lesson_view, session
+
+tr = session.tr()
+_ = tr.gettext
+lessons, _problems = lesson_view.course()
+done = lesson_view.done_lessons()
+
+st.title(_("Muggins Tutor"))
+st.markdown(_(
+    "Learn **Muggins**, the Victorian family card game of rank adjacency. Each turn you turn up the top card "
+    "of your closed stock and must put it in the right place: on a common pile one rank away, else on the "
+    "nearest opponent's discard that fits, else on your own discard. Miss the right place and someone calls "
+    "“Muggins!”, and you receive penalty cards. The first player to get rid of every card wins."
+))
+st.info(_(
+    "This is not the *muggins* rule of cribbage, nor the dominoes or adding games of the same name, where "
+    "“Muggins!” claims points someone forgot to count. This Muggins has no points at all: it is about where "
+    "each card must go."
+))
+
+st.subheader(_("Where to start"))
+left, middle, right = st.columns(3)
+with left:
+    st.page_link("pages/lessons.py", label=_("Lessons"), icon="🎓")
+    st.caption(_("Step-by-step positions: click where each card must go and see why."))
+with middle:
+    st.page_link("pages/practice.py", label=_("Practice"), icon="🃏")
+    st.caption(_("Play a whole hand against three computer players who call every error."))
+with right:
+    st.page_link("pages/rules.py", label=_("Rules"), icon="📖")
+    st.caption(_("The complete rules, with the section names the explanations cite."))
+
+st.subheader(_("Your progress"))
+if lessons:
+    for number, lesson in enumerate(lessons, start=1):
+        mark = "✅" if lesson.id in done else "⬜"
+        st.markdown(f"{mark} {number}. {_(lesson.title)}")
+    st.caption(tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.", len(lessons))
+               .format(done=sum(lesson.id in done for lesson in lessons), total=len(lessons)))
+    if done:
+        st.button(_("Reset my progress"), key="reset-progress", on_click=done.clear)
+session.sync_url(done=",".join(done) or None)

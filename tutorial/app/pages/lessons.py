@@ -1,0 +1,48 @@
+"""Lessons page: pick a lesson, work through its steps."""
+
+import streamlit as st
+
+from tutorial import words
+from tutorial.app import lesson_view, session
+
+tr = session.tr()
+_ = tr.gettext
+lessons, problems = lesson_view.course()
+
+st.title(_("Lessons"))
+for problem in problems:
+    st.warning(_("A lesson file could not be loaded and is left out:") + " " + words.lesson_problem(problem, tr))
+if not lessons:
+    st.info(_("There are no lessons to show."))
+    session.sync_url()
+    st.stop()
+
+lesson, index = lesson_view.current(lessons)
+done = lesson_view.done_lessons()
+titles = {item.id: f"{number}. {_(item.title)}" + (" ✓" if item.id in done else "")
+          for number, item in enumerate(lessons, start=1)}
+st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get, key=lesson_view.CURRENT)
+st.caption(_(lesson.summary))
+
+step = lesson.steps[index]
+st.progress((index + 1) / len(lesson.steps), text=_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps)))
+with st.container(border=True):
+    may_go_on = lesson_view.show_step(lesson, step)
+
+back, forward, _spacer = st.columns([1, 1, 3])
+if index > 0:
+    back.button(_("◀ Back"), key="lesson-back", on_click=lesson_view.go, args=(lesson.id, index - 1), width="stretch")
+if index < len(lesson.steps) - 1:
+    if may_go_on:
+        forward.button(_("Next ▶"), key="lesson-next", on_click=lesson_view.go, args=(lesson.id, index + 1),
+                       type="primary", width="stretch")
+    else:
+        forward.caption(_("Answer to go on."))
+elif lesson.id not in done:
+    forward.button(_("Finish the lesson ✓"), key="lesson-finish", on_click=lesson_view.finish, args=(lesson.id,),
+                   type="primary", width="stretch")
+else:
+    st.success(_("Lesson complete. Well done!"))
+    st.page_link("pages/practice.py", label=_("Play a practice hand"), icon="🃏")
+
+session.sync_url(lesson=lesson.id, step=step.id, done=",".join(done) or None)

@@ -1,0 +1,108 @@
+"""Practice page: a 4-player hand, the learner in seat A against three rule-perfect players."""
+
+import random
+
+import streamlit as st
+
+from tutorial import words
+from tutorial.app import session
+from tutorial.app.table import TableView, render
+from tutorial.engine.deal import MAX_SEED, DealCode
+from tutorial.engine.errors import PositionError
+from tutorial.engine.position import Dest
+from tutorial.practice import PRACTICE_PLAYERS, PracticeGame, encode_moves, restore
+
+GAME = "practice_game"
+NOTICE = "practice_notice"
+
+tr = session.tr()
+_ = tr.gettext
+
+
+def new_game() -> None:
+    """Callback: deal a fresh hand from a new random seed."""
+    seed = random.SystemRandom().randrange(MAX_SEED)
+    st.session_state[GAME] = PracticeGame(DealCode(PRACTICE_PLAYERS, seed))
+
+
+def play(dest_text: str) -> None:
+    """Callback: the learner places the turned card."""
+    game = st.session_state[GAME]
+    if game.waiting_for_learner:
+        game.play(Dest.parse(dest_text))
+
+
+def feedback(record) -> None:
+    """The verdict on the learner's last placement, with the call and penalty."""
+    verdict, table = record.judgement, record.judged_in
+    if verdict.ok:
+        st.success(_("You put {card} on {pile}.").format(card=record.card.symbol, pile=words.pile(verdict.dest, table, tr))
+                   + " " + words.judgement(verdict, table, tr))
+        return
+    lines = [
+        "**" + words.error_title(verdict.error, tr) + "** — " + words.judgement(verdict, table, tr),
+        words.correction(record, table, tr),
+        *[words.gift(gift, record.mover, tr) for gift in record.penalty],
+        words.penalty_summary(record, tr),
+    ]
+    if not table.has_cards(table.to_move):
+        lines.append(words.finish_refused(record.mover, tr))
+    st.error("\n\n".join(lines))
+
+
+if GAME not in st.session_state:
+    seeded_deal = session.url_seed("deal")
+    if seeded_deal:
+        try:
+            st.session_state[GAME] = restore(seeded_deal, session.url_seed("moves"))
+        except PositionError as err:
+            st.session_state[NOTICE] = err
+    if GAME not in st.session_state:
+        new_game()
+
+game: PracticeGame = st.session_state[GAME]
+hand = game.hand
+you = game.learner
+
+st.title(_("Practice"))
+if NOTICE in st.session_state:
+    st.warning(_("The link did not hold a game that can be restored ({problem}), so here is a fresh deal.")
+               .format(problem=words.position_error(st.session_state.pop(NOTICE), tr)))
+info, new = st.columns([4, 1])
+info.markdown(_("**Deal {code}** · You are **{you}**, playing against three computer players who follow the rules and call every error.")
+              .format(code=game.code, you=you))
+new.button(_("New deal"), key="practice-new", on_click=new_game, width="stretch")
+
+records = hand.records
+mine = [index for index, record in enumerate(records) if record.mover == you and record.card is not None]
+since = mine[-1] + 1 if mine else 0
+if mine:
+    feedback(records[mine[-1]])
+others = records[since:]
+if others:
+    with st.container(border=True):
+        st.markdown("**" + (_("Since your last card:") if mine else _("Before your first turn:")) + "**")
+        st.markdown("\n".join(f"- {words.turn_line(record, tr)}" for record in others))
+
+if hand.over:
+    result = hand.outcome
+    if result.winner == you:
+        st.balloons()
+    box = st.success if result.winner == you else st.info
+    box(words.outcome(result, you, tr))
+    render(TableView(hand.position, you=you), tr, key="practice-final")
+    st.button(_("Deal a new hand"), key="practice-again", on_click=new_game, type="primary")
+else:
+    turned = hand.turned
+    if turned.recycled:
+        st.info(words.recycled(you, turned.card, tr))
+    st.markdown(_("Your turn: click the pile where your card must go. Every common pile and every discard, your own included, can be chosen."))
+    render(TableView(turned.position, turned=turned.card, you=you), tr, key="practice", pick=play)
+
+with st.expander(_("Hand log")):
+    if records:
+        st.markdown("\n".join(f"{number}. {words.turn_line(record, tr)}" for number, record in enumerate(records, start=1)))
+    else:
+        st.caption(_("No turns played yet."))
+
+session.sync_url(deal=str(game.code), moves=encode_moves(game.decisions) or None)

@@ -1,0 +1,22 @@
+"""Rules page: the whole rules in the learner's language, with section ids and the app's rulings."""
+
+import streamlit as st
+
+from tutorial.app import session
+from tutorial.rules_text import NOT_THIS_MUGGINS, RULINGS, SECTIONS
+
+tr = session.tr()
+_ = tr.gettext
+
+st.title(_("The rules of Muggins"))
+st.markdown(_("Explanations in the lessons and in practice cite these sections by their ids, such as §priority."))
+st.info(_(NOT_THIS_MUGGINS))
+for code, title, body in SECTIONS:
+    st.subheader(f"{code} · {_(title)}", anchor=code.lstrip("§"))
+    st.markdown(_(body))
+
+st.subheader(_("This app's rulings"), anchor="rulings")
+st.markdown(_("The traditional rules leave a few points open. This app settles them as follows; each ruling is marked as ours."))
+for code, text in RULINGS:
+    st.markdown(f"**{code}** · " + _("*Ruling of this app:*") + " " + _(text))
+session.sync_url()

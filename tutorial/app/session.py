@@ -1,0 +1,72 @@
+"""Per-learner state, language and URL, all kept in ``st.session_state``.
+
+One init block per session seeds the state from the page URL (language,
+lesson and step), then from the browser's languages. Compact state is written
+back to the URL whenever it changes, so a refresh or a shared link restores it.
+"""
+
+from __future__ import annotations
+
+import gettext
+
+import streamlit as st
+
+from ..i18n import LANGUAGES, negotiate, normalize, parse_accept_language, translations
+
+LANG = "lang"
+
+
+def _browser_languages() -> list[str]:
+    preferred = []
+    try:
+        if st.context.locale:
+            preferred.append(st.context.locale)
+    except Exception:  # no browser context (e.g. some test clients)
+        pass
+    try:
+        preferred += parse_accept_language(st.context.headers.get("Accept-Language"))
+    except Exception:
+        pass
+    return preferred
+
+
+def init() -> None:
+    """Seed this session's state once: language from ``?lang=``, else the browser, else English."""
+    state = st.session_state
+    if state.get("_initialised"):
+        return
+    state["_initialised"] = True
+    state[LANG] = normalize(st.query_params.get(LANG)) or negotiate(_browser_languages())
+    state["_url_seed"] = {key: st.query_params.get(key) for key in st.query_params.keys()}
+
+
+def url_seed(key: str) -> str | None:
+    """A query parameter as it was when this session started (before any page change cleared it)."""
+    return st.session_state.get("_url_seed", {}).get(key)
+
+
+def lang() -> str:
+    """The learner's language code."""
+    return normalize(st.session_state.get(LANG)) or LANGUAGES[0]
+
+
+def tr() -> gettext.NullTranslations:
+    """Translations for the learner's language (shared, read-only)."""
+    return translations(lang())
+
+
+def gettext_func():
+    """The ``_`` to use in a page: ``_ = session.gettext_func()``."""
+    return tr().gettext
+
+
+def sync_url(**params: str | None) -> None:
+    """Make the page URL carry the language plus ``params`` (``None`` drops a key).
+
+    Writes only when something differs, so the Back button is not flooded.
+    """
+    wanted = {LANG: lang()}
+    wanted.update({k: str(v) for k, v in params.items() if v is not None})
+    current = {key: st.query_params.get(key) for key in st.query_params.keys()}
+    if current != wanted:
+        st.query_params.from_dict(wanted)

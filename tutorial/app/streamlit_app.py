@@ -1,0 +1,38 @@
+"""Muggins Tutor: the Streamlit entry script (``muggins app`` runs it).
+
+Sets up the page, the learner's session and language, and routes to the
+pages with ``st.navigation``. Page titles are translated on every run; the
+pages' identities are their fixed ``url_path``.
+"""
+
+from pathlib import Path
+
+import streamlit as st
+
+from tutorial.app import session
+from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
+
+PAGES = Path(__file__).resolve().parent / "pages"
+
+st.set_page_config(page_title="Muggins Tutor", page_icon="🃏", layout="wide")
+session.init()
+_ = session.gettext_func()
+
+with st.sidebar:
+    st.radio(
+        "Language · Idioma",
+        options=list(LANGUAGES),
+        format_func=LANGUAGE_NAMES.get,
+        key=session.LANG,
+        horizontal=True,
+    )
+
+navigation = st.navigation(
+    [
+        st.Page(PAGES / "home.py", title=_("Home"), icon="🏠", url_path="home", default=True),
+        st.Page(PAGES / "lessons.py", title=_("Lessons"), icon="🎓", url_path="lessons"),
+        st.Page(PAGES / "practice.py", title=_("Practice"), icon="🃏", url_path="practice"),
+        st.Page(PAGES / "rules.py", title=_("Rules"), icon="📖", url_path="rules"),
+    ]
+)
+navigation.run()
