@@ -89,7 +89,7 @@ def decode_moves(text: str) -> list[str]:
         return []
     decisions = []
     for part in text.split("."):
-        if len(part) >= 2 and part[0] == "c" and part[1:].isdigit():
+        if len(part) >= 2 and part[0] == "c" and part[1:].isascii() and part[1:].isdigit():
             decisions.append(f"common:{int(part[1:])}")
         elif len(part) >= 2 and part[0] == "d":
             decisions.append(f"discard:{part[1:]}")

@@ -264,7 +264,7 @@ def position_error(err: PositionError, tr: Tr) -> str:
         "no-commons": _("there must be at least one common pile"),
         "empty-common": _("common pile {pile} is empty; common piles are never empty"),
         "bad-dest": _("“{dest}” is not a destination here (write common:N or discard:NAME)"),
-        "bad-deal-code": _("“{code}” is not a deal code (write players-seed, e.g. 4-12345)"),
+        "bad-deal-code": _("“{deal}” is not a deal code (write players-seed, e.g. 4-12345)"),
         "no-card": _("{player} has no card to place"),
         "hand-over": _("the hand is over"),
         "card-pending": _("a card is already turned up"),
@@ -309,7 +309,7 @@ def lesson_problem(problem, tr: Tr) -> str:
         "duplicate-card": _("the card {card} appears more than once"),
     }
     if problem.code in ("bad-position", "bad-answer"):
-        inner = PositionError(p.pop("code"), **{k: v for k, v in p.items() if k not in ("position", "step")})
+        inner = PositionError(p.pop("error"), **{k: v for k, v in p.items() if k not in ("position", "step")})
         where = p.get("position") or p.get("step")
         text = _("“{where}”: {problem}").format(where=where, problem=position_error(inner, tr))
     else:

@@ -35,7 +35,7 @@ class DealCode:
     def parse(cls, text: str) -> DealCode:
         match = re.fullmatch(r"\s*([0-9])\s*-\s*([0-9]{1,9})\s*", str(text))
         if not match:
-            raise PositionError("bad-deal-code", code=str(text))
+            raise PositionError("bad-deal-code", deal=str(text))
         players, seed = int(match.group(1)), int(match.group(2))
         if players not in COUNTS:
             raise PositionError("player-count", count=players)

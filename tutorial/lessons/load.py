@@ -90,8 +90,8 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
     """Parse and check lesson-file text. Raises :class:`LessonFileError` with every problem found."""
     problems: list[Problem] = []
 
-    def problem(line: int, code: str, **params) -> None:
-        problems.append(Problem(path, line, code, params))
+    def problem(line: int, problem_code: str, **params) -> None:
+        problems.append(Problem(path, line, problem_code, params))
 
     try:
         data = tomllib.loads(text)
@@ -120,12 +120,14 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
         problem(lines.key("positions"), "bad-field", field="positions")
         named = {}
     positions = {}
+    broken = set()
     for name, table in named.items():
         try:
             positions[name] = from_dict(table)
         except PositionError as err:
             header = next((i + 1 for i, l in enumerate(lines.lines) if re.match(rf"\s*\[positions\.\"?{re.escape(name)}\"?\]", l)), 0)
-            problem(header, "bad-position", position=name, code=err.code, **err.params)
+            problem(header, "bad-position", position=name, error=err.code, **err.params)
+            broken.add(name)
 
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
@@ -135,7 +137,7 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
     seen_ids: set[str] = set()
     for index, raw in enumerate(raw_steps):
         line = lines.step(index)
-        step = _parse_step(raw, index, line, positions, lines, problem, seen_ids)
+        step = _parse_step(raw, index, line, positions, broken, lines, problem, seen_ids)
         if step is not None:
             steps.append(step)
     if problems:
@@ -143,7 +145,7 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
     return Lesson(lesson_id, data["title"], data["summary"], order, tuple(steps), path)
 
 
-def _parse_step(raw, index, line, positions, lines, problem, seen_ids) -> Step | None:
+def _parse_step(raw, index, line, positions, broken, lines, problem, seen_ids) -> Step | None:
     if not isinstance(raw, dict):
         problem(line, "bad-field", field=f"steps[{index + 1}]")
         return None
@@ -173,6 +175,8 @@ def _parse_step(raw, index, line, positions, lines, problem, seen_ids) -> Step |
     source = raw.get("position")
     if isinstance(source, str):
         position = positions.get(source)
+        if source in broken:
+            return None  # already reported
         if position is None:
             problem(lines.key("position", line), "unknown-position", position=source, step=step_id)
             return None
@@ -180,7 +184,7 @@ def _parse_step(raw, index, line, positions, lines, problem, seen_ids) -> Step |
         try:
             position = from_dict(source)
         except PositionError as err:
-            problem(lines.key("position", line), "bad-position", position=step_id, code=err.code, **err.params)
+            problem(lines.key("position", line), "bad-position", position=step_id, error=err.code, **err.params)
             return None
     elif source is not None:
         problem(lines.key("position", line), "bad-field", field="position")
@@ -204,7 +208,8 @@ def _parse_step(raw, index, line, positions, lines, problem, seen_ids) -> Step |
             return _check_muggins(step, raw, turned, legal, lines, problem)
         return _check_next_card(step, raw, turned, lines, problem)
     except PositionError as err:
-        problem(line, "bad-answer", step=step_id, code=err.code, **err.params)
+        key = "play" if kind == "muggins" else "answer"
+        problem(lines.key(key, line), "bad-answer", step=step_id, error=err.code, **err.params)
         return None
 
 

@@ -1,0 +1,146 @@
+"""`muggins explain` and `muggins playout`: the worked examples and bad input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import EXAMPLES
+
+from tutorial.cli import main
+
+
+def run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def explain_json(capsys, *argv):
+    status, out, err = run(capsys, "explain", *argv, "--json")
+    assert status == 0, err
+    return json.loads(out)
+
+
+BASE_KEYS = {"mover", "card", "recycled", "legal", "rule"}
+PLAY_KEYS = BASE_KEYS | {"play", "verdict", "error", "placed", "penalty", "finished", "explanation"}
+
+
+def test_example_1(capsys):
+    data = explain_json(capsys, EXAMPLES / "example-1.toml")
+    assert set(data) == BASE_KEYS
+    assert data == {"mover": "A", "card": "6H", "recycled": False, "legal": ["common:1"], "rule": "common-pile"}
+    data = explain_json(capsys, EXAMPLES / "example-1.toml", "--play", "discard:B")
+    assert set(data) == PLAY_KEYS
+    assert data["verdict"] == "muggins" and data["error"] == "common-first"
+    assert data["placed"] == "common:1"
+    assert data["penalty"] == [{"from": "B", "card": "KC"}, {"from": "C", "card": "3H"}, {"from": "D", "card": "10S"}]
+    assert data["finished"] is False
+    for needle in ("6♥", "5♣", "7♦", "§priority", "§muggins"):
+        assert needle in data["explanation"]
+
+
+def test_example_1_correct_play_finishes(capsys):
+    data = explain_json(capsys, EXAMPLES / "example-1.toml", "--play", "common:1")
+    assert data["verdict"] == "legal" and data["error"] is None and data["penalty"] == []
+    assert data["placed"] == "common:1" and data["finished"] is True  # 6♥ was A's only card
+
+
+def test_example_2(capsys):
+    data = explain_json(capsys, EXAMPLES / "example-2.toml", "--play", "discard:C")
+    assert data["legal"] == ["discard:B"] and data["rule"] == "nearest-opponent"
+    assert data["error"] == "nearest-opponent" and data["placed"] == "discard:B"
+    assert [p["from"] for p in data["penalty"]] == ["B", "C", "D"]
+
+
+def test_example_3(capsys):
+    data = explain_json(capsys, EXAMPLES / "example-3.toml")
+    assert data == {"mover": "A", "card": "4D", "recycled": True, "legal": ["common:1"], "rule": "common-pile"}
+
+
+def test_spanish_explanation(capsys):
+    data = explain_json(capsys, EXAMPLES / "example-1.toml", "--play", "discard:B", "--lang", "es")
+    assert "6♥" in data["explanation"] and "§priority" in data["explanation"]
+    assert "común" in data["explanation"]
+
+
+def test_text_output(capsys):
+    status, out, _ = run(capsys, "explain", EXAMPLES / "example-2.toml")
+    assert status == 0 and "J♥" in out and "B" in out and "§priority" in out
+
+
+def test_pass_when_mover_has_no_cards(capsys, tmp_path):
+    path = tmp_path / "p.toml"
+    path.write_text('players = ["A","B","C"]\nto_move = "A"\ncommons = [["5C"]]\n[stocks]\nB = ["6H"]\n')
+    data = explain_json(capsys, path)
+    assert data == {"mover": "A", "card": None, "recycled": False, "legal": [], "rule": "pass"}
+    status, _, err = run(capsys, "explain", path, "--play", "common:1")
+    assert status == 2 and "A" in err
+
+
+def test_playout_json(capsys):
+    status, out, _ = run(capsys, "playout", EXAMPLES / "example-2.toml", "--json")
+    data = json.loads(out)
+    assert status == 0 and set(data) == {"result", "winner", "reason", "turns"}
+    assert data["result"] == "win" and data["reason"] == "finished"
+
+
+def test_playout_turn_limit(capsys, tmp_path):
+    path = tmp_path / "p.toml"
+    path.write_text('players = ["A","B","C"]\nto_move = "A"\ncommons = [["7C"]]\n[stocks]\nA=["KD"]\nB=["KS"]\nC=["KH"]\n')
+    status, out, _ = run(capsys, "playout", path, "--json", "--max-turns", "2")
+    assert json.loads(out) == {"result": "draw", "winner": None, "reason": "turn-limit", "turns": 2}
+    status, out, _ = run(capsys, "playout", path, "--json")
+    assert json.loads(out) == {"result": "draw", "winner": None, "reason": "repetition", "turns": 6}
+
+
+GOOD = 'players = ["A","B","C","D"]\nto_move = "A"\ncommons = [["5C"]]\n[stocks]\nA = ["6H"]\n'
+BAD_FILES = {
+    "invalid-toml": ('players = ["A", "B"\n', "TOML"),
+    "unknown-card": (GOOD.replace('"6H"', '"6X"'), "6X"),
+    "duplicate-card": (GOOD.replace('"6H"', '"5C"'), "5C"),
+    "unknown-player": (GOOD + 'Z = ["2D"]\n', "Z"),
+    "unknown-to-move": (GOOD.replace('to_move = "A"', 'to_move = "Q"'), "Q"),
+    "too-few-players": (GOOD.replace('"A","B","C","D"', '"A","B"'), "3 to 7"),
+    "too-many-players": (GOOD.replace('"A","B","C","D"', '"A","B","C","D","E","F","G","H"'), "3 to 7"),
+    "empty-common": (GOOD.replace('[["5C"]]', '[["5C"], []]'), "2"),
+    "not-utf8": (b"players = [\xff]", "read"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FILES))
+@pytest.mark.parametrize("command", ["explain", "playout"])
+def test_bad_input_exits_2_with_one_line(capsys, tmp_path, case, command):
+    content, needle = BAD_FILES[case]
+    path = tmp_path / f"{case}.toml"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    status, out, err = run(capsys, command, path)
+    assert status == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and str(path) in lines[0] and needle in lines[0]
+
+
+def test_unreadable_file(capsys, tmp_path):
+    missing = tmp_path / "nope.toml"
+    for command in ("explain", "playout"):
+        status, _, err = run(capsys, command, missing)
+        assert status == 2 and str(missing) in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("dest", ["common", "common:0", "common:5", "common:x", "discard:", "discard:Z", "pile:1", "common:-1", "common:²"])
+def test_malformed_dest(capsys, dest):
+    status, out, err = run(capsys, "explain", EXAMPLES / "example-1.toml", "--play", dest)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "example-1.toml" in err
+
+
+def test_negative_turn_limit(capsys):
+    status, _, err = run(capsys, "playout", EXAMPLES / "example-1.toml", "--max-turns", "-1")
+    assert status == 2 and "--max-turns" in err
+
+
+def test_console_script_and_module_run():
+    for command in (["muggins"], [sys.executable, "-m", "tutorial"]):
+        done = subprocess.run([*command, "explain", str(EXAMPLES / "example-1.toml"), "--json"], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["legal"] == ["common:1"]

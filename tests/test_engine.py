@@ -1,0 +1,320 @@
+"""The rules engine against RULES.md, section by section."""
+
+import pytest
+from conftest import EXAMPLES, cards, position
+
+from tutorial.engine import (
+    COUNTS, DealCode, Dest, Position, PositionError, complete_turn, deal, judge, legal_destinations,
+    penalty, play_turn, playout, recycle, turn_up,
+)
+from tutorial.engine.hand import Hand
+from tutorial.engine.posfile import dumps, load, loads
+
+C, D = Dest.common, Dest.discard
+
+
+def turned(pos):
+    t = turn_up(pos)
+    return t, legal_destinations(t.position, t.card)
+
+
+# ----- the three worked examples -----------------------------------------
+def test_worked_example_1_common_first_and_penalty():
+    pos = load(EXAMPLES / "example-1.toml")
+    t, legal = turned(pos)
+    assert str(t.card) == "6H"
+    assert legal.dests == (C(1),) and legal.rule == "common-pile"
+    record = complete_turn(t, D("B"))
+    assert record.judgement.error == "common-first"
+    assert record.placed == C(1)
+    assert [(g.donor, str(g.card)) for g in record.penalty] == [("B", "KC"), ("C", "3H"), ("D", "10S")]
+    # the card is on 5♣; the penalty cards went under A's stock in donor order
+    assert record.after.commons[0] == tuple(cards("5C 6H"))
+    assert record.after.stock_of("A") == tuple(cards("KC 3H 10S"))
+    assert record.after.discard_of("B") == tuple(cards("7D"))
+    assert not record.finished and record.after.mover == "B"
+
+
+def test_worked_example_2_nearest_opponent():
+    pos = load(EXAMPLES / "example-2.toml")
+    t, legal = turned(pos)
+    assert str(t.card) == "JH"
+    assert legal.dests == (D("B"),) and legal.rule == "nearest-opponent"
+    assert judge(t.position, t.card, D("C")).error == "nearest-opponent"
+    assert judge(t.position, t.card, D("B")).ok
+
+
+def test_worked_example_3_recycle_turns_oldest_first():
+    pos = load(EXAMPLES / "example-3.toml")
+    t, legal = turned(pos)
+    assert t.recycled and str(t.card) == "4D"
+    assert t.position.stock_of("A") == tuple(cards("8C QH"))
+    assert t.position.discard_of("A") == ()
+    assert legal.dests == (C(1),)
+
+
+# ----- §priority and the §muggins table -------------------------------------
+BASE = dict(commons="5C 9D KH 2S")
+
+
+@pytest.mark.parametrize(
+    "card, discards, dest, error",
+    [
+        ("6H", {"B": "7D"}, D("B"), "common-first"),
+        ("6H", {"B": "7D"}, C(2), "not-adjacent"),
+        ("6H", {"B": "7D"}, D("A"), "missed-destination"),
+        ("6H", {}, D("C"), "empty-discard"),
+        ("JH", {"B": "QS", "C": "10C"}, D("C"), "nearest-opponent"),
+        ("JH", {"B": "QS", "C": "10C"}, D("D"), "empty-discard"),
+        ("JH", {"B": "QS", "C": "10C", "D": "3C"}, D("D"), "not-adjacent"),
+        ("JH", {"B": "QS"}, D("A"), "missed-destination"),
+        ("JH", {"B": "QS"}, C(3), "not-adjacent"),
+        ("7C", {"C": "AH"}, D("A"), None),  # nothing fits: own discard
+        ("7C", {"C": "AH"}, D("C"), "not-adjacent"),
+        ("10H", {"B": "9S"}, C(2), None),
+        ("10H", {"B": "9S"}, D("B"), "common-first"),
+    ],
+)
+def test_judge_error_ids(card, discards, dest, error):
+    pos = position(BASE["commons"], {"A": card}, discards)
+    t = turn_up(pos)
+    assert judge(t.position, t.card, dest).error == error
+
+
+def test_first_matching_row_wins():
+    # Empty discard while a common fits: empty-discard (row 2) not common-first.
+    pos = position("5C 9D KH 2S", {"A": "6H"})
+    t = turn_up(pos)
+    assert judge(t.position, t.card, D("B")).error == "empty-discard"
+    # Non-fitting discard while a common fits: not-adjacent (row 1).
+    pos = position("5C 9D KH 2S", {"A": "6H"}, {"B": "JD"})
+    t = turn_up(pos)
+    assert judge(t.position, t.card, D("B")).error == "not-adjacent"
+
+
+def test_choice_among_fitting_commons_is_never_an_error():
+    pos = position("5C 7D KH 2S", {"A": "6H"})
+    t, legal = turned(pos)
+    assert legal.dests == (C(1), C(2))
+    assert judge(t.position, t.card, C(1)).ok and judge(t.position, t.card, C(2)).ok
+
+
+def test_nearest_opponent_is_clockwise_from_movers_left():
+    # C moves: left of C is D, then A, then B.
+    pos = position("KC", {"C": "5H"}, {"A": "4S", "B": "6D", "D": "JC"}, to_move="C")
+    t, legal = turned(pos)
+    assert legal.dests == (D("A"),)
+    assert judge(t.position, t.card, D("B")).error == "nearest-opponent"
+
+
+def test_card_played_on_an_opponent_becomes_theirs():
+    pos = position("KC", {"A": "5H"}, {"B": "6D"})
+    record = play_turn(pos)
+    assert record.after.discard_of("B") == tuple(cards("6D 5H"))
+
+
+def test_unknown_dest_is_an_error():
+    pos = position("KC", {"A": "5H"})
+    t = turn_up(pos)
+    with pytest.raises(PositionError) as info:
+        judge(t.position, t.card, C(2))
+    assert info.value.code == "bad-dest"
+    with pytest.raises(PositionError) as info:
+        judge(t.position, t.card, D("Z"))
+    assert info.value.code == "unknown-player"
+
+
+# ----- §muggins: correction, penalty, donors --------------------------------
+def test_correction_uses_lowest_fitting_pile_r4():
+    pos = position("5C 7D KH", {"A": "6H"}, {"B": "5S"})
+    record = complete_turn(turn_up(pos), D("B"))
+    assert record.judgement.error == "common-first" and record.placed == C(1)
+
+
+def test_correction_can_follow_the_offenders_choice():
+    pos = position("5C 7D KH", {"A": "6H", "B": "2C"}, {"B": "5S"})
+    record = complete_turn(turn_up(pos), D("B"), correct_to=lambda legal: legal.dests[-1])
+    assert record.placed == C(2)
+    assert record.after.commons[1][-1] == cards("6H")[0]
+
+
+def test_penalty_order_r5_and_donors_recycle_or_give_nothing():
+    # A offends. B has a stock; C's stock is empty but has a discard (recycles);
+    # D has no cards at all (gives nothing).
+    pos = position("5C", {"A": "6H 9S", "B": "KC QC"}, {"B": "7D", "C": "3H 4H JS"})
+    record = complete_turn(turn_up(pos), D("B"))
+    gifts = [(g.donor, str(g.card), g.recycled) for g in record.penalty]
+    assert gifts == [("B", "KC", False), ("C", "3H", True)]
+    after = record.after
+    assert after.stock_of("A") == tuple(cards("9S KC 3H"))  # last donor's card at the very bottom
+    assert after.stock_of("C") == tuple(cards("4H JS")) and after.discard_of("C") == ()
+    assert after.stock_of("D") == () and after.discard_of("D") == ()
+
+
+def test_donor_who_gives_last_card_has_not_finished_r6():
+    pos = position("5C", {"A": "6H 9S", "B": "KC"}, {"B": "7D"})
+    pos = pos.replace(discards=(pos.discards[0], (), pos.discards[2], pos.discards[3]))  # B: stock KC only
+    record = complete_turn(turn_up(pos), D("A"))  # missed-destination (5♣ fits)
+    assert record.judgement.error == "missed-destination"
+    after = record.after
+    assert not after.has_cards(after.seat("B"))
+    assert not record.finished
+    # B, with no cards, passes on their turn (R2)
+    assert after.mover == "B"
+    passed = play_turn(after)
+    assert passed.passed and passed.after.mover == "C"
+
+
+def test_unsupported_call_changes_nothing():
+    pos = position("5C", {"A": "6H"})
+    record = complete_turn(turn_up(pos), C(1), called=True)
+    assert record.judgement.ok and not record.called and record.penalty == ()
+
+
+def test_uncalled_error_stands():
+    pos = position("5C", {"A": "6H 2D"}, {"B": "7D"})
+    record = complete_turn(turn_up(pos), D("B"), called=False)
+    assert record.judgement.error == "common-first" and not record.called
+    assert record.placed == D("B") and record.after.discard_of("B")[-1] == cards("6H")[0]
+    assert record.penalty == ()
+
+
+# ----- §finish ----------------------------------------------------------------
+def test_correct_last_card_finishes():
+    pos = position("5C", {"A": "6H", "B": "2D"})
+    record = play_turn(pos)
+    assert record.finished and record.after.mover == "A"
+
+
+def test_called_wrong_last_card_does_not_finish():
+    pos = position("5C", {"A": "6H", "B": "2D"}, {"C": "7S"})
+    record = complete_turn(turn_up(pos), D("C"))
+    assert record.judgement.error == "common-first"
+    assert not record.finished
+    assert record.after.stock_of("A") == tuple(cards("2D 7S"))  # B gives 2D; C recycles 7S
+
+
+def test_last_card_to_own_discard_never_finishes():
+    pos = position("5C", {"A": "9H", "B": "2D"})
+    record = play_turn(pos)
+    assert record.placed == D("A") and not record.finished
+
+
+# ----- §recycle (R3) ------------------------------------------------------------
+def test_empty_stock_discard_is_still_a_destination_r3():
+    pos = position("KC", {"A": "5H"}, {"B": "6D"})  # B's stock is empty, discard not
+    t, legal = turned(pos)
+    assert legal.dests == (D("B"),)
+    record = complete_turn(t, D("B"))
+    assert record.after.stock_of("B") == () and record.after.discard_of("B") == tuple(cards("6D 5H"))
+
+
+def test_recycle_keeps_order():
+    pos = position("KC", {}, {"A": "4D 8C QH"})
+    after = recycle(pos, 0)
+    assert after.stock_of("A") == tuple(cards("4D 8C QH")) and after.discard_of("A") == ()
+    with pytest.raises(ValueError):
+        recycle(after, 0)
+
+
+# ----- §deal and §counts (R1) ------------------------------------------------
+@pytest.mark.parametrize("players", sorted(COUNTS))
+def test_deal_counts_and_reproducibility(players):
+    code = DealCode(players, 2026)
+    pos, dealer = deal(code)
+    each, piles = COUNTS[players]
+    assert len(pos.commons) == piles and all(len(p) == 1 for p in pos.commons)
+    assert [len(s) for s in pos.stocks] == [each] * players
+    assert sorted(pos.all_cards()) == sorted(__import__("tutorial.engine", fromlist=["FULL_DECK"]).FULL_DECK)
+    assert pos.to_move == (dealer + 1) % players
+    assert deal(code) == (pos, dealer)
+    assert deal(DealCode(players, 2027))[0] != pos
+
+
+def test_deal_deals_one_at_a_time_from_dealers_left():
+    pos, dealer = deal(DealCode(4, 5), dealer=3)
+    assert dealer == 3 and pos.mover == "A"
+    import random
+
+    rng = random.Random(5)
+    rng.randrange(4)
+    from tutorial.engine import FULL_DECK
+
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    assert pos.stock_of("A")[-1] == deck[0]  # first card dealt lies at the bottom of A's stock
+    assert pos.stock_of("B")[-1] == deck[1]
+    assert pos.stock_of("A")[0] == deck[44]  # the last round's card is on top
+    assert [p[0] for p in pos.commons] == deck[48:]
+
+
+@pytest.mark.parametrize("text", ["2-5", "8-1", "4", "4-x", "x-4", "4-1234567890", ""])
+def test_bad_deal_codes(text):
+    with pytest.raises(PositionError):
+        DealCode.parse(text)
+
+
+def test_deal_code_round_trip():
+    assert str(DealCode.parse(" 5-0042 ")) == "5-42"
+
+
+# ----- positions (R10) and files --------------------------------------------
+def test_position_checks():
+    with pytest.raises(PositionError) as info:
+        position("5C", {"A": "6H"}, {"B": "6H"})
+    assert info.value.code == "duplicate-card" and info.value.params["card"] == "6H"
+    with pytest.raises(PositionError) as info:
+        position("5C", players="A B")
+    assert info.value.code == "player-count"
+    with pytest.raises(PositionError) as info:
+        Position.build(["A", "B", "C"], "A", [[]])
+    assert info.value.code == "empty-common"
+
+
+def test_position_file_round_trip():
+    pos, _ = deal(DealCode(7, 3))
+    assert loads(dumps(pos)) == pos
+
+
+# ----- playout (R7, R8, R9) ---------------------------------------------------
+def test_playout_detects_repetition():
+    # Nobody can ever place anything but on their own discard, and nothing fits:
+    # the position comes round again after every player has recycled.
+    pos = position("7C", {"A": "KD", "B": "KS", "C": "KH"}, players="A B C")
+    outcome = playout(pos)
+    assert outcome.result == "draw" and outcome.reason == "repetition"
+    assert outcome.turns == 6  # three turns to fill the discards, three more come back round
+
+
+def test_playout_turn_limit_is_checked_first():
+    pos = position("7C", {"A": "KD", "B": "KS", "C": "KH"}, players="A B C")
+    outcome = playout(pos, max_turns=2)
+    assert (outcome.result, outcome.reason, outcome.turns) == ("draw", "turn-limit", 2)
+    assert playout(pos, max_turns=0).turns == 0
+
+
+def test_playout_win():
+    pos = load(EXAMPLES / "example-2.toml")
+    outcome = playout(pos)
+    assert outcome.result == "win" and outcome.reason == "finished" and outcome.winner in pos.players
+
+
+def test_players_without_cards_pass_r2_r9():
+    pos = position("7C", {"B": "KS"}, {}, players="A B C")
+    outcome = playout(pos, max_turns=5)
+    assert outcome.reason in ("turn-limit", "repetition")
+    hand = Hand(pos)
+    assert hand.turn_up() is None and hand.records[-1].passed and hand.turns == 1
+
+
+def test_hand_refuses_out_of_order_actions():
+    hand = Hand(position("5C", {"A": "6H", "B": "2D"}))
+    hand.turn_up()
+    with pytest.raises(PositionError) as info:
+        hand.turn_up()
+    assert info.value.code == "card-pending"
+    hand.play(C(1))
+    assert hand.over and hand.outcome.winner == "A"
+    with pytest.raises(PositionError) as info:
+        hand.turn_up()
+    assert info.value.code == "hand-over"

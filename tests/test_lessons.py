@@ -1,0 +1,120 @@
+"""Lesson files: the shipped ones load, and the checker catches every kind of problem."""
+
+import pytest
+
+from tutorial.lessons import LESSONS_DIR, LessonFileError, load_all, parse
+from tutorial.i18n import translations
+from tutorial import words
+
+GOOD = '''
+id = "demo"
+title = "Demo"
+summary = "A demo lesson."
+
+[positions.p]
+players = ["A", "B", "C"]
+to_move = "A"
+commons = [["5C"]]
+[positions.p.stocks]
+A = ["6H"]
+B = ["KC"]
+C = ["2D"]
+[positions.p.discards]
+B = ["7D"]
+
+[[steps]]
+id = "read"
+kind = "explain"
+title = "Read"
+text = "Some text."
+
+[[steps]]
+id = "place"
+kind = "place"
+title = "Place"
+text = "Where?"
+position = "p"
+answer = ["common:1"]
+
+[[steps]]
+id = "call"
+kind = "muggins"
+title = "Call"
+text = "Watch."
+position = "p"
+play = "discard:B"
+error = "common-first"
+placed = "common:1"
+penalty = ["B:KC", "C:2D"]
+'''
+
+
+def problems(text):
+    with pytest.raises(LessonFileError) as info:
+        parse(text, "demo.toml")
+    return info.value.problems
+
+
+def test_shipped_lessons_load_without_problems():
+    lessons, found = load_all(LESSONS_DIR)
+    assert found == []
+    assert lessons and lessons[0].id == "worked-examples"
+    kinds = {step.kind for lesson in lessons for step in lesson.steps}
+    assert {"explain", "place", "muggins", "next-card"} <= kinds
+
+
+def test_good_lesson_parses():
+    lesson = parse(GOOD, "demo.toml")
+    assert [s.id for s in lesson.steps] == ["read", "place", "call"]
+    assert [str(d) for d in lesson.steps[1].legal.dests] == ["common:1"]
+    assert [(g.donor, str(g.card)) for g in lesson.steps[2].record.penalty] == [("B", "KC"), ("C", "2D")]
+
+
+@pytest.mark.parametrize(
+    "change, code, line",
+    [
+        (('A = ["6H"]', 'A = ["6X"]'), ["bad-position"], 6),
+        (('C = ["2D"]', 'C = ["6H"]'), ["bad-position"], 6),
+        (('kind = "place"', 'kind = "quizz"'), ["unknown-kind"], 25),
+        (('text = "Where?"', 'text = ""'), ["missing-text"], 27),
+        (('answer = ["common:1"]', 'answer = ["discard:B"]'), ["answer-disagrees"], 29),
+        (('error = "common-first"', 'error = "not-adjacent"'), ["answer-disagrees"], 38),
+        (('penalty = ["B:KC", "C:2D"]', 'penalty = ["C:2D", "B:KC"]'), ["answer-disagrees"], 40),
+        (('play = "discard:B"', 'play = "common:1"'), ["answer-disagrees"], 37),
+        (('id = "call"', 'id = "place"'), ["duplicate-step"], 32),
+        (('title = "Read"', 'titel = "Read"'), ["unknown-field", "missing-text"], 20),
+        (('answer = ["common:1"]', 'answer = ["common:9"]'), ["bad-answer"], 29),
+        (('position = "p"\nanswer', 'position = "q"\nanswer'), ["unknown-position"], 28),
+        (('summary = "A demo lesson."', 'summary = 3'), ["missing-text"], 4),
+        (('[[steps]]\nid = "read"', '[[steps]]\nid = "Read Me"'), ["bad-id"], 18),
+        (('title = "Place"', 'title = "Place'), ["invalid-toml"], 26),
+    ],
+)
+def test_checker_reports_each_problem_with_its_line(change, code, line):
+    old, new = change
+    assert old in GOOD
+    found = problems(GOOD.replace(old, new, 1))
+    assert [p.code for p in found] == code
+    assert found[0].line == line, found
+    text = words.lesson_problem(found[0], translations("en"))
+    assert text.startswith(f"demo.toml:{line}: ")
+
+
+def test_broken_file_does_not_stop_the_others(tmp_path):
+    (tmp_path / "a.toml").write_text(GOOD)
+    (tmp_path / "b.toml").write_text(GOOD.replace('id = "demo"', 'id = "other"').replace('"6H"]', '"6X"]', 1))
+    (tmp_path / "c.toml").write_text("this is = = not toml")
+    lessons, found = load_all(tmp_path)
+    assert [lesson.id for lesson in lessons] == ["demo"]
+    assert {p.path.rsplit("/", 1)[-1] for p in found} == {"b.toml", "c.toml"}
+
+
+def test_extractor_collects_lesson_text_with_comments():
+    import io
+
+    from tutorial.lessons.extract import extract_lessons
+
+    found = list(extract_lessons(io.BytesIO(GOOD.encode()), [], [], {}))
+    messages = {message: comments for _, _, message, comments in found}
+    assert messages["Where?"] == ["lesson demo, step place, text"]
+    assert "Demo" in messages and "A demo lesson." in messages
