@@ -12,7 +12,9 @@ import streamlit as st
 from tutorial.app import session
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
-PAGES = Path(__file__).resolve().parent / "pages"
+# Not "pages/": Streamlit treats a pages/ folder beside the entry script as
+# old-style pages and, on a rerun, runs such a file without this script.
+SCREENS = Path(__file__).resolve().parent / "screens"
 
 st.set_page_config(page_title="Muggins Tutor", page_icon="🃏", layout="wide")
 session.init()
@@ -29,10 +31,10 @@ with st.sidebar:
 
 navigation = st.navigation(
     [
-        st.Page(PAGES / "home.py", title=_("Home"), icon="🏠", url_path="home", default=True),
-        st.Page(PAGES / "lessons.py", title=_("Lessons"), icon="🎓", url_path="lessons"),
-        st.Page(PAGES / "practice.py", title=_("Practice"), icon="🃏", url_path="practice"),
-        st.Page(PAGES / "rules.py", title=_("Rules"), icon="📖", url_path="rules"),
+        st.Page(SCREENS / "home.py", title=_("Home"), icon="🏠", url_path="home", default=True),
+        st.Page(SCREENS / "lessons.py", title=_("Lessons"), icon="🎓", url_path="lessons"),
+        st.Page(SCREENS / "practice.py", title=_("Practice"), icon="🃏", url_path="practice"),
+        st.Page(SCREENS / "rules.py", title=_("Rules"), icon="📖", url_path="rules"),
     ]
 )
 navigation.run()

@@ -25,13 +25,13 @@ st.info(_(
 st.subheader(_("Where to start"))
 left, middle, right = st.columns(3)
 with left:
-    st.page_link("pages/lessons.py", label=_("Lessons"), icon="🎓")
+    st.page_link("screens/lessons.py", label=_("Lessons"), icon="🎓")
     st.caption(_("Step-by-step positions: click where each card must go and see why."))
 with middle:
-    st.page_link("pages/practice.py", label=_("Practice"), icon="🃏")
+    st.page_link("screens/practice.py", label=_("Practice"), icon="🃏")
     st.caption(_("Play a whole hand against three computer players who call every error."))
 with right:
-    st.page_link("pages/rules.py", label=_("Rules"), icon="📖")
+    st.page_link("screens/rules.py", label=_("Rules"), icon="📖")
     st.caption(_("The complete rules, with the section names the explanations cite."))
 
 st.subheader(_("Your progress"))

@@ -1,0 +1,221 @@
+"""The Streamlit app through AppTest: lessons, language switching, refresh, practice."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutorial.app.lesson_view import course
+from tutorial.cli import APP_ENTRY
+from tutorial.engine.position import Dest
+from tutorial.i18n import translations
+
+LESSONS, _PROBLEMS = course()
+
+
+def app(**query) -> AppTest:
+    at = AppTest.from_file(str(APP_ENTRY), default_timeout=30)
+    for key, value in query.items():
+        at.query_params[key] = value
+    return at
+
+
+def start(at, page=None):
+    """First run (as a new browser session), then go to ``page`` like a click in the menu.
+
+    AppTest forgets plain query parameters on a page switch before the first run,
+    so the session starts on Home and the app keeps the URL it was opened with."""
+    at.run()
+    if page:
+        at.switch_page(page).run()
+    assert not at.exception
+    return at
+
+
+def texts(at) -> str:
+    parts = []
+    for kind in ("markdown", "success", "error", "info", "warning", "caption", "subheader", "title"):
+        parts += [str(element.value) for element in getattr(at, kind)]
+    return "\n".join(parts)
+
+
+def open_lessons(at, lang="en"):
+    at.run()
+    if lang != "en":
+        at.radio(key="lang").set_value(lang).run()
+    at.switch_page("screens/lessons.py").run()
+    assert not at.exception
+    return at
+
+
+def current_step(at):
+    from tutorial.app import lesson_view
+
+    lesson = next(l for l in LESSONS if l.id == at.session_state[lesson_view.CURRENT])
+    return lesson, lesson.steps[at.session_state[lesson_view.STEPS][lesson.id]]
+
+
+def answer_step(at, lesson, step):
+    """Answer the current step correctly, as a learner would by clicking."""
+    prefix = f"{lesson.id}-{step.id}"
+    if step.kind == "place":
+        dest = step.legal.dests[-1]
+        at.button(key=f"{prefix}-{dest.kind}-{dest.target}").click().run()
+    elif step.kind == "next-card":
+        at.button(key=f"{prefix}-card-{step.turned.card}").click().run()
+    elif step.kind == "muggins":
+        for _ in range(20):
+            nexts = [b for b in at.button if b.key and b.key.endswith("-next") and b.key.startswith(prefix)]
+            if not nexts:
+                break
+            nexts[0].click().run()
+    assert not at.exception
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_lesson_can_be_completed(lesson, lang):
+    tr = translations(lang)
+    at = open_lessons(app(), lang)
+    at.selectbox(key="lesson_current").set_value(lesson.id).run()
+    for index, step in enumerate(lesson.steps):
+        assert current_step(at) == (lesson, step)
+        assert tr.gettext(step.title) in texts(at)
+        answer_step(at, lesson, step)
+        if step.kind in ("place", "next-card", "muggins"):
+            assert at.success, f"step {step.id} shows no confirmation"
+        if index < len(lesson.steps) - 1:
+            at.button(key="lesson-next").click().run()
+    at.button(key="lesson-finish").click().run()
+    assert lesson.id in at.session_state["lessons_done"]
+    assert tr.gettext("Lesson complete. Well done!") in texts(at)
+    assert at.query_params["done"] == [lesson.id] or at.query_params["done"] == lesson.id
+
+
+def test_spanish_lesson_text_is_spanish():
+    at = open_lessons(app(), "es")
+    body = texts(at)
+    assert "Muggins en un minuto" in body or translations("es").gettext("Muggins in one minute") in body
+    assert translations("es").gettext("Muggins in one minute") != "Muggins in one minute"
+
+
+def test_wrong_click_shows_the_explanation_then_allows_another_try():
+    at = open_lessons(app())
+    at.button(key="lesson-next").click().run()
+    lesson, step = current_step(at)
+    assert step.kind == "place"
+    at.button(key=f"{lesson.id}-{step.id}-discard-B").click().run()
+    message = at.error[0].value
+    for needle in ("6♥", "B's discard (7♦)", "common pile 1 (5♣)", "§priority"):
+        assert needle in message
+    assert not at.success
+    assert "lesson-next" not in [b.key for b in at.button]
+    at.button(key=f"{lesson.id}-{step.id}-common-1").click().run()
+    assert at.success and not at.error
+
+
+def test_muggins_step_shows_each_donor_in_turn():
+    at = open_lessons(app())
+    at.button(key="lesson-next").click().run()
+    answer_step(at, *current_step(at))
+    at.button(key="lesson-next").click().run()
+    lesson, step = current_step(at)
+    assert step.id == "example-1-muggins"
+    seen = []
+    prefix = f"{lesson.id}-{step.id}"
+    while True:
+        seen.append(texts(at))
+        nexts = [b for b in at.button if b.key and b.key.startswith(prefix) and b.key.endswith("-next")]
+        if not nexts:
+            break
+        nexts[0].click().run()
+    joined = "\n".join(seen)
+    assert "moved to common pile 1 (5♣)" in seen[1]
+    assert "B gives K♣" in seen[2] and "C gives 3♥" in seen[3] and "D gives 10♠" in seen[4]
+    assert "K♣, 3♥, and 10♠" in joined
+
+
+def test_language_switch_mid_lesson_keeps_the_step_and_answer():
+    at = open_lessons(app())
+    at.button(key="lesson-next").click().run()
+    at.button(key="worked-examples-example-1-place-discard-B").click().run()
+    lesson, step = current_step(at)
+    at.radio(key="lang").set_value("es").run()
+    assert current_step(at) == (lesson, step)
+    es = translations("es")
+    assert es.gettext(step.title) in texts(at)
+    assert at.error and "§priority" in at.error[0].value and "B's discard" not in at.error[0].value
+    assert at.query_params["lang"] in ("es", ["es"])
+
+
+def test_refresh_restores_language_and_step_from_the_url():
+    at = start(app(lang="es", lesson="worked-examples", step="example-2-place"), "screens/lessons.py")
+    lesson, step = current_step(at)
+    assert step.id == "example-2-place"
+    assert translations("es").gettext(step.title) in texts(at)
+
+
+def test_odd_url_values_are_ignored():
+    at = start(app(lang="xx", lesson="nope", step="<script>"), "screens/lessons.py")
+    lesson, step = current_step(at)
+    assert step is lesson.steps[0]
+    assert at.session_state["lang"] == "en"
+
+
+def test_browser_language_is_negotiated():
+    at = app()
+    at.context["locale"] = "es-MX"
+    at.run()
+    assert at.session_state["lang"] == "es"
+
+
+
+def test_practice_hand_played_to_the_end():
+    at = start(app(), "screens/practice.py")
+    assert not at.exception
+    game = at.session_state["practice_game"]
+    errors = 0
+    for turn in range(400):
+        if game.hand.over:
+            break
+        position = game.hand.turned.position
+        legal = game.hand.legal()
+        dest = legal.dests[0]
+        if turn % 3 == 1:  # a deliberate error now and then
+            wrong = [d for d in [Dest.common(n) for n in range(1, 5)] + [Dest.discard(p) for p in position.players]
+                     if d not in legal.dests]
+            dest = wrong[turn % len(wrong)]
+            errors += 1
+        at.button(key=f"practice-{dest.kind}-{dest.target}").click().run()
+        assert not at.exception
+        game = at.session_state["practice_game"]
+        if turn % 3 == 1:
+            assert at.error and "Muggins!" in at.error[0].value
+    assert game.hand.over, "hand did not end"
+    body = texts(at)
+    assert ("wins the hand" in body) or ("won the hand" in body) or ("drawn" in body)
+    assert errors > 0
+    # the URL holds the deal and the decisions: a refresh rebuilds the same game
+    again = start(app(**{k: at.query_params[k] for k in ("deal", "moves")}), "screens/practice.py")
+    assert again.session_state["practice_game"].hand.position == game.hand.position
+
+
+def test_new_deal_button():
+    at = start(app(), "screens/practice.py")
+    first = at.session_state["practice_game"].code
+    at.button(key="practice-new").click().run()
+    assert at.session_state["practice_game"].code != first
+
+
+@pytest.mark.parametrize("deal, moves", [("banana", ""), ("9-1", ""), ("3-5", ""), ("4-5", "zz"), ("4-5", "c9.c9.c9"), ("4-5", "d" + "Q" * 50)])
+def test_bad_practice_url_gives_message_and_fresh_game(deal, moves):
+    at = start(app(deal=deal, moves=moves), "screens/practice.py")
+    assert at.warning and "fresh deal" in at.warning[0].value
+    assert at.session_state["practice_game"].decisions == []
+
+
+def test_every_page_renders_in_both_languages():
+    for lang in ("en", "es"):
+        at = start(app(lang=lang))
+        for page in ("screens/home.py", "screens/lessons.py", "screens/practice.py", "screens/rules.py"):
+            at.switch_page(page).run()
+            assert not at.exception, (lang, page)
+            assert at.title
