@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
@@ -140,7 +141,8 @@ def test_negative_turn_limit(capsys):
 
 
 def test_console_script_and_module_run():
-    for command in (["muggins"], [sys.executable, "-m", "tutorial"]):
+    script = Path(sys.executable).parent / "muggins"  # installed beside the interpreter, activated or not
+    for command in ([str(script)], [sys.executable, "-m", "tutorial"]):
         done = subprocess.run([*command, "explain", str(EXAMPLES / "example-1.toml"), "--json"], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["legal"] == ["common:1"]

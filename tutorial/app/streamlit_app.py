@@ -16,7 +16,7 @@ from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 # old-style pages and, on a rerun, runs such a file without this script.
 SCREENS = Path(__file__).resolve().parent / "screens"
 
-st.set_page_config(page_title="Muggins Tutor", page_icon="🃏", layout="wide")
+st.set_page_config(page_title="Muggins Tutor", page_icon=":material/playing_cards:", layout="wide")
 session.init()
 _ = session.gettext_func()
 
@@ -31,10 +31,10 @@ with st.sidebar:
 
 navigation = st.navigation(
     [
-        st.Page(SCREENS / "home.py", title=_("Home"), icon="🏠", url_path="home", default=True),
-        st.Page(SCREENS / "lessons.py", title=_("Lessons"), icon="🎓", url_path="lessons"),
-        st.Page(SCREENS / "practice.py", title=_("Practice"), icon="🃏", url_path="practice"),
-        st.Page(SCREENS / "rules.py", title=_("Rules"), icon="📖", url_path="rules"),
+        st.Page(SCREENS / "home.py", title=_("Home"), icon=":material/home:", url_path="home", default=True),
+        st.Page(SCREENS / "lessons.py", title=_("Lessons"), icon=":material/school:", url_path="lessons"),
+        st.Page(SCREENS / "practice.py", title=_("Practice"), icon=":material/playing_cards:", url_path="practice"),
+        st.Page(SCREENS / "rules.py", title=_("Rules"), icon=":material/menu_book:", url_path="rules"),
     ]
 )
 navigation.run()

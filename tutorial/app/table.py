@@ -19,6 +19,15 @@ from ..engine.cards import Card
 from ..engine.position import Dest, Position
 
 
+# Larger card faces on the table buttons, readable on a projector (constant CSS, no data).
+CARD_STYLE = (
+    "<style>"
+    "[class*='st-key-table-'] button p {font-size: 1.6rem; font-weight: 700;}"
+    "[class*='st-key-table-'] button {min-height: 3.6rem;}"
+    "</style>"
+)
+
+
 def card_md(card: Card | None) -> str:
     """Markdown for a card: red suits in red. ``None`` gives an em dash."""
     if card is None:
@@ -59,6 +68,12 @@ def _player_label(name: str, view: TableView, tr: gettext.NullTranslations) -> s
 def render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick: Callable[[str], None] | None = None) -> None:
     """Draw the table. ``key`` prefixes every widget key (``<key>-common-1``,
     ``<key>-discard-B``); ``pick`` makes each pile a button."""
+    st.html(CARD_STYLE)
+    with st.container(key=f"table-{key}"):
+        _render(view, tr, key=key, pick=pick)
+
+
+def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick) -> None:
     _ = tr.gettext
     position = view.position
     if view.turned is not None:
@@ -107,7 +122,7 @@ def _cell(*, title, top, footer, dest, view, tr, key, pick, extra=()):
     marked = dest in view.marked
     with st.container(border=True):
         st.caption(title)
-        label = card_md(top) if top is not None else _("empty")
+        label = card_md(top) if top is not None else ":gray[" + _("empty") + "]"
         tooltip = words.card_name(top, tr) if top is not None else _("An empty discard")
         if pick is not None:
             st.button(

@@ -25,19 +25,19 @@ st.info(_(
 st.subheader(_("Where to start"))
 left, middle, right = st.columns(3)
 with left:
-    st.page_link("screens/lessons.py", label=_("Lessons"), icon="🎓")
+    st.page_link("screens/lessons.py", label=_("Lessons"), icon=":material/school:")
     st.caption(_("Step-by-step positions: click where each card must go and see why."))
 with middle:
-    st.page_link("screens/practice.py", label=_("Practice"), icon="🃏")
+    st.page_link("screens/practice.py", label=_("Practice"), icon=":material/playing_cards:")
     st.caption(_("Play a whole hand against three computer players who call every error."))
 with right:
-    st.page_link("screens/rules.py", label=_("Rules"), icon="📖")
+    st.page_link("screens/rules.py", label=_("Rules"), icon=":material/menu_book:")
     st.caption(_("The complete rules, with the section names the explanations cite."))
 
 st.subheader(_("Your progress"))
 if lessons:
     for number, lesson in enumerate(lessons, start=1):
-        mark = "✅" if lesson.id in done else "⬜"
+        mark = ":material/check_circle:" if lesson.id in done else ":material/radio_button_unchecked:"
         st.markdown(f"{mark} {number}. {_(lesson.title)}")
     st.caption(tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.", len(lessons))
                .format(done=sum(lesson.id in done for lesson in lessons), total=len(lessons)))

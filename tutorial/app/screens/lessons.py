@@ -43,6 +43,6 @@ elif lesson.id not in done:
                    type="primary", width="stretch")
 else:
     st.success(_("Lesson complete. Well done!"))
-    st.page_link("screens/practice.py", label=_("Play a practice hand"), icon="🃏")
+    st.page_link("screens/practice.py", label=_("Play a practice hand"), icon=":material/playing_cards:")
 
 session.sync_url(lesson=lesson.id, step=step.id, done=",".join(done) or None)
