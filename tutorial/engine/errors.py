@@ -13,9 +13,11 @@ class PositionError(ValueError):
     ``code`` is one of: ``unreadable``, ``invalid-toml``, ``bad-field``,
     ``unknown-field``, ``unknown-card``, ``duplicate-card``,
     ``duplicate-player``, ``unknown-player``, ``player-count``,
-    ``no-commons``, ``empty-common``, ``bad-dest``, ``no-card``.
-    ``params`` holds the data the message needs (``card``, ``player``,
-    ``pile``, ``count``, ``field``, ``dest``, ``detail``).
+    ``no-commons``, ``empty-common``, ``bad-dest``, ``no-card``,
+    ``bad-deal-code``, ``bad-moves``, ``hand-over``, ``card-pending``,
+    ``not-your-turn``. ``params`` holds the data the message needs
+    (``card``, ``player``, ``pile``, ``count``, ``field``, ``dest``,
+    ``deal``, ``moves``, ``detail``).
     """
 
     def __init__(self, code: str, **params):

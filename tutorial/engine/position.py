@@ -8,7 +8,6 @@ discard and every common pile. Operations that change it return a new one.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
 from .cards import Card
@@ -58,8 +57,12 @@ class Dest(NamedTuple):
         return f"{self.kind}:{self.target}"
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, seat): tuple((seat + step) % n for step in range(1, n)) for n in range(1, 8) for seat in range(n)
+}
+
+
+class Position(NamedTuple):
     """An immutable game position.
 
     - ``players``: names in clockwise seating order (3–7, unique).
@@ -69,6 +72,7 @@ class Position:
     - ``discards``: personal discards by seat, each **bottom to top**.
 
     Build with :meth:`build` (checked) or :func:`tutorial.engine.posfile.load`.
+    (A named tuple: cheap to copy, hashable, compared field by field.)
     """
 
     players: tuple[str, ...]
@@ -177,7 +181,8 @@ class Position:
         """Seats of the other players, starting at the left of ``seat`` (default: the mover)."""
         seat = self.to_move if seat is None else seat
         n = len(self.players)
-        return tuple((seat + step) % n for step in range(1, n))
+        found = _CLOCKWISE.get((n, seat))
+        return found if found is not None else tuple((seat + step) % n for step in range(1, n))
 
     def check_dest(self, dest: Dest) -> Dest:
         """Return ``dest`` if it names an existing pile or player.
@@ -197,17 +202,15 @@ class Position:
         return (self.to_move, self.commons, self.stocks, self.discards)
 
     # ----- changing -----------------------------------------------------
-    def replace(self, **changes) -> Position:
+    def replace(self, *, to_move: int | None = None, commons=None, stocks=None, discards=None) -> Position:
         """A copy with some fields replaced (no checks)."""
-        fields = {
-            "players": self.players,
-            "to_move": self.to_move,
-            "commons": self.commons,
-            "stocks": self.stocks,
-            "discards": self.discards,
-        }
-        fields.update(changes)
-        return Position(**fields)
+        return Position(
+            self.players,
+            self.to_move if to_move is None else to_move,
+            self.commons if commons is None else commons,
+            self.stocks if stocks is None else stocks,
+            self.discards if discards is None else discards,
+        )
 
     def __str__(self) -> str:
         lines = []

@@ -183,16 +183,18 @@ def legal_destinations(position: Position, card: Card | None) -> Legal:
     return Legal((Dest("discard", position.mover),), RULE_OWN)
 
 
-def judge(position: Position, card: Card, dest: Dest) -> Judgement:
+def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None) -> Judgement:
     """Judge placing the mover's turned ``card`` on ``dest`` (§priority, §muggins).
 
     ``position`` is the position after the turn-up (the card is in the mover's
-    hand). Returns a :class:`Judgement` whose ``error`` is the first matching
+    hand). ``legal`` may pass the already computed legal destinations.
+    Returns a :class:`Judgement` whose ``error`` is the first matching
     row of the §muggins table, or ``None``. Raises :class:`PositionError` if
     ``dest`` names no pile or player of this position.
     """
     position.check_dest(dest)
-    legal = legal_destinations(position, card)
+    if legal is None:
+        legal = legal_destinations(position, card)
     top = position.top(dest)
     error: str | None = None
     if dest.kind == "common":
@@ -327,6 +329,7 @@ def complete_turn(
     called: bool = True,
     correct_to: Chooser = lowest_pile,
     before: Position | None = None,
+    legal: Legal | None = None,
 ) -> TurnRecord:
     """Place the turned card on ``dest`` and settle the turn (§priority, §muggins, §finish).
 
@@ -343,7 +346,7 @@ def complete_turn(
     card = turned.card
     if card is None:
         raise PositionError("no-card", player=position.mover)
-    verdict = judge(position, card, dest)
+    verdict = judge(position, card, dest, legal)
     seat = position.to_move
     position = place(position, card, dest)
     placed = dest
@@ -399,4 +402,4 @@ def play_turn(position: Position, choose: Strategy = rule_perfect, *, called: bo
         return pass_turn(position)
     legal = legal_destinations(turned.position, turned.card)
     dest = choose(turned.position, turned.card, legal)
-    return complete_turn(turned, dest, called=called, before=position)
+    return complete_turn(turned, dest, called=called, before=position, legal=legal)
