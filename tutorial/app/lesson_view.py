@@ -158,7 +158,7 @@ def muggins_frames(step: Step, tr) -> list[tuple[Position, set[Dest], str, tuple
         donor_name = before.players[donor]
         position, gift = give_penalty_card(position, donor, offender)
         text = words.gift(gift, name, tr) if gift else words.no_gift(donor_name, tr)
-        frames.append((position, {Dest.discard(name)}, text, (name,)))
+        frames.append((position, set(), text, (name,)))
     frames.append((position, set(), words.penalty_summary(record, tr) + ("\n\n" + _(step.done) if step.done else ""), (name,)))
     return frames
 
@@ -179,7 +179,7 @@ def _muggins(lesson: Lesson, step: Step, tr) -> bool:
         if state.frame == len(frames) - 1:
             state.solved = True
 
-    left, right, _spacer = st.columns([1, 1, 4])
+    left, right, _spacer = st.columns([2, 2, 3])
     if state.frame > 0:
         left.button(_("◀ Previous move"), key=f"{lesson.id}-{step.id}-prev", on_click=move, args=(-1,), width="stretch")
     if state.frame < len(frames) - 1:

@@ -135,8 +135,7 @@ def _cell(*, title, top, footer, dest, view, tr, key, pick, extra=()):
                 width="stretch",
             )
         else:
-            text = f"### {label}" if top is not None else f"### :gray[{label}]"
-            st.markdown(text + (" ⬅" if marked else ""), help=tooltip)
+            st.markdown(f"### {label}" + (" ⬅" if marked else ""))
         st.caption(footer)
         for line in extra:
             st.caption(line)

@@ -36,6 +36,8 @@ if index < len(lesson.steps) - 1:
     if may_go_on:
         forward.button(_("Next ▶"), key="lesson-next", on_click=lesson_view.go, args=(lesson.id, index + 1),
                        type="primary", width="stretch")
+    elif step.kind == "muggins":
+        forward.caption(_("Follow every move to go on."))
     else:
         forward.caption(_("Answer to go on."))
 elif lesson.id not in done:
