@@ -50,11 +50,6 @@ class Step:
     choices: tuple[Card, ...] = ()
     line: int = 0
 
-    @property
-    def interactive(self) -> bool:
-        """True when the learner must answer before going on."""
-        return self.kind in ("place", "next-card")
-
 
 @dataclass(frozen=True)
 class Lesson:
