@@ -26,7 +26,7 @@ def test_template_is_current(root, tmp_path):
         extracted, committed = read_po(a), read_po(b)
     missing = ids(extracted) - ids(committed)
     extra = ids(committed) - ids(extracted)
-    assert not missing and not extra, f"run `pybabel extract` then `pybabel update`: new {sorted(missing)[:5]}, gone {sorted(extra)[:5]}"
+    assert not missing and not extra, f"run `pybabel extract` then `pybabel update`: new {sorted(map(str, missing))[:5]}, gone {sorted(map(str, extra))[:5]}"
 
 
 def test_every_language_catalog_matches_template_and_is_complete(root):

@@ -60,7 +60,7 @@ def explain(path: str, play: str | None, lang: str) -> dict:
     else:
         if turned.recycled:
             lines.append(words.recycled(position.mover, turned.card, tr))
-        lines.append(tr.gettext("{player} turns up {card}.").format(player=position.mover, card=turned.card.symbol))
+        lines.append(tr.gettext("{player} turns up {card}.").format(player=position.mover, card=words.card(turned.card, tr)))
     if dest is None:
         if turned.card is not None:
             lines.append(words.where_it_goes(turned.card, legal, turned.position, tr))
@@ -73,9 +73,7 @@ def explain(path: str, play: str | None, lang: str) -> dict:
     lines.append(words.judgement(verdict, turned.position, tr))
     if record.called:
         lines.append(words.correction(record, turned.position, tr))
-        for gift in record.penalty:
-            lines.append(words.gift(gift, record.mover, tr))
-        lines.append(words.penalty_summary(record, tr))
+        lines.extend(words.penalty_lines(record, tr))
     if record.finished:
         lines.append(words.finished(record.mover, tr))
     explanation = "\n".join(lines)

@@ -63,13 +63,38 @@ def card_name(card: Card, tr: Tr) -> str:
     }[card.suit].format(rank=rank)
 
 
+def _article_templates(tr: Tr) -> tuple[str, ...]:
+    # Translators: how a card is named inside a sentence; Spanish adds the article (el 6♥, la J♥).
+    p = tr.pgettext
+    return (
+        p("card in a sentence: ace", "{card}"), p("card in a sentence: two", "{card}"),
+        p("card in a sentence: three", "{card}"), p("card in a sentence: four", "{card}"),
+        p("card in a sentence: five", "{card}"), p("card in a sentence: six", "{card}"),
+        p("card in a sentence: seven", "{card}"), p("card in a sentence: eight", "{card}"),
+        p("card in a sentence: nine", "{card}"), p("card in a sentence: ten", "{card}"),
+        p("card in a sentence: jack", "{card}"), p("card in a sentence: queen", "{card}"),
+        p("card in a sentence: king", "{card}"),
+    )
+
+
+def card(c: Card, tr: Tr) -> str:
+    """A card inside a sentence: ``6♥`` in English, ``el 6♥`` / ``la J♥`` in Spanish."""
+    return _article_templates(tr)[c.rank - 1].format(card=c.symbol)
+
+
+def sentence(text: str) -> str:
+    """Capitalise the first letter (a sentence may start with a card's article)."""
+    return text[:1].upper() + text[1:]
+
+
 def cards_list(cards: list[Card] | tuple[Card, ...], tr: Tr) -> str:
     """``K♣, 3♥ and 10♠`` (Babel's list formatting for the language)."""
-    return format_list([card.symbol for card in cards], locale=lang_of(tr))
+    return format_list([card(c, tr) for c in cards], locale=lang_of(tr))
 
 
-def pile(dest: Dest, position: Position, tr: Tr, *, top: bool = True) -> str:
-    """Name a pile: ``common pile 1 (5♣)``, ``B's discard (7♦)``, ``B's empty discard``.
+def pile(dest: Dest, position: Position, tr: Tr, *, top: bool = True, you: str | None = None) -> str:
+    """Name a pile: ``common pile 1 (5♣)``, ``B's discard (7♦)``, ``B's empty discard``;
+    ``your discard (7♦)`` when it belongs to ``you``.
 
     ``position`` gives the top shown in brackets (omitted with ``top=False``).
     """
@@ -82,70 +107,93 @@ def pile(dest: Dest, position: Position, tr: Tr, *, top: bool = True) -> str:
         return _("common pile {number}").format(number=dest.target)
     name = dest.target
     cards = position.discard_of(name) if name in position.players else ()
+    mine = name == you
     if not top:
-        return _("{player}'s discard").format(player=name)
+        return _("your discard") if mine else _("{player}'s discard").format(player=name)
     if not cards:
-        return _("{player}'s empty discard").format(player=name)
+        return _("your empty discard") if mine else _("{player}'s empty discard").format(player=name)
+    if mine:
+        return _("your discard ({top})").format(top=cards[-1].symbol)
     return _("{player}'s discard ({top})").format(player=name, top=cards[-1].symbol)
 
 
-def piles(dests, position: Position, tr: Tr) -> str:
+def piles(dests, position: Position, tr: Tr, you: str | None = None) -> str:
     """Several piles as one phrase joined with “or” (``common pile 1 (5♣) or common pile 3 (7♦)``)."""
-    names = [pile(d, position, tr) for d in dests]
+    names = [pile(d, position, tr, you=you) for d in dests]
     return format_list(names, style="or", locale=lang_of(tr)) if names else ""
 
 
-def where_it_goes(card: Card, legal: Legal, position: Position, tr: Tr) -> str:
-    """Why the legal destinations are what they are (§priority), one or two sentences."""
+def _left(player: str, you: str | None, tr: Tr) -> str:
+    return tr.gettext("your left") if player == you else tr.gettext("{player}'s left").format(player=player)
+
+
+def _own(player: str, you: str | None, tr: Tr) -> str:
+    return tr.gettext("your own discard") if player == you else tr.gettext("{player}'s own discard").format(player=player)
+
+
+def where_it_goes(c: Card | None, legal: Legal, position: Position, tr: Tr, you: str | None = None) -> str:
+    """Why the legal destinations are what they are (§priority), one or two sentences.
+
+    ``position`` is the one the card is placed in; ``you`` names the learner
+    (their piles are called “your …”)."""
     _ = tr.gettext
     sec = section("§priority", tr)
-    if legal.rule == "common-pile":
-        if len(legal.dests) > 1:
-            return _("{card} fits more than one common pile: {piles}. Common piles come first, and the player chooses among them ({section}).").format(
-                card=card.symbol, piles=piles(legal.dests, position, tr), section=sec)
-        return _("{card} fits {pile}, and common piles come first ({section}).").format(
-            card=card.symbol, pile=pile(legal.dests[0], position, tr), section=sec)
-    if legal.rule == "nearest-opponent":
-        return _("No common pile fits {card}. The first discard that fits, going clockwise from the player's left, is {pile}: it must go there ({section}).").format(
-            card=card.symbol, pile=pile(legal.dests[0], position, tr), section=sec)
-    if legal.rule == "own-discard":
-        return _("{card} fits no common pile and no opponent's discard, so it goes on {player}'s own discard ({section}).").format(
-            card=card.symbol, player=legal.dests[0].target, section=sec)
-    return _("{player} has no cards left and passes ({section}, R2).").format(
-        player=position.mover, section=section("§turn", tr))
+    mover = position.mover
+    if legal.rule == "pass":
+        return _("{player} has no cards left and passes ({section}, R2).").format(
+            player=mover, section=section("§turn", tr))
+    name = card(c, tr)
+    if legal.rule == "common-pile" and len(legal.dests) > 1:
+        text = _("{card} fits {piles}. A card that fits a common pile must go on one, and any of them will do ({section}).").format(
+            card=name, piles=piles(legal.dests, position, tr), section=sec)
+    elif legal.rule == "common-pile":
+        text = _("{card} fits {pile}, and a card that fits a common pile must go on a common pile ({section}).").format(
+            card=name, pile=pile(legal.dests[0], position, tr), section=sec)
+    elif legal.rule == "nearest-opponent":
+        text = _("No common pile fits {card}. Going round clockwise from {left}, the first discard it fits is {pile}, so it goes there ({section}).").format(
+            card=name, left=_left(mover, you, tr), pile=pile(legal.dests[0], position, tr, you=you), section=sec)
+    else:
+        text = _("{card} fits no common pile and no other player's discard, so it goes on {own} ({section}).").format(
+            card=name, own=_own(mover, you, tr), section=sec)
+    return sentence(text)
 
 
-def judgement(j: Judgement, position: Position, tr: Tr) -> str:
+def judgement(j: Judgement, position: Position, tr: Tr, you: str | None = None) -> str:
     """Explain a verdict: a confirmation, or the error naming the card, the pile
     chosen, where the card had to go and the rule section.
 
     ``position`` is the position the card was judged in (after the turn-up,
-    before the placement), so piles show their tops at that moment.
+    before the placement), so piles show their tops at that moment. ``you``
+    names the learner, whose piles are called “your …”.
     """
     _ = tr.gettext
-    card = j.card.symbol
-    chosen = pile(j.dest, position, tr)
-    right = piles(j.legal.dests, position, tr)
+    name = card(j.card, tr)
+    right = piles(j.legal.dests, position, tr, you=you)
     sec = section(j.section, tr)
     if j.error is None:
-        return _("Right: {reason}").format(reason=where_it_goes(j.card, j.legal, position, tr))
+        return _("Right.") + " " + where_it_goes(j.card, j.legal, position, tr, you)
+    suffix = True
     if j.error == "not-adjacent":
-        text = _("{card} does not fit {top} on {pile}: cards fit only when their ranks differ by exactly one ({section}).").format(
-            card=card, top=j.top.symbol, pile=chosen, section=section("§deal", tr))
+        text = _("{card} does not fit {top} on {pile}: two cards fit only when their ranks differ by exactly one ({section}).").format(
+            card=name, top=card(j.top, tr), pile=pile(j.dest, position, tr, top=False, you=you), section=section("§deal", tr))
     elif j.error == "empty-discard":
-        text = _("{pile} is empty, and an empty discard is never a destination: nobody can start another player's discard ({section}).").format(
-            pile=pile(j.dest, position, tr, top=False), section=sec)
-        text = text[0].upper() + text[1:]
+        text = _("{pile} is empty, and nobody may start another player's discard ({section}).").format(
+            pile=pile(j.dest, position, tr, top=False, you=you), section=sec)
     elif j.error == "common-first":
         text = _("{card} fits {pile}, but it also fits a common pile, and common piles come first ({section}).").format(
-            card=card, pile=chosen, section=sec)
+            card=name, pile=pile(j.dest, position, tr, you=you), section=sec)
     elif j.error == "nearest-opponent":
-        text = _("{card} fits {pile}, but an earlier discard clockwise from {mover}'s left fits too, and the nearest one takes the card ({section}).").format(
-            card=card, pile=chosen, mover=j.mover, section=sec)
+        text = _("{card} fits {pile}, but going round clockwise from {left}, {right} comes first and fits too: the first fitting discard takes the card ({section}).").format(
+            card=name, pile=pile(j.dest, position, tr, you=you), left=_left(j.mover, you, tr), right=right, section=sec)
+        suffix = False
     else:  # missed-destination
-        text = _("{card} went on {mover}'s own discard, but it fits {right}. Your own discard is only for a card that fits nowhere else ({section}).").format(
-            card=card, mover=j.mover, right=right, section=sec)
-    return text + " " + _("It had to go on {right}.").format(right=right)
+        text = _("{card} went on {own}, but it fits {right}. A player's own discard is only for a card that fits nowhere else ({section}).").format(
+            card=name, own=_own(j.mover, you, tr), right=right, section=sec)
+        suffix = False
+    text = sentence(text)
+    if suffix:
+        text += " " + _("It had to go on {right}.").format(right=right)
+    return text
 
 
 def error_title(error: str, tr: Tr) -> str:
@@ -160,20 +208,22 @@ def error_title(error: str, tr: Tr) -> str:
     }[error]
 
 
-def correction(record: TurnRecord, position: Position, tr: Tr) -> str:
+def correction(record: TurnRecord, position: Position, tr: Tr, you: str | None = None) -> str:
     """The Muggins call on a wrong placement: where the card is moved (R4)."""
-    _ = tr.gettext
-    return _("Muggins! {card} is moved to {pile} ({section}).").format(
-        card=record.card.symbol, pile=pile(record.placed, position, tr), section=section("§muggins", tr))
+    return sentence(tr.gettext("Muggins! {card} is moved to {pile} ({section}).").format(
+        card=card(record.card, tr), pile=pile(record.placed, position, tr, you=you), section=section("§muggins", tr)))
 
 
-def gift(g: Gift, offender: str, tr: Tr) -> str:
-    """One penalty card: ``C gives 3♥; it goes under A's closed stock.``"""
+def gift(g: Gift, offender: str, tr: Tr, you: str | None = None) -> str:
+    """One penalty card: ``C gives 3♥, which goes under A's closed stock.``"""
     _ = tr.gettext
-    text = _("{donor} gives {card}; it goes under {offender}'s closed stock.").format(
-        donor=g.donor, card=g.card.symbol, offender=offender)
+    if offender == you:
+        text = _("{donor} gives you {card}, which goes under your closed stock.").format(donor=g.donor, card=card(g.card, tr))
+    else:
+        text = _("{donor} gives {offender} {card}, which goes under {offender}'s closed stock.").format(
+            donor=g.donor, card=card(g.card, tr), offender=offender)
     if g.recycled:
-        text = _("{donor}'s closed stock was empty, so {donor} first turned their discard over.").format(donor=g.donor) + " " + text
+        text = _("{donor}'s closed stock is empty, so {donor} first turns their discard over.").format(donor=g.donor) + " " + text
     return text
 
 
@@ -182,51 +232,59 @@ def no_gift(donor: str, tr: Tr) -> str:
     return tr.gettext("{donor} has no cards and gives nothing.").format(donor=donor)
 
 
-def penalty_summary(record: TurnRecord, tr: Tr) -> str:
-    """``Penalty for A: K♣, 3♥ and 10♠ go under A's closed stock.`` (or none given)."""
+def penalty_lines(record: TurnRecord, tr: Tr, you: str | None = None) -> list[str]:
+    """The penalty donor by donor (R5), or one line when nobody could give."""
+    if not record.penalty:
+        return [penalty_summary(record, tr, you)]
+    return [gift(g, record.mover, tr, you) for g in record.penalty]
+
+
+def penalty_summary(record: TurnRecord, tr: Tr, you: str | None = None) -> str:
+    """``Penalty: K♣, 3♥ and 10♠ go under A's closed stock.`` (or none given)."""
     _ = tr.gettext
     if not record.penalty:
-        return _("Nobody had a card to give, so {offender} receives no penalty cards.").format(offender=record.mover)
+        return _("Nobody had a card to give, so there are no penalty cards.")
+    cards = cards_list([g.card for g in record.penalty], tr)
+    if record.mover == you:
+        return tr.ngettext("Your penalty: {cards} now lies under your closed stock.",
+                           "Your penalty: {cards} now lie under your closed stock.", len(record.penalty)).format(cards=cards)
     return tr.ngettext(
-        "Penalty for {offender}: {cards} goes under {offender}'s closed stock.",
-        "Penalty for {offender}: {cards} go under {offender}'s closed stock.",
+        "Penalty for {offender}: {cards} now lies under {offender}'s closed stock.",
+        "Penalty for {offender}: {cards} now lie under {offender}'s closed stock.",
         len(record.penalty),
-    ).format(offender=record.mover, cards=cards_list([g.card for g in record.penalty], tr))
+    ).format(offender=record.mover, cards=cards)
 
 
-def recycled(player: str, card: Card, tr: Tr) -> str:
+def recycled(player: str, c: Card, tr: Tr, you: str | None = None) -> str:
     """Announce a recycle (§recycle)."""
-    return tr.gettext(
-        "{player}'s closed stock was empty: the discard is turned over without shuffling, and its oldest card, {card}, is turned up ({section})."
-    ).format(player=player, card=card.symbol, section=section("§recycle", tr))
+    if player == you:
+        text = tr.gettext("Your closed stock was empty, so your discard has been turned over without shuffling: its oldest card, {card}, comes up ({section}).")
+    else:
+        text = tr.gettext("{player}'s closed stock was empty, so the discard has been turned over without shuffling: its oldest card, {card}, comes up ({section}).")
+    return text.format(player=player, card=card(c, tr), section=section("§recycle", tr))
 
 
-def turn_line(record: TurnRecord, tr: Tr) -> str:
+def turn_line(record: TurnRecord, tr: Tr, you: str | None = None) -> str:
     """One line of the hand log for a turn."""
     _ = tr.gettext
     if record.card is None:
         return _("{player} has no cards and passes.").format(player=record.mover)
-    line = _turn_line(record, tr)
+    parts = []
     if record.recycled:
-        line = _("{player} turns the discard over (the stock was empty).").format(player=record.mover) + " " + line
-    if record.penalty:
-        line += " " + penalty_summary(record, tr)
+        parts.append(_("{player}'s closed stock is empty, so {player} turns their discard over.").format(player=record.mover))
+    verdict = record.judgement
+    name = card(record.card, tr)
+    where = pile(record.placed, record.after, tr, top=False, you=you)
+    if verdict is not None and verdict.error is not None and record.called:
+        parts.append(_("{player} turns up {card} and puts it on {wrong}. Muggins! ({error}.) The card is moved to {pile}.").format(
+            player=record.mover, card=name, wrong=pile(verdict.dest, record.after, tr, top=False, you=you),
+            error=error_title(verdict.error, tr), pile=where))
+        parts.append(penalty_summary(record, tr, you))
+    else:
+        parts.append(_("{player} turns up {card} and puts it on {pile}.").format(player=record.mover, card=name, pile=where))
     if record.finished:
-        line += " " + finished(record.mover, tr)
-    return line
-
-
-def _turn_line(record: TurnRecord, tr: Tr) -> str:
-    _ = tr.gettext
-    before = record.judgement
-    where = pile(record.placed, record.after, tr, top=False)
-    if before is not None and before.error is not None and record.called:
-        return _("{player} turns up {card} and puts it on {wrong}: Muggins! ({error}) It is moved to {pile}.").format(
-            player=record.mover, card=record.card.symbol,
-            wrong=pile(before.dest, record.after, tr, top=False),
-            error=error_title(before.error, tr), pile=where)
-    return _("{player} turns up {card} and puts it on {pile}.").format(
-        player=record.mover, card=record.card.symbol, pile=where)
+        parts.append(finished(record.mover, tr))
+    return " ".join(parts)
 
 
 def finished(player: str, tr: Tr) -> str:
@@ -282,7 +340,12 @@ def next_card_wrong(chosen: Card, right: Card, tr: Tr) -> str:
     """Why ``chosen`` is not the next card after a recycle (§recycle)."""
     return tr.gettext(
         "Not {chosen}. The discard is turned over as it is, without shuffling, so the card that was at the bottom, {right}, is now on top and comes up first ({section})."
-    ).format(chosen=chosen.symbol, right=right.symbol, section=section("§recycle", tr))
+    ).format(chosen=card(chosen, tr), right=card(right, tr), section=section("§recycle", tr))
+
+
+def next_card_right(right: Card, tr: Tr) -> str:
+    """Confirm the next card after a recycle (§recycle)."""
+    return sentence(tr.gettext("Right: {card} comes up next.").format(card=card(right, tr)))
 
 
 def lesson_problem(problem, tr: Tr) -> str:
@@ -320,19 +383,29 @@ def lesson_problem(problem, tr: Tr) -> str:
     return f"{problem.path}:{problem.line}: {text}"
 
 
-def finish_refused(player: str, tr: Tr) -> str:
+def finish_refused(player: str, tr: Tr, you: str | None = None) -> str:
     """A last card placed wrongly and called: no finish (§finish)."""
-    return tr.gettext(
-        "That was {player}'s last card, but the placement was wrong and was called, so {player} has not finished ({section})."
-    ).format(player=player, section=section("§finish", tr))
+    if player == you:
+        text = tr.gettext("That was your last card, but the placement was wrong and was called, so you have not finished ({section}).")
+    else:
+        text = tr.gettext("That was {player}'s last card, but the placement was wrong and was called, so {player} has not finished ({section}).")
+    return text.format(player=player, section=section("§finish", tr))
 
 
-def outcome(result, you: str | None, tr: Tr) -> str:
-    """The end of a hand in words (a win, or a draw by repetition or turn limit)."""
+def outcome(result, you: str | None, tr: Tr, cards_left: int = 0) -> str:
+    """The end of a hand in words: who won (or why it was drawn) and, for a
+    learner who did not win, how many cards they still held."""
     _ = tr.gettext
     if result.winner is None:
-        return draw(result.reason, result.turns, tr)
-    if result.winner == you:
-        return _("You placed your last card correctly and won the hand in {turns} turns ({section}).").format(
-            turns=result.turns, section=section("§finish", tr))
-    return finished(result.winner, tr)
+        text = draw(result.reason, result.turns, tr)
+    elif result.winner == you:
+        return tr.ngettext(
+            "You placed your last card correctly and won the hand after {turns} turn ({section}).",
+            "You placed your last card correctly and won the hand after {turns} turns ({section}).",
+            result.turns).format(turns=result.turns, section=section("§finish", tr))
+    else:
+        text = tr.ngettext("{player} won the hand after {turns} turn.", "{player} won the hand after {turns} turns.",
+                           result.turns).format(player=result.winner, turns=result.turns)
+    if you is not None:
+        text += " " + tr.ngettext("You still held {count} card.", "You still held {count} cards.", cards_left).format(count=cards_left)
+    return text

@@ -62,6 +62,19 @@ def current(lessons: list[Lesson]) -> tuple[Lesson, int]:
     return lesson, index
 
 
+def choose(widget_key: str) -> None:
+    """Callback of the lesson selector: make its value the current lesson."""
+    st.session_state[CURRENT] = st.session_state[widget_key]
+
+
+def restart(lesson_id: str) -> None:
+    """Callback: back to the first step of a lesson, answers forgotten."""
+    st.session_state.setdefault(STEPS, {})[lesson_id] = 0
+    answers = st.session_state.setdefault(ANSWERS, {})
+    for key in [k for k in answers if k.startswith(f"{lesson_id}/")]:
+        del answers[key]
+
+
 def go(lesson_id: str, index: int) -> None:
     """Callback: move to step ``index`` of a lesson."""
     st.session_state.setdefault(STEPS, {})[lesson_id] = index
@@ -72,6 +85,13 @@ def finish(lesson_id: str) -> None:
     done = st.session_state.setdefault(DONE, [])
     if lesson_id not in done:
         done.append(lesson_id)
+
+
+def reset_progress() -> None:
+    """Callback: forget completed lessons, steps reached and answers."""
+    done_lessons().clear()
+    st.session_state[STEPS] = {}
+    st.session_state[ANSWERS] = {}
 
 
 def done_lessons() -> list[str]:
@@ -125,13 +145,13 @@ def _place(lesson: Lesson, step: Step, tr) -> bool:
         view = TableView(place(before, turned.card, dest), you=before.mover, marked={dest})
         render(view, tr, key=f"{lesson.id}-{step.id}")
         verdict = judge(before, turned.card, dest)
-        st.success(words.judgement(verdict, before, tr) + ("\n\n" + _(step.done) if step.done else ""))
+        st.success(words.judgement(verdict, before, tr, before.mover) + ("\n\n" + _(step.done) if step.done else ""))
         return True
     render(TableView(before, turned=turned.card, you=before.mover), tr, key=f"{lesson.id}-{step.id}", pick=pick)
     if state.last is not None:
         verdict = judge(before, turned.card, Dest.parse(state.last))
         st.error(
-            "**" + words.error_title(verdict.error, tr) + "** — " + words.judgement(verdict, before, tr)
+            words.judgement(verdict, before, tr, before.mover)
             + "\n\n" + _("Try again: click the pile where the card must go.")
         )
     _hint(step, tr)
@@ -150,7 +170,7 @@ def muggins_frames(step: Step, tr) -> list[tuple[Position, set[Dest], str, tuple
     frames = []
     position = place(before, card, wrong)
     frames.append((position, {wrong}, _("{player} puts {card} on {pile}.").format(
-        player=name, card=card.symbol, pile=words.pile(wrong, before, tr)) + "\n\n"
+        player=name, card=words.card(card, tr), pile=words.pile(wrong, before, tr)) + "\n\n"
         + words.judgement(record.judgement, before, tr), (name,)))
     position = place(take_back(position, card, wrong), card, right)
     frames.append((position, {right}, words.correction(record, before, tr), (name,)))
@@ -208,7 +228,7 @@ def _next_card(lesson: Lesson, step: Step, tr) -> bool:
                       args=(str(card),), disabled=state.solved, help=words.card_name(card, tr), width="stretch",
                       type="primary" if state.solved and card == right else "secondary")
     if state.solved:
-        st.success(_("Right: {card}.").format(card=right.symbol) + ("\n\n" + _(step.done) if step.done else ""))
+        st.success(words.next_card_right(right, tr) + ("\n\n" + _(step.done) if step.done else ""))
         return True
     if state.last is not None:
         st.error(words.next_card_wrong(Card.parse(state.last), right, tr))

@@ -10,13 +10,14 @@ from pathlib import Path
 import streamlit as st
 
 from tutorial.app import session
+from tutorial.app.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
 # Not "pages/": Streamlit treats a pages/ folder beside the entry script as
 # old-style pages and, on a rerun, runs such a file without this script.
 SCREENS = Path(__file__).resolve().parent / "screens"
 
-st.set_page_config(page_title="Muggins Tutor", page_icon=":material/playing_cards:", layout="wide")
+st.set_page_config(page_title="Muggins Tutor", page_icon=page_icon(), layout="wide")
 session.init()
 _ = session.gettext_func()
 

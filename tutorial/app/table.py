@@ -53,6 +53,7 @@ class TableView:
     marked: set[Dest] = field(default_factory=set)
     open_stocks: tuple[str, ...] = ()
     open_discards: tuple[str, ...] = ()
+    show_mover: bool = True
 
 
 def _player_label(name: str, view: TableView, tr: gettext.NullTranslations) -> str:
@@ -60,7 +61,7 @@ def _player_label(name: str, view: TableView, tr: gettext.NullTranslations) -> s
     label = name
     if name == view.you:
         label = _("{player} (you)").format(player=name)
-    if name == view.position.mover:
+    if view.show_mover and name == view.position.mover:
         label = _("{player} · to move").format(player=label)
     return label
 
@@ -100,9 +101,8 @@ def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick) ->
     for seat, name in enumerate(position.players):
         dest = Dest.discard(name)
         stock, discard = position.stocks[seat], position.discards[seat]
-        footer = _("discard: {discard} · closed stock: {stock}").format(
-            discard=len(discard), stock=len(stock))
-        extra = []
+        footer = _("discard: {count}").format(count=len(discard))
+        extra = [_("closed stock: {count}").format(count=len(stock))]
         if name in view.open_stocks:
             shown = " ".join(card_md(c) for c in stock) or "—"
             extra.append(_("closed stock, top first: {cards}").format(cards=shown))

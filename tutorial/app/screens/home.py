@@ -42,5 +42,5 @@ if lessons:
     st.caption(tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.", len(lessons))
                .format(done=sum(lesson.id in done for lesson in lessons), total=len(lessons)))
     if done:
-        st.button(_("Reset my progress"), key="reset-progress", on_click=done.clear)
+        st.button(_("Reset my progress"), key="reset-progress", on_click=lesson_view.reset_progress)
 session.sync_url(done=",".join(done) or None)

@@ -21,7 +21,9 @@ lesson, index = lesson_view.current(lessons)
 done = lesson_view.done_lessons()
 titles = {item.id: f"{number}. {_(item.title)}" + (" ✓" if item.id in done else "")
           for number, item in enumerate(lessons, start=1)}
-st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get, key=lesson_view.CURRENT)
+choice_key = f"lesson_choice_{session.lang()}"  # a fresh widget per language: its labels are translated
+st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get, index=list(titles).index(lesson.id),
+             key=choice_key, on_change=lesson_view.choose, args=(choice_key,))
 st.caption(_(lesson.summary))
 
 step = lesson.steps[index]
@@ -44,7 +46,10 @@ elif lesson.id not in done:
     forward.button(_("Finish the lesson ✓"), key="lesson-finish", on_click=lesson_view.finish, args=(lesson.id,),
                    type="primary", width="stretch")
 else:
-    st.success(_("Lesson complete. Well done!"))
-    st.page_link("screens/practice.py", label=_("Play a practice hand"), icon=":material/playing_cards:")
+    st.success(_("Lesson complete."))
+    again, practice, _spacer = st.columns([2, 2, 3])
+    again.button(_("Start the lesson again"), key="lesson-restart", on_click=lesson_view.restart, args=(lesson.id,),
+                 width="stretch")
+    practice.page_link("screens/practice.py", label=_("Play a practice hand"), icon=":material/playing_cards:")
 
 session.sync_url(lesson=lesson.id, step=step.id, done=",".join(done) or None)

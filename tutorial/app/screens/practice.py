@@ -14,6 +14,7 @@ from tutorial.practice import PRACTICE_PLAYERS, PracticeGame, encode_moves, rest
 
 GAME = "practice_game"
 NOTICE = "practice_notice"
+CONFIRM = "practice_confirm_new"
 
 tr = session.tr()
 _ = tr.gettext
@@ -23,6 +24,20 @@ def new_game() -> None:
     """Callback: deal a fresh hand from a new random seed."""
     seed = random.SystemRandom().randrange(MAX_SEED)
     st.session_state[GAME] = PracticeGame(DealCode(PRACTICE_PLAYERS, seed))
+    st.session_state[CONFIRM] = False
+
+
+def ask_new_game() -> None:
+    """Callback of “New deal”: deal at once unless a hand is under way."""
+    game = st.session_state[GAME]
+    if game.decisions and not game.hand.over:
+        st.session_state[CONFIRM] = True
+    else:
+        new_game()
+
+
+def keep_playing() -> None:
+    st.session_state[CONFIRM] = False
 
 
 def play(dest_text: str) -> None:
@@ -36,17 +51,16 @@ def feedback(record) -> None:
     """The verdict on the learner's last placement, with the call and penalty."""
     verdict, table = record.judgement, record.judged_in
     if verdict.ok:
-        st.success(_("You put {card} on {pile}.").format(card=record.card.symbol, pile=words.pile(verdict.dest, table, tr))
-                   + " " + words.judgement(verdict, table, tr))
+        st.success(_("You put {card} on {pile}.").format(card=words.card(record.card, tr), pile=words.pile(verdict.dest, table, tr, you=you))
+                   + " " + words.judgement(verdict, table, tr, you))
         return
     lines = [
-        "**" + words.error_title(verdict.error, tr) + "** — " + words.judgement(verdict, table, tr),
-        words.correction(record, table, tr),
-        *[words.gift(gift, record.mover, tr) for gift in record.penalty],
-        words.penalty_summary(record, tr),
+        words.judgement(verdict, table, tr, you),
+        words.correction(record, table, tr, you),
+        *words.penalty_lines(record, tr, you),
     ]
     if not table.has_cards(table.to_move):
-        lines.append(words.finish_refused(record.mover, tr))
+        lines.append(words.finish_refused(record.mover, tr, you))
     st.error("\n\n".join(lines))
 
 
@@ -57,6 +71,10 @@ if GAME not in st.session_state:
             st.session_state[GAME] = restore(seeded_deal, session.url_seed("moves"))
         except PositionError as err:
             st.session_state[NOTICE] = err
+            try:  # a good deal code with moves that cannot be replayed: the same deal from the start
+                st.session_state[GAME] = restore(seeded_deal, None)
+            except PositionError:
+                pass
     if GAME not in st.session_state:
         new_game()
 
@@ -66,12 +84,21 @@ you = game.learner
 
 st.title(_("Practice"))
 if NOTICE in st.session_state:
-    st.warning(_("The link did not hold a game that can be restored ({problem}), so here is a fresh deal.")
-               .format(problem=words.position_error(st.session_state.pop(NOTICE), tr)))
+    problem = words.position_error(st.session_state.pop(NOTICE), tr)
+    if game.decisions == [] and str(game.code) == (session.url_seed("deal") or "").strip():
+        st.warning(_("The moves in the link could not be replayed ({problem}), so this is the same deal from the start.").format(problem=problem))
+    else:
+        st.warning(_("The link did not hold a game that can be restored ({problem}), so here is a fresh deal.").format(problem=problem))
 info, new = st.columns([4, 1])
-info.markdown(_("**Deal {code}** · You are **{you}**, playing against three computer players who follow the rules and call every error.")
-              .format(code=game.code, you=you))
-new.button(_("New deal"), key="practice-new", on_click=new_game, width="stretch")
+info.markdown(_("**Deal {code}** · Dealer: {dealer} · You are **{you}**, playing against three computer players who follow the rules and call every error.")
+              .format(code=game.code, dealer=hand.start.players[game.dealer], you=you))
+new.button(_("New deal"), key="practice-new", on_click=ask_new_game, width="stretch")
+if st.session_state.get(CONFIRM):
+    with st.container(border=True):
+        st.warning(_("Start a new deal? The hand you are playing will be lost."))
+        yes, no, _spacer = st.columns([2, 2, 3])
+        yes.button(_("Yes, deal again"), key="practice-confirm-new", on_click=new_game, type="primary", width="stretch")
+        no.button(_("Keep playing"), key="practice-keep", on_click=keep_playing, width="stretch")
 
 records = hand.records
 mine = [index for index, record in enumerate(records) if record.mover == you and record.card is not None]
@@ -82,26 +109,27 @@ others = records[since:]
 if others:
     with st.container(border=True):
         st.markdown("**" + (_("Since your last card:") if mine else _("Before your first turn:")) + "**")
-        st.markdown("\n".join(f"- {words.turn_line(record, tr)}" for record in others))
+        st.markdown("\n".join(f"- {words.turn_line(record, tr, you)}" for record in others))
 
 if hand.over:
     result = hand.outcome
     if result.winner == you:
         st.balloons()
     box = st.success if result.winner == you else st.info
-    box(words.outcome(result, you, tr))
-    render(TableView(hand.position, you=you), tr, key="practice-final")
+    seat = hand.position.seat(you)
+    box(words.outcome(result, you, tr, cards_left=hand.position.card_count(seat)))
+    render(TableView(hand.position, you=you, show_mover=False), tr, key="practice-final")
     st.button(_("Deal a new hand"), key="practice-again", on_click=new_game, type="primary")
 else:
     turned = hand.turned
     if turned.recycled:
-        st.info(words.recycled(you, turned.card, tr))
+        st.info(words.recycled(you, turned.card, tr, you))
     st.markdown(_("Your turn: click the pile where your card must go. Every common pile and every discard, your own included, can be chosen."))
     render(TableView(turned.position, turned=turned.card, you=you), tr, key="practice", pick=play)
 
 with st.expander(_("Hand log")):
     if records:
-        st.markdown("\n".join(f"{number}. {words.turn_line(record, tr)}" for number, record in enumerate(records, start=1)))
+        st.markdown("\n".join(f"{number}. {words.turn_line(record, tr, you)}" for number, record in enumerate(records, start=1)))
     else:
         st.caption(_("No turns played yet."))
 

@@ -18,5 +18,5 @@ for code, title, body in SECTIONS:
 st.subheader(_("This app's rulings"), anchor="rulings")
 st.markdown(_("The traditional rules leave a few points open. This app settles them as follows; each ruling is marked as ours."))
 for code, text in RULINGS:
-    st.markdown(f"**{code}** · " + _("*Ruling of this app:*") + " " + _(text))
+    st.markdown(f"**{code}** · " + _(text))
 session.sync_url()
