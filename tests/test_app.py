@@ -255,3 +255,16 @@ def test_every_page_renders_in_both_languages():
             at.switch_page(page).run()
             assert not at.exception, (lang, page)
             assert at.title
+
+
+def test_address_keeps_progress_and_game_on_every_page():
+    at = start(app(done="worked-examples,unknown", deal="4-9"), "screens/practice.py")
+    for page in ("screens/rules.py", "screens/home.py", "screens/lessons.py", "screens/practice.py"):
+        at.switch_page(page).run()
+        assert at.query_params["done"] in ("worked-examples", ["worked-examples"]), page
+        assert at.query_params["deal"] in ("4-9", ["4-9"]), page
+
+
+def test_lang_param_with_region_is_understood():
+    at = start(app(lang="es-ES"))
+    assert at.session_state["lang"] == "es"

@@ -146,3 +146,44 @@ def test_console_script_and_module_run():
         done = subprocess.run([*command, "explain", str(EXAMPLES / "example-1.toml"), "--json"], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["legal"] == ["common:1"]
+
+
+MORE_BAD = {
+    "deep-nesting": ("x = " + "[" * 600 + "]" * 600 + "\n", "TOML"),
+    "padded-name": (GOOD.replace('"A","B","C","D"', '"A","B ","C","D"'), "B "),
+    "newline-name": (GOOD.replace('"A","B","C","D"', '"A","B\\nC","C","D"'), "B\\nC"),
+    "newline-card": (GOOD.replace('"6H"', '"6\\nH"'), "6\\nH"),
+    "long-card": (GOOD.replace('"6H"', '"' + "X" * 5000 + '"'), "XXXX"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MORE_BAD))
+def test_odd_files_still_give_one_line(capsys, tmp_path, case):
+    content, needle = MORE_BAD[case]
+    path = tmp_path / f"{case}.toml"
+    path.write_text(content)
+    status, out, err = run(capsys, "explain", path)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and needle in err and len(err) < 1000
+
+
+def test_byte_order_mark_is_accepted(capsys, tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes("\ufeff".encode() + (EXAMPLES / "example-1.toml").read_bytes())
+    assert explain_json(capsys, path)["card"] == "6H"
+
+
+@pytest.mark.parametrize("argv", [["explain"], ["explain", "x.toml", "--lang", "fr"], ["playout", "x.toml", "--max-turns", "abc"], ["nope"]])
+def test_usage_errors_are_one_line(capsys, argv):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert info.value.code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_text_names_a_donor_with_no_cards(capsys, tmp_path):
+    path = tmp_path / "p.toml"
+    path.write_text('players = ["A","B","C","D"]\nto_move = "A"\ncommons = [["5C"]]\n[stocks]\nA = ["6H"]\nB = ["KC"]\nD = ["2D"]\n[discards]\nB = ["7D"]\n')
+    data = explain_json(capsys, path, "--play", "discard:B")
+    assert [p["from"] for p in data["penalty"]] == ["B", "D"]
+    assert "C has no cards and gives nothing" in data["explanation"]

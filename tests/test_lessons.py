@@ -85,7 +85,8 @@ def test_good_lesson_parses():
         (('title = "Read"', 'titel = "Read"'), ["unknown-field", "missing-text"], 20),
         (('answer = ["common:1"]', 'answer = ["common:9"]'), ["bad-answer"], 29),
         (('position = "p"\nanswer', 'position = "q"\nanswer'), ["unknown-position"], 28),
-        (('summary = "A demo lesson."', 'summary = 3'), ["missing-text"], 4),
+        (('summary = "A demo lesson."', 'summary = 3'), ["missing-lesson-text"], 4),
+        (('id = "demo"', 'idd = "demo"'), ["unknown-field", "bad-id"], 2),
         (('[[steps]]\nid = "read"', '[[steps]]\nid = "Read Me"'), ["bad-id"], 18),
         (('title = "Place"', 'title = "Place'), ["invalid-toml"], 26),
     ],
@@ -118,3 +119,34 @@ def test_extractor_collects_lesson_text_with_comments():
     messages = {message: comments for _, _, message, comments in found}
     assert messages["Where?"] == ["lesson demo, step place, text"]
     assert "Demo" in messages and "A demo lesson." in messages
+
+
+NEXT_CARD = GOOD + """
+[[steps]]
+id = "next"
+kind = "next-card"
+title = "Next"
+text = "Which card?"
+position = { players = ["A", "B", "C"], to_move = "A", commons = [["KC"]], discards = { A = ["4D", "8C", "QH"] } }
+answer = "4D"
+choices = ["QH", "8C", "4D"]
+"""
+
+
+def test_next_card_step_and_its_problems():
+    lesson = parse(NEXT_CARD, "demo.toml")
+    assert str(lesson.steps[-1].turned.card) == "4D" and lesson.steps[-1].turned.recycled
+    found = problems(NEXT_CARD.replace('answer = "4D"', 'answer = "QH"'))
+    assert [p.code for p in found] == ["answer-disagrees"] and found[0].params["engine"] == "4D"
+    found = problems(NEXT_CARD.replace('choices = ["QH", "8C", "4D"]', 'choices = ["QH", "8C"]'))
+    assert [p.code for p in found] == ["answer-not-offered"]
+    found = problems(NEXT_CARD.replace('choices = ["QH", "8C", "4D"]', 'choices = ["4D", "8C", "4D"]'))
+    assert [p.code for p in found] == ["duplicate-card"] and found[0].params["card"] == "4D"
+
+
+def test_byte_order_mark_and_deep_nesting(tmp_path):
+    (tmp_path / "bom.toml").write_bytes("\ufeff".encode() + GOOD.encode())
+    (tmp_path / "deep.toml").write_text("x = " + "[" * 600 + "]" * 600 + "\n")
+    lessons, found = load_all(tmp_path)
+    assert [lesson.id for lesson in lessons] == ["demo"]
+    assert [(p.path.rsplit("/", 1)[-1], p.code) for p in found] == [("deep.toml", "invalid-toml")]

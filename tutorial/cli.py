@@ -31,10 +31,17 @@ APP_DEFAULTS = [
 
 
 class CliError(Exception):
-    """A problem to report as ``FILE: problem`` with exit status 2."""
+    """A problem to report as ``FILE: problem`` with exit status 2 (always one line)."""
 
     def __init__(self, where: str, problem: str):
-        super().__init__(f"{where}: {problem}")
+        super().__init__(f"{words.clip(where, 200)}: {words.clip(problem, 400)}")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (status 2), like every other bad input."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {words.clip(message, 400)} (see {self.prog} --help)\n")
 
 
 def explain(path: str, play: str | None, lang: str) -> dict:
@@ -131,7 +138,7 @@ def _app(extra: list[str]) -> int:
 
 def parser() -> argparse.ArgumentParser:
     """The argument parser (also used by the tests)."""
-    top = argparse.ArgumentParser(prog="muggins", description="Muggins Tutor: learn the Victorian shedding game Muggins.")
+    top = _Parser(prog="muggins", description="Muggins Tutor: learn the Victorian shedding game Muggins.")
     commands = top.add_subparsers(dest="command", required=True)
     commands.add_parser("app", help="start the web app (further options go to Streamlit)", add_help=False)
 

@@ -61,6 +61,14 @@ class PracticeGame:
             hand.play(rule_perfect(turned.position, turned.card, hand.legal()))
         return hand.records[first:]
 
+    def play_on_turn(self, dest: Dest, turn: int) -> TurnRecord | None:
+        """Like :meth:`play`, but only if the hand is still at ``turn`` (turns
+        played when the learner chose): a stale click, such as the second half of a
+        fast double click, returns ``None`` and changes nothing."""
+        if not self.waiting_for_learner or self.hand.turns != turn:
+            return None
+        return self.play(dest)
+
     def play(self, dest: Dest) -> TurnRecord:
         """The learner places the turned card on ``dest``; an error is called
         at once and corrected to the lowest fitting pile (R4). Then the others play.
@@ -107,7 +115,7 @@ def restore(deal_text: str, moves_text: str | None, *, max_moves: int = 2000) ->
     """
     code = DealCode.parse(deal_text)
     if code.players != PRACTICE_PLAYERS:
-        raise PositionError("player-count", count=code.players)
+        raise PositionError("practice-players", count=code.players)
     decisions = decode_moves(moves_text or "")
     if len(decisions) > max_moves:
         raise PositionError("bad-moves", moves=(moves_text or "")[:40])

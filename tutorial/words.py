@@ -233,10 +233,17 @@ def no_gift(donor: str, tr: Tr) -> str:
 
 
 def penalty_lines(record: TurnRecord, tr: Tr, you: str | None = None) -> list[str]:
-    """The penalty donor by donor (R5), or one line when nobody could give."""
+    """The penalty donor by donor in clockwise order from the offender's left (R5),
+    donors with no cards included (R6); one line when nobody could give."""
     if not record.penalty:
         return [penalty_summary(record, tr, you)]
-    return [gift(g, record.mover, tr, you) for g in record.penalty]
+    table = record.judged_in
+    given = {g.donor: g for g in record.penalty}
+    lines = []
+    for seat in table.opponents_clockwise(table.seat(record.mover)):
+        donor = table.players[seat]
+        lines.append(gift(given[donor], record.mover, tr, you) if donor in given else no_gift(donor, tr))
+    return lines
 
 
 def penalty_summary(record: TurnRecord, tr: Tr, you: str | None = None) -> str:
@@ -299,10 +306,16 @@ def draw(reason: str, turns: int, tr: Tr) -> str:
     if reason == "repetition":
         return _("The hand is drawn: the whole position has come round again, so play would only repeat itself (R7).")
     return tr.ngettext(
-        "The hand is drawn: the agreed limit of {turns} turn has been played (R7).",
-        "The hand is drawn: the agreed limit of {turns} turns has been played (R7).",
+        "The hand is drawn: the turn limit of {turns} turn has been reached (R7).",
+        "The hand is drawn: the turn limit of {turns} turns has been reached (R7).",
         turns,
     ).format(turns=turns)
+
+
+def clip(value: object, limit: int = 60) -> str:
+    """A value quoted in a message: control characters escaped, at most ``limit`` characters."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(value))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def position_error(err: PositionError, tr: Tr) -> str:
@@ -311,8 +324,11 @@ def position_error(err: PositionError, tr: Tr) -> str:
     p = err.params
     messages = {
         "unreadable": _("cannot read the file ({detail})"),
+        "too-large": _("the file is too large (more than {limit} MB)"),
         "invalid-toml": _("not valid TOML: {detail}"),
         "bad-field": _("“{field}” is missing or has the wrong type"),
+        "bad-player-name": _("“{player}” is not a usable player name (no line breaks, and no spaces at either end)"),
+        "practice-players": _("practice hands are dealt for 4 players"),
         "unknown-field": _("unknown field “{field}”"),
         "unknown-card": _("unknown card “{card}” (write cards like 6H, 10S, TS or 6♥)"),
         "duplicate-card": _("the card {card} appears more than once"),
@@ -331,7 +347,7 @@ def position_error(err: PositionError, tr: Tr) -> str:
     }
     template = messages.get(err.code, err.code)
     try:
-        return template.format(**p)
+        return template.format(**{key: clip(value) for key, value in p.items()})
     except (KeyError, IndexError):
         return template
 
@@ -355,10 +371,12 @@ def lesson_problem(problem, tr: Tr) -> str:
     messages = {
         "invalid-toml": _("not valid TOML: {detail}"),
         "unreadable": _("cannot read the file ({detail})"),
+        "too-large": _("the file is too large (more than {limit} MB)"),
         "unknown-field": _("unknown field “{field}”"),
         "bad-field": _("“{field}” is missing or has the wrong type"),
         "bad-id": _("“{value}” is not a valid id (use lower-case letters, digits and hyphens)"),
         "missing-text": _("step {step}: the text field “{field}” is missing or empty"),
+        "missing-lesson-text": _("the lesson's “{field}” is missing or empty"),
         "no-steps": _("the lesson has no steps"),
         "duplicate-step": _("the step id “{step}” is used twice"),
         "duplicate-lesson": _("the lesson id “{lesson}” is used by another file"),
@@ -371,6 +389,9 @@ def lesson_problem(problem, tr: Tr) -> str:
         "answer-not-offered": _("step {step}: the right card {card} is not among the choices"),
         "duplicate-card": _("the card {card} appears more than once"),
     }
+    p = {key: clip(value) if key != "error" else value for key, value in p.items()}
+    if p.get("stated") == "":
+        p["stated"] = _("(nothing)")
     if problem.code in ("bad-position", "bad-answer"):
         inner = PositionError(p.pop("error"), **{k: v for k, v in p.items() if k not in ("position", "step")})
         where = p.get("position") or p.get("step")

@@ -98,7 +98,8 @@ def done_lessons() -> list[str]:
     """Ids of completed lessons (this session, or restored from the URL)."""
     if DONE not in st.session_state:
         seeded = session.url_seed("done") or ""
-        st.session_state[DONE] = [part for part in seeded.split(",") if part]
+        known = {lesson.id for lesson in course()[0]}
+        st.session_state[DONE] = [part for part in dict.fromkeys(seeded.split(",")) if part in known]
     return st.session_state[DONE]
 
 
@@ -194,16 +195,16 @@ def _muggins(lesson: Lesson, step: Step, tr) -> bool:
            key=f"{lesson.id}-{step.id}-{state.frame}")
     (st.success if state.frame == len(frames) - 1 else st.info)(caption)
 
-    def move(delta: int) -> None:
-        state.frame = min(max(state.frame + delta, 0), len(frames) - 1)
+    def move(target: int) -> None:  # an absolute frame, so a double click cannot skip one
+        state.frame = min(max(target, 0), len(frames) - 1)
         if state.frame == len(frames) - 1:
             state.solved = True
 
     left, right, _spacer = st.columns([2, 2, 3])
     if state.frame > 0:
-        left.button(_("◀ Previous move"), key=f"{lesson.id}-{step.id}-prev", on_click=move, args=(-1,), width="stretch")
+        left.button(_("◀ Previous move"), key=f"{lesson.id}-{step.id}-prev", on_click=move, args=(state.frame - 1,), width="stretch")
     if state.frame < len(frames) - 1:
-        right.button(_("Next move ▶"), key=f"{lesson.id}-{step.id}-next", on_click=move, args=(1,), type="primary", width="stretch")
+        right.button(_("Next move ▶"), key=f"{lesson.id}-{step.id}-next", on_click=move, args=(state.frame + 1,), type="primary", width="stretch")
     return state.solved
 
 

@@ -14,6 +14,9 @@ import streamlit as st
 from ..i18n import LANGUAGES, negotiate, normalize, parse_accept_language, translations
 
 LANG = "lang"
+URL = "_url"
+KEPT = ("lesson", "step", "done", "deal", "moves")
+"""Query parameters (besides ``lang``) the address keeps on every page."""
 
 
 def _browser_languages() -> list[str]:
@@ -36,8 +39,11 @@ def init() -> None:
     if state.get("_initialised"):
         return
     state["_initialised"] = True
-    state[LANG] = normalize(st.query_params.get(LANG)) or negotiate(_browser_languages())
-    state["_url_seed"] = {key: st.query_params.get(key) for key in st.query_params.keys()}
+    asked = st.query_params.get(LANG)
+    state[LANG] = normalize(asked) or (negotiate([asked]) if asked else None) or negotiate(_browser_languages())
+    seed = {key: st.query_params.get(key) for key in st.query_params.keys()}
+    state["_url_seed"] = seed
+    state[URL] = {key: seed[key] for key in KEPT if seed.get(key)}
 
 
 def url_seed(key: str) -> str | None:
@@ -60,13 +66,21 @@ def gettext_func():
     return tr().gettext
 
 
-def sync_url(**params: str | None) -> None:
-    """Make the page URL carry the language plus ``params`` (``None`` drops a key).
+def remember(**params: str | None) -> None:
+    """Keep these values in the page address from now on, on every page (``None`` drops one)."""
+    kept = st.session_state.setdefault(URL, {})
+    for key, value in params.items():
+        if value is None or value == "":
+            kept.pop(key, None)
+        else:
+            kept[key] = str(value)
 
-    Writes only when something differs, so the Back button is not flooded.
-    """
-    wanted = {LANG: lang()}
-    wanted.update({k: str(v) for k, v in params.items() if v is not None})
+
+def sync_url() -> None:
+    """Make the page address carry the language and everything :func:`remember` kept,
+    so a refresh or a shared link restores them. Writes only when something
+    differs, so the Back button is not flooded."""
+    wanted = {LANG: lang(), **st.session_state.get(URL, {})}
     current = {key: st.query_params.get(key) for key in st.query_params.keys()}
     if current != wanted:
         st.query_params.from_dict(wanted)

@@ -66,15 +66,17 @@ def _player_label(name: str, view: TableView, tr: gettext.NullTranslations) -> s
     return label
 
 
-def render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick: Callable[[str], None] | None = None) -> None:
+def render(view: TableView, tr: gettext.NullTranslations, *, key: str,
+           pick: Callable[..., None] | None = None, pick_args: tuple = ()) -> None:
     """Draw the table. ``key`` prefixes every widget key (``<key>-common-1``,
-    ``<key>-discard-B``); ``pick`` makes each pile a button."""
+    ``<key>-discard-B``); ``pick`` makes each pile a button that calls
+    ``pick(dest_text, *pick_args)``."""
     st.html(CARD_STYLE)
     with st.container(key=f"table-{key}"):
-        _render(view, tr, key=key, pick=pick)
+        _render(view, tr, key=key, pick=pick, pick_args=pick_args)
 
 
-def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick) -> None:
+def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pick_args) -> None:
     _ = tr.gettext
     position = view.position
     if view.turned is not None:
@@ -93,7 +95,7 @@ def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick) ->
                 title=_("Common pile {number}").format(number=number),
                 top=pile[-1],
                 footer=tr.ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
-                dest=dest, view=view, tr=tr, key=key, pick=pick,
+                dest=dest, view=view, tr=tr, key=key, pick=pick, pick_args=pick_args,
             )
 
     st.markdown("**" + _("Players") + "**")
@@ -113,11 +115,11 @@ def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick) ->
             _cell(
                 title=_player_label(name, view, tr),
                 top=discard[-1] if discard else None,
-                footer=footer, dest=dest, view=view, tr=tr, key=key, pick=pick, extra=extra,
+                footer=footer, dest=dest, view=view, tr=tr, key=key, pick=pick, pick_args=pick_args, extra=extra,
             )
 
 
-def _cell(*, title, top, footer, dest, view, tr, key, pick, extra=()):
+def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args=(), extra=()):
     _ = tr.gettext
     marked = dest in view.marked
     with st.container(border=True):
@@ -129,7 +131,7 @@ def _cell(*, title, top, footer, dest, view, tr, key, pick, extra=()):
                 f"**{label}**",
                 key=f"{key}-{dest.kind}-{dest.target}",
                 on_click=pick,
-                args=(str(dest),),
+                args=(str(dest), *pick_args),
                 help=tooltip,
                 type="primary" if marked else "secondary",
                 width="stretch",

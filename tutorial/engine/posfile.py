@@ -14,6 +14,7 @@ Format (see README.md)::
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from typing import Any
 
@@ -51,8 +52,11 @@ def from_dict(data: dict[str, Any]) -> Position:
         if key not in FIELDS:
             raise PositionError("unknown-field", field=key)
     players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise PositionError("bad-field", field="players")
+    for name in players:
+        if not name.strip() or name != name.strip() or not name.isprintable():
+            raise PositionError("bad-player-name", player=name)
     if not 3 <= len(players) <= 7:
         raise PositionError("player-count", count=len(players))
     to_move = data.get("to_move")
@@ -71,24 +75,43 @@ def from_dict(data: dict[str, Any]) -> Position:
     return Position.build(players, to_move, common_cards, piles["stocks"], piles["discards"])
 
 
+MAX_FILE_BYTES = 5_000_000
+"""Position and lesson files larger than this are refused (``too-large``)."""
+
+
+def parse_toml(text: str) -> dict:
+    """``tomllib.loads`` that raises :class:`PositionError` ``invalid-toml`` (with
+    ``detail`` and, when known, ``line``) for any unreadable text, nesting too deep included."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        raise PositionError("invalid-toml", detail=str(exc), line=int(match.group(1)) if match else 0) from None
+    except RecursionError:
+        raise PositionError("invalid-toml", detail="nested too deeply", line=0) from None
+
+
+def read_text(path: str) -> str:
+    """Read a UTF-8 text file (a byte-order mark is allowed) of at most
+    :data:`MAX_FILE_BYTES`. Raises :class:`PositionError` ``unreadable`` or ``too-large``."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise PositionError("too-large", limit=MAX_FILE_BYTES // 1_000_000)
+        return raw.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PositionError("unreadable", detail=getattr(exc, "strerror", None) or str(exc)) from None
+
+
 def loads(text: str) -> Position:
     """Parse position-file text. Raises :class:`PositionError` (``invalid-toml`` with ``detail``, …)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PositionError("invalid-toml", detail=str(exc)) from None
-    return from_dict(data)
+    return from_dict(parse_toml(text))
 
 
 def load(path: str) -> Position:
-    """Read a position file. Raises :class:`PositionError` (``unreadable`` with ``detail``, …)."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PositionError("unreadable", detail=getattr(exc, "strerror", None) or str(exc)) from None
-    return loads(text)
+    """Read a position file. Raises :class:`PositionError` (``unreadable``, ``too-large``, …)."""
+    return loads(read_text(path))
 
 
 def _toml_str(text: str) -> str:

@@ -19,10 +19,10 @@ def extract_lessons(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options
     A file that is not valid TOML yields nothing (``muggins lessons check``
     and the tests report it).
     """
-    text = fileobj.read().decode("utf-8")
+    text = fileobj.read().decode("utf-8-sig")
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return
     lines = _Lines(text)
     lesson = data.get("id", "?")

@@ -10,14 +10,13 @@ never stops the other lessons from loading. The format is documented in
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..engine.cards import Card, CardError
 from ..engine.errors import PositionError
-from ..engine.posfile import from_dict
+from ..engine.posfile import from_dict, parse_toml, read_text
 from ..engine.position import Dest
 from ..engine.rules import complete_turn, legal_destinations, turn_up
 from .model import STEP_KINDS, Lesson, Problem, Step
@@ -49,6 +48,16 @@ class _Lines:
         self.lines = text.splitlines()
         self.step_lines = [i + 1 for i, line in enumerate(self.lines) if re.match(r"\s*\[\[\s*steps\s*\]\]", line)]
 
+    def top(self, name: str) -> int:
+        """Line of a top-level key (before the first table header), or 0."""
+        pattern = re.compile(rf"\s*\"?{re.escape(name)}\"?\s*=")
+        for number, line in enumerate(self.lines, start=1):
+            if line.lstrip().startswith("["):
+                break
+            if pattern.match(line):
+                return number
+        return 0
+
     def step(self, index: int) -> int:
         return self.step_lines[index] if index < len(self.step_lines) else 0
 
@@ -62,6 +71,14 @@ class _Lines:
             if pattern.match(self.lines[number - 1]):
                 return number
         return after
+
+
+def _header(lines: _Lines, name: str) -> int:
+    """Line of the first ``[name…]`` or ``[[name…]]`` header, or 1."""
+    for number, line in enumerate(lines.lines, start=1):
+        if re.match(rf"\s*\[+\s*{re.escape(name)}\b", line):
+            return number
+    return 1
 
 
 def _cards(values: Any) -> list[Card]:
@@ -93,31 +110,32 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
     def problem(line: int, problem_code: str, **params) -> None:
         problems.append(Problem(path, line, problem_code, params))
 
+    if text.startswith("\ufeff"):
+        text = text[1:]
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        raise LessonFileError([Problem(path, int(match.group(1)) if match else 0, "invalid-toml", {"detail": str(exc)})]) from None
+        data = parse_toml(text)
+    except PositionError as err:
+        raise LessonFileError([Problem(path, err.params.get("line", 0), "invalid-toml", {"detail": err.params["detail"]})]) from None
     lines = _Lines(text)
 
     for key in data:
         if key not in LESSON_FIELDS:
-            problem(lines.key(key), "unknown-field", field=key)
+            problem(lines.top(key) or _header(lines, key), "unknown-field", field=key)
     lesson_id = data.get("id")
     if not isinstance(lesson_id, str) or not ID_PATTERN.fullmatch(lesson_id):
-        problem(lines.key("id"), "bad-id", field="id", value=str(lesson_id))
+        problem(lines.top("id") or 1, "bad-id", field="id", value="" if lesson_id is None else str(lesson_id))
         lesson_id = "?"
     for key in ("title", "summary"):
         if not isinstance(data.get(key), str) or not data[key].strip():
-            problem(lines.key(key), "missing-text", field=key, step="-")
+            problem(lines.top(key) or 1, "missing-lesson-text", field=key)
     order = data.get("order", 0)
-    if not isinstance(order, int):
-        problem(lines.key("order"), "bad-field", field="order")
+    if not isinstance(order, int) or isinstance(order, bool):
+        problem(lines.top("order") or 1, "bad-field", field="order")
         order = 0
 
     named = data.get("positions", {})
     if not isinstance(named, dict):
-        problem(lines.key("positions"), "bad-field", field="positions")
+        problem(lines.top("positions") or _header(lines, "positions"), "bad-field", field="positions")
         named = {}
     positions = {}
     broken = set()
@@ -131,7 +149,7 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
 
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
-        problem(lines.key("steps"), "no-steps")
+        problem(lines.top("steps") or _header(lines, "steps"), "no-steps")
         raw_steps = []
     steps = []
     seen_ids: set[str] = set()
@@ -274,8 +292,9 @@ def _check_next_card(step, raw, turned, lines, problem):
     if turned.card not in choices:
         problem(lines.key("choices", step.line) or line, "answer-not-offered", step=step.id, card=str(turned.card))
         return None
-    if len(set(choices)) != len(choices):
-        problem(lines.key("choices", step.line), "duplicate-card", card=", ".join(map(str, choices)))
+    twice = [c for c in choices if choices.count(c) > 1]
+    if twice:
+        problem(lines.key("choices", step.line), "duplicate-card", card=str(twice[0]))
         return None
     return replace(step, turned=turned, choices=tuple(choices))
 
@@ -284,9 +303,9 @@ def load(path: str | Path) -> Lesson:
     """Read and check one lesson file. Raises :class:`LessonFileError`."""
     path = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LessonFileError([Problem(path, 0, "unreadable", {"detail": getattr(exc, "strerror", None) or str(exc)})]) from None
+        text = read_text(path)
+    except PositionError as err:
+        raise LessonFileError([Problem(path, 0, err.code, dict(err.params))]) from None
     return parse(text, path)
 
 

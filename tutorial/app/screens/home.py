@@ -43,4 +43,5 @@ if lessons:
                .format(done=sum(lesson.id in done for lesson in lessons), total=len(lessons)))
     if done:
         st.button(_("Reset my progress"), key="reset-progress", on_click=lesson_view.reset_progress)
-session.sync_url(done=",".join(done) or None)
+session.remember(done=",".join(done))
+session.sync_url()

@@ -34,14 +34,11 @@ with st.container(border=True):
 back, forward, _spacer = st.columns([1, 1, 3])
 if index > 0:
     back.button(_("◀ Back"), key="lesson-back", on_click=lesson_view.go, args=(lesson.id, index - 1), width="stretch")
-if index < len(lesson.steps) - 1:
-    if may_go_on:
-        forward.button(_("Next ▶"), key="lesson-next", on_click=lesson_view.go, args=(lesson.id, index + 1),
-                       type="primary", width="stretch")
-    elif step.kind == "muggins":
-        forward.caption(_("Follow every move to go on."))
-    else:
-        forward.caption(_("Answer to go on."))
+if not may_go_on:
+    forward.caption(_("Follow every move to go on.") if step.kind == "muggins" else _("Answer to go on."))
+elif index < len(lesson.steps) - 1:
+    forward.button(_("Next ▶"), key="lesson-next", on_click=lesson_view.go, args=(lesson.id, index + 1),
+                   type="primary", width="stretch")
 elif lesson.id not in done:
     forward.button(_("Finish the lesson ✓"), key="lesson-finish", on_click=lesson_view.finish, args=(lesson.id,),
                    type="primary", width="stretch")
@@ -52,4 +49,5 @@ else:
                  width="stretch")
     practice.page_link("screens/practice.py", label=_("Play a practice hand"), icon=":material/playing_cards:")
 
-session.sync_url(lesson=lesson.id, step=step.id, done=",".join(done) or None)
+session.remember(lesson=lesson.id, step=step.id, done=",".join(done))
+session.sync_url()

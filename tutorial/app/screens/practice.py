@@ -40,11 +40,10 @@ def keep_playing() -> None:
     st.session_state[CONFIRM] = False
 
 
-def play(dest_text: str) -> None:
-    """Callback: the learner places the turned card."""
-    game = st.session_state[GAME]
-    if game.waiting_for_learner:
-        game.play(Dest.parse(dest_text))
+def play(dest_text: str, turn: int) -> None:
+    """Callback: the learner places the turned card. A click made on an earlier
+    turn (a fast double click) is ignored: it was not meant for this card."""
+    st.session_state[GAME].play_on_turn(Dest.parse(dest_text), turn)
 
 
 def feedback(record) -> None:
@@ -125,7 +124,7 @@ else:
     if turned.recycled:
         st.info(words.recycled(you, turned.card, tr, you))
     st.markdown(_("Your turn: click the pile where your card must go. Every common pile and every discard, your own included, can be chosen."))
-    render(TableView(turned.position, turned=turned.card, you=you), tr, key="practice", pick=play)
+    render(TableView(turned.position, turned=turned.card, you=you), tr, key="practice", pick=play, pick_args=(hand.turns,))
 
 with st.expander(_("Hand log")):
     if records:
@@ -133,4 +132,5 @@ with st.expander(_("Hand log")):
     else:
         st.caption(_("No turns played yet."))
 
-session.sync_url(deal=str(game.code), moves=encode_moves(game.decisions) or None)
+session.remember(deal=str(game.code), moves=encode_moves(game.decisions))
+session.sync_url()
