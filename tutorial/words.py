@@ -368,12 +368,7 @@ def lesson_problem(problem, tr: Tr) -> str:
     """A lesson-file :class:`~tutorial.lessons.model.Problem` as ``file:line: text``."""
     _ = tr.gettext
     p = dict(problem.params)
-    messages = {
-        "invalid-toml": _("not valid TOML: {detail}"),
-        "unreadable": _("cannot read the file ({detail})"),
-        "too-large": _("the file is too large (more than {limit} MB)"),
-        "unknown-field": _("unknown field “{field}”"),
-        "bad-field": _("“{field}” is missing or has the wrong type"),
+    messages = {  # codes shared with position files are worded by position_error
         "bad-id": _("“{value}” is not a valid id (use lower-case letters, digits and hyphens)"),
         "missing-text": _("step {step}: the text field “{field}” is missing or empty"),
         "missing-lesson-text": _("the lesson's “{field}” is missing or empty"),
@@ -387,7 +382,6 @@ def lesson_problem(problem, tr: Tr) -> str:
         "missing-answer": _("step {step}: the answer is missing"),
         "answer-disagrees": _("step {step}: the lesson says {stated}, but the engine says {engine}"),
         "answer-not-offered": _("step {step}: the right card {card} is not among the choices"),
-        "duplicate-card": _("the card {card} appears more than once"),
     }
     p = {key: clip(value) if key != "error" else value for key, value in p.items()}
     if p.get("stated") == "":
@@ -396,9 +390,11 @@ def lesson_problem(problem, tr: Tr) -> str:
         inner = PositionError(p.pop("error"), **{k: v for k, v in p.items() if k not in ("position", "step")})
         where = p.get("position") or p.get("step")
         text = _("“{where}”: {problem}").format(where=where, problem=position_error(inner, tr))
+    elif problem.code not in messages:
+        text = position_error(PositionError(problem.code, **p), tr)
     else:
         try:
-            text = messages.get(problem.code, problem.code).format(**p)
+            text = messages[problem.code].format(**p)
         except (KeyError, IndexError):
             text = problem.code
     return f"{problem.path}:{problem.line}: {text}"
