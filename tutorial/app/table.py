@@ -56,12 +56,17 @@ class TableView:
     show_mover: bool = True
 
 
-def _player_label(name: str, view: TableView, tr: gettext.NullTranslations) -> str:
+def escape_md(text: str) -> str:
+    """Show ``text`` (a player name from a file) literally inside Markdown."""
+    return "".join("\\" + ch if ch in "\\`*_[]()#+-.!$~|<>:{}" else ch for ch in text)
+
+
+def _player_label(name: str, view: TableView, tr: gettext.NullTranslations, *, mark_mover: bool = True) -> str:
     _ = tr.gettext
-    label = name
+    label = escape_md(name)
     if name == view.you:
-        label = _("{player} (you)").format(player=name)
-    if view.show_mover and name == view.position.mover:
+        label = _("{player} (you)").format(player=label)
+    if mark_mover and view.show_mover and name == view.position.mover:
         label = _("{player} · to move").format(player=label)
     return label
 
@@ -80,7 +85,7 @@ def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pi
     _ = tr.gettext
     position = view.position
     if view.turned is not None:
-        who = _player_label(position.mover, view, tr).split(" · ")[0]
+        who = _player_label(position.mover, view, tr, mark_mover=False)
         st.markdown(
             _("**{player}** turns up:").format(player=who) + f"\n\n## {card_md(view.turned)}",
             help=words.card_name(view.turned, tr),
