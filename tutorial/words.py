@@ -64,16 +64,21 @@ def card_name(card: Card, tr: Tr) -> str:
 
 
 def _article_templates(tr: Tr) -> tuple[str, ...]:
-    # Translators: how a card is named inside a sentence; Spanish adds the article (el 6♥, la J♥).
-    p = tr.pgettext
+    # Each call is spelled out (no alias) so that Babel's extractor finds it.
     return (
-        p("card in a sentence: ace", "{card}"), p("card in a sentence: two", "{card}"),
-        p("card in a sentence: three", "{card}"), p("card in a sentence: four", "{card}"),
-        p("card in a sentence: five", "{card}"), p("card in a sentence: six", "{card}"),
-        p("card in a sentence: seven", "{card}"), p("card in a sentence: eight", "{card}"),
-        p("card in a sentence: nine", "{card}"), p("card in a sentence: ten", "{card}"),
-        p("card in a sentence: jack", "{card}"), p("card in a sentence: queen", "{card}"),
-        p("card in a sentence: king", "{card}"),
+        tr.pgettext("card in a sentence: ace", "{card}"),
+        tr.pgettext("card in a sentence: two", "{card}"),
+        tr.pgettext("card in a sentence: three", "{card}"),
+        tr.pgettext("card in a sentence: four", "{card}"),
+        tr.pgettext("card in a sentence: five", "{card}"),
+        tr.pgettext("card in a sentence: six", "{card}"),
+        tr.pgettext("card in a sentence: seven", "{card}"),
+        tr.pgettext("card in a sentence: eight", "{card}"),
+        tr.pgettext("card in a sentence: nine", "{card}"),
+        tr.pgettext("card in a sentence: ten", "{card}"),
+        tr.pgettext("card in a sentence: jack", "{card}"),
+        tr.pgettext("card in a sentence: queen", "{card}"),
+        tr.pgettext("card in a sentence: king", "{card}"),
     )
 
 
@@ -275,18 +280,28 @@ def turn_line(record: TurnRecord, tr: Tr, you: str | None = None) -> str:
     """One line of the hand log for a turn."""
     _ = tr.gettext
     if record.card is None:
+        if record.mover == you:
+            return _("You have no cards and pass.")
         return _("{player} has no cards and passes.").format(player=record.mover)
     parts = []
-    if record.recycled:
+    if record.recycled and record.mover == you:
+        parts.append(_("Your closed stock is empty, so you turn your discard over."))
+    elif record.recycled:
         parts.append(_("{player}'s closed stock is empty, so {player} turns their discard over.").format(player=record.mover))
     verdict = record.judgement
     name = card(record.card, tr)
     where = pile(record.placed, record.after, tr, top=False, you=you)
+    mine = record.mover == you
     if verdict is not None and verdict.error is not None and record.called:
-        parts.append(_("{player} turns up {card} and puts it on {wrong}. Muggins! ({error}.) The card is moved to {pile}.").format(
-            player=record.mover, card=name, wrong=pile(verdict.dest, record.after, tr, top=False, you=you),
-            error=error_title(verdict.error, tr), pile=where))
+        wrong = pile(verdict.dest, record.after, tr, top=False, you=you)
+        if mine:
+            text = _("You turn up {card} and put it on {wrong}. Muggins! ({error}.) The card is moved to {pile}.")
+        else:
+            text = _("{player} turns up {card} and puts it on {wrong}. Muggins! ({error}.) The card is moved to {pile}.")
+        parts.append(text.format(player=record.mover, card=name, wrong=wrong, error=error_title(verdict.error, tr), pile=where))
         parts.append(penalty_summary(record, tr, you))
+    elif mine:
+        parts.append(_("You turn up {card} and put it on {pile}.").format(card=name, pile=where))
     else:
         parts.append(_("{player} turns up {card} and puts it on {pile}.").format(player=record.mover, card=name, pile=where))
     if record.finished:
