@@ -75,7 +75,7 @@ def explain(path: str, play: str | None, lang: str) -> dict:
         return result
     if turned.card is None:
         raise CliError(path, words.position_error(PositionError("no-card", player=position.mover), tr))
-    record = complete_turn(turned, dest, called=True)
+    record = complete_turn(turned, dest, called=True, before=position)
     verdict = record.judgement
     lines.append(words.judgement(verdict, turned.position, tr))
     if record.called:

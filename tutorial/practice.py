@@ -42,6 +42,7 @@ class PracticeGame:
 
     @property
     def learner(self) -> str:
+        """The learner's player name."""
         return self.hand.start.players[self.learner_seat]
 
     @property

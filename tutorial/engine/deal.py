@@ -33,6 +33,7 @@ class DealCode:
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
+        """Read ``players-seed`` (white space allowed around the parts)."""
         match = re.fullmatch(r"\s*([0-9])\s*-\s*([0-9]{1,9})\s*", str(text))
         if not match:
             raise PositionError("bad-deal-code", deal=str(text))

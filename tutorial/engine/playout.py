@@ -28,6 +28,7 @@ class Outcome:
     turns: int
 
     def as_dict(self) -> dict:
+        """The JSON shape of ``muggins playout --json``."""
         return {"result": self.result, "winner": self.winner, "reason": self.reason, "turns": self.turns}
 
 

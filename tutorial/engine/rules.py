@@ -339,8 +339,11 @@ def complete_turn(
     An uncalled error stands. The mover finishes when, after this, both their
     stock and discard are empty and the placement stands (correct, or an
     uncalled error; a called error never finishes). Unless the hand is
-    finished, the turn passes to the left. Raises :class:`PositionError` for a
-    ``dest`` that names no pile or player, or when there is no card to place.
+    finished, the turn passes to the left. ``before`` is the position at the
+    start of the turn, kept in the record (default: the turned position);
+    ``legal`` may pass the already computed legal destinations. Raises
+    :class:`PositionError` for a ``dest`` that names no pile or player, or
+    when there is no card to place.
     """
     position = turned.position
     card = turned.card
