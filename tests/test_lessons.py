@@ -150,3 +150,86 @@ def test_byte_order_mark_and_deep_nesting(tmp_path):
     lessons, found = load_all(tmp_path)
     assert [lesson.id for lesson in lessons] == ["demo"]
     assert [(p.path.rsplit("/", 1)[-1], p.code) for p in found] == [("deep.toml", "invalid-toml")]
+
+
+def test_lessons_check_command(tmp_path, capsys):
+    from tutorial.cli import main
+
+    assert main(["lessons", "check"]) == 0  # the shipped lessons (CI runs this on lessons/)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(GOOD.replace('answer = ["common:1"]', 'answer = ["discard:B"]'))
+    capsys.readouterr()
+    assert main(["lessons", "check", str(bad), str(tmp_path)]) == 1
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out == [f"{bad}:29: step place: the lesson says discard:B, but the engine says common:1"] * 2
+
+
+NEW_KINDS = GOOD + """
+[[steps]]
+id = "watch"
+kind = "call"
+title = "Call?"
+text = "B puts it on B's discard."
+position = { players = ["A", "B", "C"], to_move = "B", commons = [["5C"]], stocks = { B = ["6H"], A = ["2D"] } }
+play = "discard:B"
+answer = "call"
+check = true
+
+[[steps]]
+id = "late"
+kind = "call"
+title = "Too late?"
+text = "C has already turned a card."
+position = { players = ["A", "B", "C"], to_move = "B", commons = [["5C"]], stocks = { B = ["6H"], A = ["2D"] } }
+play = "discard:B"
+late = true
+answer = "accept"
+
+[[steps]]
+id = "fit"
+kind = "fits"
+title = "Fit?"
+text = "Do they fit?"
+cards = ["KH", "AS"]
+answer = "no-fit"
+check = true
+
+[[steps]]
+id = "count"
+kind = "count"
+title = "How many?"
+text = "Common piles with 5 players?"
+players = 5
+ask = "commons"
+answer = 2
+
+[[steps]]
+id = "quiz"
+kind = "quiz"
+title = "Extra turn?"
+text = "After a good play…"
+choices = ["you play again", "your turn ends"]
+answer = 2
+check = true
+
+[[steps]]
+id = "deal"
+kind = "deal"
+title = "Deal"
+text = "Pick a number."
+"""
+
+
+def test_new_step_kinds_are_checked_by_the_engine():
+    lesson = parse(NEW_KINDS, "demo.toml")
+    by_id = {step.id: step for step in lesson.steps}
+    assert by_id["watch"].call and not by_id["late"].call and by_id["late"].late
+    assert not by_id["fit"].fit and by_id["count"].number == 2 and by_id["quiz"].number == 1
+    assert [s.id for s in lesson.check_steps] == ["watch", "fit", "quiz"]
+    for old, new in [('answer = "call"', 'answer = "accept"'), ('answer = "no-fit"', 'answer = "fit"'),
+                     ('ask = "commons"\nanswer = 2', 'ask = "commons"\nanswer = 4'),
+                     ('late = true\nanswer = "accept"', 'late = true\nanswer = "call"')]:
+        assert old in NEW_KINDS, old
+        assert [p.code for p in problems(NEW_KINDS.replace(old, new, 1))] == ["answer-disagrees"], old
+    found = problems(NEW_KINDS.replace('id = "deal"\nkind = "deal"', 'id = "deal"\nkind = "deal"\ncheck = true'))
+    assert [p.code for p in found] == ["check-not-answered"]

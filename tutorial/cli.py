@@ -1,4 +1,4 @@
-"""The ``muggins`` command: ``app``, ``explain``, ``playout``.
+"""The ``muggins`` command: ``app``, ``explain``, ``playout``, ``lessons check``.
 
 Bad input (unreadable or invalid files, unknown cards, duplicates, unknown
 players, player counts outside 3–7, empty common piles, malformed
@@ -128,6 +128,31 @@ def _playout(args) -> int:
     return 0
 
 
+def _lessons_check(args) -> int:
+    """``muggins lessons check [PATH ...]``: every problem as ``file:line: text``; status 1 if any."""
+    from .lessons import LESSONS_DIR, LessonFileError, load, load_all
+
+    tr = translations(args.lang)
+    paths = args.paths or [str(LESSONS_DIR)]
+    problems, count = [], 0
+    for path in paths:
+        if Path(path).is_dir():
+            lessons, found = load_all(path)
+            count += len(lessons)
+            problems += found
+            continue
+        try:
+            load(path)
+            count += 1
+        except LessonFileError as err:
+            problems += err.problems
+    for problem in problems:
+        print(words.clip(words.lesson_problem(problem, tr), 600))
+    print(tr.ngettext("{count} lesson checked, {problems} problem(s).", "{count} lessons checked, {problems} problem(s).",
+                      count).format(count=count, problems=len(problems)), file=sys.stderr)
+    return 1 if problems else 0
+
+
 def _app(extra: list[str]) -> int:
     command = [sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *APP_DEFAULTS, *extra]
     try:
@@ -148,6 +173,12 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the explanation")
     ex.add_argument("--json", action="store_true", help="print one JSON object")
 
+    lessons = commands.add_parser("lessons", help="work with lesson files")
+    lesson_commands = lessons.add_subparsers(dest="lessons_command", required=True)
+    check = lesson_commands.add_parser("check", help="check lesson files against the rules engine")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: the lessons folder)")
+    check.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the messages")
+
     po = commands.add_parser("playout", help="play the position to the end with rule-perfect players")
     po.add_argument("position", help="position file (TOML)")
     po.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS, metavar="N", help="agreed turn limit (R7)")
@@ -165,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "explain":
             return _explain(args)
+        if args.command == "lessons":
+            return _lessons_check(args)
         return _playout(args)
     except CliError as err:
         print(f"muggins: {err}", file=sys.stderr)

@@ -397,6 +397,7 @@ def lesson_problem(problem, tr: Tr) -> str:
         "missing-answer": _("step {step}: the answer is missing"),
         "answer-disagrees": _("step {step}: the lesson says {stated}, but the engine says {engine}"),
         "answer-not-offered": _("step {step}: the right card {card} is not among the choices"),
+        "check-not-answered": _("step {step}: a “{kind}” step cannot be part of the check (it has no answer)"),
     }
     p = {key: clip(value) if key != "error" else value for key, value in p.items()}
     if p.get("stated") == "":

@@ -9,6 +9,7 @@ import streamlit as st
 
 from .. import words
 from ..engine.cards import Card
+from ..engine.deal import COUNTS, DealCode, deal
 from ..engine.position import Dest, Position
 from ..engine.rules import give_penalty_card, judge, place, take_back
 from ..lessons import Lesson, Step, load_all
@@ -19,6 +20,7 @@ STEPS = "lesson_steps"  # {lesson id: step index}
 ANSWERS = "lesson_answers"  # {"lesson/step": Answer}
 CURRENT = "lesson_current"
 DONE = "lessons_done"  # [lesson ids completed]
+CHECKS = "lesson_checks"  # {lesson id: (right at the first try, check steps)}
 
 
 @st.cache_resource(show_spinner=False)
@@ -81,15 +83,49 @@ def go(lesson_id: str, index: int) -> None:
 
 
 def finish(lesson_id: str) -> None:
-    """Callback: mark a lesson completed."""
-    done = st.session_state.setdefault(DONE, [])
+    """Callback: mark a lesson completed and keep its check result."""
+    done = done_lessons()
     if lesson_id not in done:
         done.append(lesson_id)
+    lesson = next((item for item in course()[0] if item.id == lesson_id), None)
+    if lesson is not None and lesson.check_steps:
+        check_results()[lesson_id] = check_score(lesson)
+
+
+def check_score(lesson: Lesson) -> tuple[int, int]:
+    """``(right at the first try, number of check steps)`` from this session's answers."""
+    store = st.session_state.setdefault(ANSWERS, {})
+    right = 0
+    for step in lesson.check_steps:
+        state = store.get(f"{lesson.id}/{step.id}")
+        right += bool(state and state.solved and not state.wrong)
+    return right, len(lesson.check_steps)
+
+
+def check_results() -> dict[str, tuple[int, int]]:
+    """Check results by lesson id (this session, or restored from the URL's ``checks``)."""
+    if CHECKS not in st.session_state:
+        results = {}
+        known = {lesson.id: len(lesson.check_steps) for lesson in course()[0]}
+        for part in (session.url_seed("checks") or "").split(","):
+            lesson_id, _, score = part.partition(":")
+            right, _, total = score.partition("-")
+            if lesson_id in known and right.isdigit() and total.isdigit() and int(total) == known[lesson_id] \
+                    and int(right) <= int(total):
+                results[lesson_id] = (int(right), int(total))
+        st.session_state[CHECKS] = results
+    return st.session_state[CHECKS]
+
+
+def checks_text() -> str:
+    """The check results for the URL: ``lesson:right-total,…``."""
+    return ",".join(f"{lesson_id}:{right}-{total}" for lesson_id, (right, total) in check_results().items())
 
 
 def reset_progress() -> None:
-    """Callback: forget completed lessons, steps reached and answers."""
+    """Callback: forget completed lessons, check results, steps reached and answers."""
     done_lessons().clear()
+    check_results().clear()
     st.session_state[STEPS] = {}
     st.session_state[ANSWERS] = {}
 
@@ -116,6 +152,10 @@ def show_step(lesson: Lesson, step: Step) -> bool:
         return _muggins(lesson, step, tr)
     if step.kind == "next-card":
         return _next_card(lesson, step, tr)
+    if step.kind in _CHOICE_KINDS:
+        return _CHOICE_KINDS[step.kind](lesson, step, tr)
+    if step.kind == "deal":
+        return _deal(lesson, step, tr)
     if step.position is not None:
         render(TableView(step.position, you=step.position.mover), tr, key=f"{lesson.id}-{step.id}")
     return True
@@ -235,3 +275,123 @@ def _next_card(lesson: Lesson, step: Step, tr) -> bool:
         st.error(words.next_card_wrong(Card.parse(state.last), right, tr))
     _hint(step, tr)
     return False
+
+
+# ----- steps answered by picking one option -------------------------------
+def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], right: str,
+            said_right: str, said_wrong) -> bool:
+    """Buttons for ``options`` (``(value, label)``); ``right`` is the right value.
+    ``said_right`` is shown once answered; ``said_wrong(value)`` after a wrong pick."""
+    _ = tr.gettext
+    state = answer(lesson, step)
+
+    def pick(value: str) -> None:
+        state.last = value
+        if value == right:
+            state.solved = True
+        elif not state.solved:
+            state.wrong.append(value)
+
+    columns = st.columns(max(len(options), 2))
+    for column, (value, label) in zip(columns, options):
+        chosen = state.solved and value == right
+        column.button(label, key=f"{lesson.id}-{step.id}-option-{value}", on_click=pick, args=(value,),
+                      disabled=state.solved, type="primary" if chosen else "secondary", width="stretch")
+    if state.solved:
+        st.success(said_right + ("\n\n" + _(step.done) if step.done else ""))
+        return True
+    if state.last is not None:
+        st.error(said_wrong(state.last) + "\n\n" + _("Try again."))
+    _hint(step, tr)
+    return False
+
+
+def _call(lesson: Lesson, step: Step, tr) -> bool:
+    _ = tr.gettext
+    record, turned = step.record, step.turned
+    before = turned.position
+    verdict = record.judgement
+    position = place(before, record.card, verdict.dest)
+    render(TableView(position, you=None, marked={verdict.dest}), tr, key=f"{lesson.id}-{step.id}")
+    st.markdown(_("{player} turned up {card} and put it on {pile}.").format(
+        player=before.mover, card=words.card(record.card, tr), pile=words.pile(verdict.dest, before, tr)))
+    if step.late:
+        st.markdown("**" + _("The next player has already turned up a card.") + "**")
+    if verdict.ok:
+        why = words.judgement(verdict, before, tr)
+        said_right = why + " " + _("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
+            section=words.section("§muggins", tr))
+    elif step.late:
+        why = words.judgement(verdict, before, tr)
+        said_right = _("It was an error, but the call had to come before the next card was turned up. Now it is too late: the error stands and the card stays where it is ({section}).").format(
+            section=words.section("§muggins", tr)) + "\n\n" + why
+    else:
+        lines = [words.judgement(verdict, before, tr), words.correction(record, before, tr), *words.penalty_lines(record, tr)]
+        said_right = _("Muggins! Right to call.") + "\n\n" + "\n\n".join(lines)
+
+    def said_wrong(value: str) -> str:
+        if value == "call" and verdict.ok:
+            return _("That placement was correct, so there is nothing to call.")
+        if value == "call":
+            return _("Too late: the next card has already been turned up.")
+        return _("Look again: that card is not where it must go.")
+
+    options = [("call", _("Call “Muggins!”")), ("accept", _("No call"))]
+    return _choose(lesson, step, tr, options, "call" if step.call else "accept", said_right, said_wrong)
+
+
+def _fits(lesson: Lesson, step: Step, tr) -> bool:
+    _ = tr.gettext
+    a, b = step.cards
+    st.markdown(f"## {card_md(a)} &nbsp; {card_md(b)}")
+    gap = abs(a.rank - b.rank)
+    if step.fit:
+        reason = _("{a} and {b} fit: their ranks differ by exactly one ({section}).")
+    elif gap == 0:
+        reason = _("{a} and {b} do not fit: equal ranks never fit ({section}).")
+    elif gap == 12:
+        reason = _("{a} and {b} do not fit: there is no wrap, so K and A are not neighbours ({section}).")
+    else:
+        reason = _("{a} and {b} do not fit: their ranks are {gap} apart, and cards fit only one rank apart ({section}).")
+    said = words.sentence(reason.format(a=words.card(a, tr), b=words.card(b, tr), gap=gap, section=words.section("§deal", tr)))
+    options = [("fit", _("They fit")), ("no-fit", _("They do not fit"))]
+    return _choose(lesson, step, tr, options, "fit" if step.fit else "no-fit", said, lambda value: said)
+
+
+def _count(lesson: Lesson, step: Step, tr) -> bool:
+    _ = tr.gettext
+    players = step.players[0]
+    index = 0 if step.ask == "cards" else 1
+    values = sorted({counts[index] for counts in COUNTS.values()})
+    each, piles = COUNTS[players]
+    said = tr.ngettext("With {players} player, each gets {each} cards and {piles} common piles are turned up ({section}).",
+                       "With {players} players, each gets {each} cards and {piles} common piles are turned up ({section}).",
+                       players).format(players=players, each=each, piles=piles, section=words.section("§counts", tr))
+    options = [(str(v), str(v)) for v in values]
+    return _choose(lesson, step, tr, options, str(step.number), said, lambda value: _("Not {value}.").format(value=value))
+
+
+def _quiz(lesson: Lesson, step: Step, tr) -> bool:
+    _ = tr.gettext
+    options = [(str(i), _(text)) for i, text in enumerate(step.options)]
+    right_text = _(step.options[step.number])
+    return _choose(lesson, step, tr, options, str(step.number), _("Right: {answer}").format(answer=right_text),
+                   lambda value: _("Not quite."))
+
+
+def _deal(lesson: Lesson, step: Step, tr) -> bool:
+    _ = tr.gettext
+    key = f"{lesson.id}-{step.id}-players"
+    players = st.segmented_control(_("Number of players"), options=list(step.players), key=key,
+                                   default=step.players[0]) or step.players[0]
+    position, dealer = deal(DealCode(players, step.seed))
+    each, piles = COUNTS[players]
+    st.caption(tr.ngettext("{players} player: {each} cards each, {piles} common piles; the whole pack is used ({section}).",
+                           "{players} players: {each} cards each, {piles} common piles; the whole pack is used ({section}).",
+                           players).format(players=players, each=each, piles=piles, section=words.section("§counts", tr))
+               + " " + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover))
+    render(TableView(position), tr, key=f"{lesson.id}-{step.id}-{players}")
+    return True
+
+
+_CHOICE_KINDS = {"call": _call, "fits": _fits, "count": _count, "quiz": _quiz}

@@ -15,7 +15,7 @@ from ..i18n import LANGUAGES, negotiate, normalize, parse_accept_language, trans
 
 LANG = "lang"
 URL = "_url"
-KEPT = ("lesson", "step", "done", "deal", "moves")
+KEPT = ("lesson", "step", "done", "checks", "deal", "moves")
 """Query parameters (besides ``lang``) the address keeps on every page."""
 
 

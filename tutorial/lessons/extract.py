@@ -41,3 +41,7 @@ def extract_lessons(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options
             value = step.get(key)
             if isinstance(value, str) and value.strip():
                 yield lines.key(key, start), None, value, [f"lesson {lesson}, step {step.get('id', index + 1)}, {key}"]
+        if step.get("kind") == "quiz" and isinstance(step.get("choices"), list):
+            for number, value in enumerate(step["choices"], start=1):
+                if isinstance(value, str) and value.strip():
+                    yield lines.key("choices", start), None, value, [f"lesson {lesson}, step {step.get('id', index + 1)}, choice {number}"]

@@ -18,18 +18,27 @@ from ..engine.cards import Card, CardError
 from ..engine.errors import PositionError
 from ..engine.posfile import from_dict, parse_toml, read_text
 from ..engine.position import Dest
+from ..engine.deal import COUNTS
 from ..engine.rules import complete_turn, legal_destinations, turn_up
-from .model import STEP_KINDS, Lesson, Problem, Step
+from .model import ANSWERED_KINDS, STEP_KINDS, Lesson, Problem, Step
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
 TEXT_FIELDS = ("title", "text", "hint", "done")
+_COMMON = {"id", "kind", "title", "text", "hint", "done", "position", "check"}
 STEP_FIELDS = {
-    "explain": {"id", "kind", "title", "text", "hint", "done", "position"},
-    "place": {"id", "kind", "title", "text", "hint", "done", "position", "answer"},
-    "muggins": {"id", "kind", "title", "text", "hint", "done", "position", "play", "error", "placed", "penalty"},
-    "next-card": {"id", "kind", "title", "text", "hint", "done", "position", "answer", "choices"},
+    "explain": _COMMON,
+    "place": _COMMON | {"answer"},
+    "muggins": _COMMON | {"play", "error", "placed", "penalty"},
+    "next-card": _COMMON | {"answer", "choices"},
+    "call": _COMMON | {"play", "answer", "late", "error"},
+    "fits": _COMMON | {"cards", "answer"},
+    "count": _COMMON | {"players", "ask", "answer"},
+    "quiz": _COMMON | {"choices", "answer"},
+    "deal": _COMMON | {"players", "seed"},
 }
-LESSON_FIELDS = {"id", "title", "summary", "order", "positions", "steps"}
+NEEDS_POSITION = ("place", "muggins", "next-card", "call")
+LESSON_FIELDS = {"id", "title", "summary", "order", "positions", "steps", "sections"}
+SECTION_IDS = ("§deal", "§counts", "§turn", "§priority", "§recycle", "§muggins", "§finish", "§match")
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
@@ -133,6 +142,11 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
         problem(lines.top("order") or 1, "bad-field", field="order")
         order = 0
 
+    sections = data.get("sections", [])
+    if not isinstance(sections, list) or not all(isinstance(x, str) and x in SECTION_IDS for x in sections):
+        problem(lines.top("sections") or 1, "bad-field", field="sections")
+        sections = []
+
     named = data.get("positions", {})
     if not isinstance(named, dict):
         problem(lines.top("positions") or _header(lines, "positions"), "bad-field", field="positions")
@@ -160,7 +174,7 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
             steps.append(step)
     if problems:
         raise LessonFileError(problems)
-    return Lesson(lesson_id, data["title"], data["summary"], order, tuple(steps), path)
+    return Lesson(lesson_id, data["title"], data["summary"], order, tuple(steps), path, tuple(sections))
 
 
 def _parse_step(raw, index, line, positions, broken, lines, problem, seen_ids) -> Step | None:
@@ -207,13 +221,25 @@ def _parse_step(raw, index, line, positions, broken, lines, problem, seen_ids) -
     elif source is not None:
         problem(lines.key("position", line), "bad-field", field="position")
         return None
-    if kind != "explain" and position is None:
+    if kind in NEEDS_POSITION and position is None:
         problem(line, "missing-position", step=step_id)
         return None
+    check = raw.get("check", False)
+    if not isinstance(check, bool):
+        problem(lines.key("check", line), "bad-field", field="check")
+        check = False
+    if check and kind not in ANSWERED_KINDS:
+        problem(lines.key("check", line), "check-not-answered", step=step_id, kind=kind)
 
-    step = Step(id=step_id, kind=kind, line=line, position=position, **texts)
+    step = Step(id=step_id, kind=kind, line=line, position=position, check=check, **texts)
     if kind == "explain":
         return step
+    if kind not in NEEDS_POSITION:
+        try:
+            return _CHECKS[kind](step, raw, lines, problem)
+        except PositionError as err:
+            problem(lines.key("answer", line) or line, "bad-answer", step=step_id, error=err.code, **err.params)
+            return None
     turned = turn_up(position)
     if turned.card is None:
         problem(lines.key("position", line), "mover-has-no-card", step=step_id, player=position.mover)
@@ -224,6 +250,8 @@ def _parse_step(raw, index, line, positions, broken, lines, problem, seen_ids) -
             return _check_place(step, raw, turned, legal, lines, problem)
         if kind == "muggins":
             return _check_muggins(step, raw, turned, legal, lines, problem)
+        if kind == "call":
+            return _check_call(step, raw, turned, legal, lines, problem)
         return _check_next_card(step, raw, turned, lines, problem)
     except PositionError as err:
         key = "play" if kind == "muggins" else "answer"
@@ -297,6 +325,88 @@ def _check_next_card(step, raw, turned, lines, problem):
         problem(lines.key("choices", step.line), "duplicate-card", card=str(twice[0]))
         return None
     return replace(step, turned=turned, choices=tuple(choices))
+
+
+def _check_call(step, raw, turned, legal, lines, problem):
+    play = raw.get("play")
+    if not isinstance(play, str):
+        problem(lines.key("play", step.line), "missing-answer", step=step.id)
+        return None
+    late = raw.get("late", False)
+    if not isinstance(late, bool):
+        raise PositionError("bad-field", field="late")
+    dest = turned.position.check_dest(Dest.parse(play))
+    record = complete_turn(turned, dest, called=True, before=step.position)
+    error = record.judgement.error
+    engine = "call" if error is not None and not late else "accept"
+    answer = raw.get("answer")
+    if answer not in ("call", "accept"):
+        problem(lines.key("answer", step.line) or step.line, "missing-answer", step=step.id)
+        return None
+    if answer != engine:
+        problem(lines.key("answer", step.line), "answer-disagrees", step=step.id, stated=answer, engine=engine)
+        return None
+    if "error" in raw and raw["error"] != error:
+        problem(lines.key("error", step.line), "answer-disagrees", step=step.id, stated=str(raw["error"]), engine=str(error))
+        return None
+    return replace(step, turned=turned, legal=legal, record=record, call=engine == "call", late=late)
+
+
+def _check_fits(step, raw, lines, problem):
+    cards = _cards(raw.get("cards"))
+    if len(cards) != 2 or cards[0] == cards[1]:
+        raise PositionError("bad-field", field="cards")
+    fit = cards[0].fits(cards[1])
+    answer = raw.get("answer")
+    if answer not in ("fit", "no-fit"):
+        problem(lines.key("answer", step.line) or step.line, "missing-answer", step=step.id)
+        return None
+    engine = "fit" if fit else "no-fit"
+    if answer != engine:
+        problem(lines.key("answer", step.line), "answer-disagrees", step=step.id, stated=answer, engine=engine)
+        return None
+    return replace(step, cards=tuple(cards), fit=fit)
+
+
+def _check_count(step, raw, lines, problem):
+    players, ask, answer = raw.get("players"), raw.get("ask"), raw.get("answer")
+    if not isinstance(players, int) or isinstance(players, bool) or players not in COUNTS:
+        raise PositionError("player-count", count=players)
+    if ask not in ("cards", "commons"):
+        raise PositionError("bad-field", field="ask")
+    engine = COUNTS[players][0 if ask == "cards" else 1]
+    if not isinstance(answer, int) or isinstance(answer, bool):
+        problem(lines.key("answer", step.line) or step.line, "missing-answer", step=step.id)
+        return None
+    if answer != engine:
+        problem(lines.key("answer", step.line), "answer-disagrees", step=step.id, stated=str(answer), engine=str(engine))
+        return None
+    return replace(step, players=(players,), ask=ask, number=engine)
+
+
+def _check_quiz(step, raw, lines, problem):
+    choices, answer = raw.get("choices"), raw.get("answer")
+    if not isinstance(choices, list) or len(choices) < 2 or not all(isinstance(c, str) and c.strip() for c in choices):
+        raise PositionError("bad-field", field="choices")
+    if len(set(choices)) != len(choices):
+        raise PositionError("bad-field", field="choices")
+    if not isinstance(answer, int) or isinstance(answer, bool) or not 1 <= answer <= len(choices):
+        problem(lines.key("answer", step.line) or step.line, "missing-answer", step=step.id)
+        return None
+    return replace(step, options=tuple(choices), number=answer - 1)
+
+
+def _check_deal(step, raw, lines, problem):
+    players = raw.get("players", sorted(COUNTS))
+    seed = raw.get("seed", 1)
+    if not isinstance(players, list) or not players or not all(p in COUNTS and not isinstance(p, bool) for p in players):
+        raise PositionError("bad-field", field="players")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 10**9:
+        raise PositionError("bad-field", field="seed")
+    return replace(step, players=tuple(players), seed=seed)
+
+
+_CHECKS = {"fits": _check_fits, "count": _check_count, "quiz": _check_quiz, "deal": _check_deal}
 
 
 def load(path: str | Path) -> Lesson:

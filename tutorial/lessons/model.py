@@ -14,11 +14,19 @@ from ..engine.cards import Card
 from ..engine.position import Position
 from ..engine.rules import Legal, TurnRecord, TurnUp
 
-STEP_KINDS = ("explain", "place", "muggins", "next-card")
+STEP_KINDS = ("explain", "place", "muggins", "next-card", "call", "fits", "count", "quiz", "deal")
 """``explain``: text (and optionally a position) to read.
 ``place``: the learner clicks where the mover's turned card must go.
 ``muggins``: a wrong placement is called and shown step by step.
-``next-card``: the learner picks which card the mover turns up next."""
+``next-card``: the learner picks which card the mover turns up next.
+``call``: another player has placed a card; the learner calls “Muggins!” or accepts.
+``fits``: the learner says whether two cards fit.
+``count``: the learner gives a number from the §counts table.
+``quiz``: the learner picks one of several statements (not engine-checked).
+``deal``: the learner picks a number of players and sees the deal."""
+
+ANSWERED_KINDS = ("place", "next-card", "call", "fits", "count", "quiz")
+"""Kinds the learner must answer before going on (``muggins`` must be watched to the end)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +42,15 @@ class Step:
     - ``legal``: for ``place``, the engine's correct destinations.
     - ``record``: for ``muggins``, the engine's record of the called wrong play.
     - ``choices``: for ``next-card``, the cards offered (the answer is ``turned.card``).
+    - ``call``: for ``call``, True when the learner should call (an error, in time);
+      ``late``: the next card was already turned, so the chance to call is gone.
+    - ``cards``: for ``fits``, the two cards; ``fit``: whether they fit.
+    - ``players``: for ``count``, the number of players asked about (for ``deal``,
+      the counts offered); ``ask``: ``cards`` or ``commons``; ``number``: the answer.
+    - ``options``: for ``quiz``, the statements (English source text);
+      ``number``: the index of the right one (0-based).
+    - ``seed``: for ``deal``, the seed of the deals shown.
+    - ``check``: the step counts in the lesson's end-of-lesson check.
     - ``line``: line of the step in its file.
     """
 
@@ -48,13 +65,24 @@ class Step:
     legal: Legal | None = None
     record: TurnRecord | None = None
     choices: tuple[Card, ...] = ()
+    call: bool = False
+    late: bool = False
+    cards: tuple[Card, ...] = ()
+    fit: bool = False
+    players: tuple[int, ...] = ()
+    ask: str = ""
+    number: int = 0
+    options: tuple[str, ...] = ()
+    seed: int = 1
+    check: bool = False
     line: int = 0
 
 
 @dataclass(frozen=True)
 class Lesson:
     """A lesson file: ``id`` (stable, used for progress), ``title``, ``summary``
-    (English source text), ``order`` (place in the course), ``steps`` and ``path``."""
+    (English source text), ``order`` (place in the course), ``steps``, ``path``
+    and ``sections`` (the rule sections it teaches, e.g. ``§priority``)."""
 
     id: str
     title: str
@@ -62,6 +90,12 @@ class Lesson:
     order: int
     steps: tuple[Step, ...]
     path: str = ""
+    sections: tuple[str, ...] = ()
+
+    @property
+    def check_steps(self) -> tuple[Step, ...]:
+        """The steps of the end-of-lesson check."""
+        return tuple(step for step in self.steps if step.check)
 
     def step_index(self, step_id: str) -> int | None:
         """Index of the step called ``step_id``, or ``None``."""

@@ -36,12 +36,17 @@ with right:
 
 st.subheader(_("Your progress"))
 if lessons:
+    results = lesson_view.check_results()
     for number, lesson in enumerate(lessons, start=1):
         mark = ":material/check_circle:" if lesson.id in done else ":material/radio_button_unchecked:"
-        st.markdown(f"{mark} {number}. {_(lesson.title)}")
+        line = f"{mark} {number}. {_(lesson.title)}"
+        if lesson.id in results:
+            right, total = results[lesson.id]
+            line += " · " + _("check: {right} of {total}").format(right=right, total=total)
+        st.markdown(line)
     st.caption(tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.", len(lessons))
                .format(done=sum(lesson.id in done for lesson in lessons), total=len(lessons)))
     if done:
         st.button(_("Reset my progress"), key="reset-progress", on_click=lesson_view.reset_progress)
-session.remember(done=",".join(done))
+session.remember(done=",".join(done), checks=lesson_view.checks_text())
 session.sync_url()

@@ -43,11 +43,15 @@ elif lesson.id not in done:
     forward.button(_("Finish the lesson ✓"), key="lesson-finish", on_click=lesson_view.finish, args=(lesson.id,),
                    type="primary", width="stretch")
 else:
-    st.success(_("Lesson complete."))
+    score = lesson_view.check_results().get(lesson.id)
+    if score:
+        st.success(_("Lesson complete.") + " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1]))
+    else:
+        st.success(_("Lesson complete."))
     again, practice, _spacer = st.columns([2, 2, 3])
     again.button(_("Start the lesson again"), key="lesson-restart", on_click=lesson_view.restart, args=(lesson.id,),
                  width="stretch")
     practice.page_link("screens/practice.py", label=_("Play a practice hand"), icon=":material/playing_cards:")
 
-session.remember(lesson=lesson.id, step=step.id, done=",".join(done))
+session.remember(lesson=lesson.id, step=step.id, done=",".join(done), checks=lesson_view.checks_text())
 session.sync_url()
