@@ -272,3 +272,32 @@ def test_address_keeps_progress_and_game_on_every_page():
 def test_lang_param_with_region_is_understood():
     at = start(app(lang="es-ES"))
     assert at.session_state["lang"] == "es"
+
+
+def test_rules_page_links_each_section_to_its_lesson():
+    at = start(app(), "screens/rules.py")
+    links = [b for b in at.button if b.key and b.key.startswith("rules-")]
+    taught = {code for lesson in LESSONS for code in lesson.sections}
+    assert len(links) >= len(taught)
+    if links:
+        target = links[-1].key.split("-", 2)[2]
+        links[-1].click().run()
+        assert at.session_state["lesson_current"] == target
+
+
+def test_progress_and_check_results_survive_a_refresh():
+    lesson = next(lesson for lesson in LESSONS if lesson.check_steps)
+    at = open_lessons(app())
+    at.selectbox(key="lesson_choice_en").set_value(lesson.id).run()
+    for index, step in enumerate(lesson.steps):
+        answer_step(at, lesson, step)
+        if index < len(lesson.steps) - 1:
+            at.button(key="lesson-next").click().run()
+    at.button(key="lesson-finish").click().run()
+    total = len(lesson.check_steps)
+    assert at.session_state["lesson_checks"][lesson.id] == (total, total)
+    # a refresh is a new session opened on the same address
+    again = start(app(**{k: at.query_params[k] for k in at.query_params}), "screens/home.py")
+    assert lesson.id in again.session_state["lessons_done"]
+    assert again.session_state["lesson_checks"][lesson.id] == (total, total)
+    assert f"{total} of {total}" in texts(again)

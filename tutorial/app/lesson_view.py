@@ -64,6 +64,11 @@ def current(lessons: list[Lesson]) -> tuple[Lesson, int]:
     return lesson, index
 
 
+def open_lesson(lesson_id: str) -> None:
+    """Make ``lesson_id`` the current lesson (at the step the learner last reached)."""
+    st.session_state[CURRENT] = lesson_id
+
+
 def choose(widget_key: str) -> None:
     """Callback of the lesson selector: make its value the current lesson."""
     st.session_state[CURRENT] = st.session_state[widget_key]
