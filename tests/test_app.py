@@ -94,18 +94,21 @@ def test_every_lesson_can_be_completed(lesson, lang):
     assert at.query_params["done"] == [lesson.id] or at.query_params["done"] == lesson.id
 
 
+EXAMPLE_1 = dict(lesson="common-piles-first", step="example-1-place")  # RULES.md worked example 1
+EXAMPLE_2 = dict(lesson="nearest-opponent", step="example-2-place")  # worked example 2
+
+
 def test_spanish_lesson_text_is_spanish():
     at = open_lessons(app(), "es")
-    body = texts(at)
-    assert "Muggins en un minuto" in body or translations("es").gettext("Muggins in one minute") in body
-    assert translations("es").gettext("Muggins in one minute") != "Muggins in one minute"
+    lesson, step = current_step(at)
+    es = translations("es")
+    assert es.gettext(step.title) != step.title and es.gettext(step.title) in texts(at)
 
 
 def test_wrong_click_shows_the_explanation_then_allows_another_try():
-    at = open_lessons(app())
-    at.button(key="lesson-next").click().run()
+    at = open_lessons(app(**EXAMPLE_1))
     lesson, step = current_step(at)
-    assert step.kind == "place"
+    assert step.kind == "place" and step.id == "example-1-place"
     at.button(key=f"{lesson.id}-{step.id}-discard-B").click().run()
     message = at.error[0].value
     for needle in ("6♥", "B's discard (7♦)", "common pile 1 (5♣)", "§priority", "It had to go on"):
@@ -117,8 +120,7 @@ def test_wrong_click_shows_the_explanation_then_allows_another_try():
 
 
 def test_muggins_step_shows_each_donor_in_turn():
-    at = open_lessons(app())
-    at.button(key="lesson-next").click().run()
+    at = open_lessons(app(**EXAMPLE_1))
     answer_step(at, *current_step(at))
     at.button(key="lesson-next").click().run()
     lesson, step = current_step(at)
@@ -138,10 +140,9 @@ def test_muggins_step_shows_each_donor_in_turn():
 
 
 def test_language_switch_mid_lesson_keeps_the_step_and_answer():
-    at = open_lessons(app())
-    at.button(key="lesson-next").click().run()
-    at.button(key="worked-examples-example-1-place-discard-B").click().run()
+    at = open_lessons(app(**EXAMPLE_1))
     lesson, step = current_step(at)
+    at.button(key=f"{lesson.id}-{step.id}-discard-B").click().run()
     at.radio(key="lang").set_value("es").run()
     assert current_step(at) == (lesson, step)
     es = translations("es")
@@ -151,9 +152,9 @@ def test_language_switch_mid_lesson_keeps_the_step_and_answer():
 
 
 def test_refresh_restores_language_and_step_from_the_url():
-    at = start(app(lang="es", lesson="worked-examples", step="example-2-place"), "screens/lessons.py")
+    at = start(app(lang="es", **EXAMPLE_2), "screens/lessons.py")
     lesson, step = current_step(at)
-    assert step.id == "example-2-place"
+    assert (lesson.id, step.id) == (EXAMPLE_2["lesson"], EXAMPLE_2["step"])
     assert translations("es").gettext(step.title) in texts(at)
 
 
@@ -229,13 +230,14 @@ def test_bad_moves_in_url_replay_the_same_deal_from_the_start(moves):
 
 
 def test_reset_progress_also_restarts_lessons():
-    at = open_lessons(app(done="worked-examples", lesson="worked-examples", step="wrap-up"))
-    assert current_step(at)[1].id == "wrap-up"
+    last = LESSONS[0].steps[-1].id
+    at = open_lessons(app(done=LESSONS[0].id, lesson=LESSONS[0].id, step=last))
+    assert current_step(at)[1].id == last
     at.switch_page("screens/home.py").run()
     at.button(key="reset-progress").click().run()
     assert at.session_state["lessons_done"] == []
     at.switch_page("screens/lessons.py").run()
-    assert current_step(at)[1].id == "welcome"
+    assert current_step(at)[1].id == LESSONS[0].steps[0].id
 
 
 def test_new_deal_asks_before_throwing_a_hand_away():
@@ -262,10 +264,11 @@ def test_every_page_renders_in_both_languages():
 
 
 def test_address_keeps_progress_and_game_on_every_page():
-    at = start(app(done="worked-examples,unknown", deal="4-9"), "screens/practice.py")
+    first = LESSONS[0].id
+    at = start(app(done=f"{first},unknown", deal="4-9"), "screens/practice.py")
     for page in ("screens/rules.py", "screens/home.py", "screens/lessons.py", "screens/practice.py"):
         at.switch_page(page).run()
-        assert at.query_params["done"] in ("worked-examples", ["worked-examples"]), page
+        assert at.query_params["done"] in (first, [first]), page
         assert at.query_params["deal"] in ("4-9", ["4-9"]), page
 
 

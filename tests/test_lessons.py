@@ -58,9 +58,10 @@ def problems(text):
 def test_shipped_lessons_load_without_problems():
     lessons, found = load_all(LESSONS_DIR)
     assert found == []
-    assert lessons and lessons[0].id == "worked-examples"
+    assert [lesson.order for lesson in lessons] == sorted(lesson.order for lesson in lessons)
+    assert len({lesson.order for lesson in lessons}) == len(lessons), "two lessons share a place in the course"
     kinds = {step.kind for lesson in lessons for step in lesson.steps}
-    assert {"explain", "place", "muggins", "next-card"} <= kinds
+    assert {"explain", "place", "muggins", "next-card", "call", "quiz"} <= kinds
 
 
 def test_good_lesson_parses():

@@ -250,6 +250,7 @@ def _muggins(lesson: Lesson, step: Step, tr) -> bool:
         left.button(_("◀ Previous move"), key=f"{lesson.id}-{step.id}-prev", on_click=move, args=(state.frame - 1,), width="stretch")
     if state.frame < len(frames) - 1:
         right.button(_("Next move ▶"), key=f"{lesson.id}-{step.id}-next", on_click=move, args=(state.frame + 1,), type="primary", width="stretch")
+    _hint(step, tr)
     return state.solved
 
 
@@ -368,10 +369,7 @@ def _count(lesson: Lesson, step: Step, tr) -> bool:
     players = step.players[0]
     index = 0 if step.ask == "cards" else 1
     values = sorted({counts[index] for counts in COUNTS.values()})
-    each, piles = COUNTS[players]
-    said = tr.ngettext("With {players} player, each gets {each} cards and {piles} common piles are turned up ({section}).",
-                       "With {players} players, each gets {each} cards and {piles} common piles are turned up ({section}).",
-                       players).format(players=players, each=each, piles=piles, section=words.section("§counts", tr))
+    said = counts_sentence(players, tr)
     options = [(str(v), str(v)) for v in values]
     return _choose(lesson, step, tr, options, str(step.number), said, lambda value: _("Not {value}.").format(value=value))
 
@@ -390,13 +388,22 @@ def _deal(lesson: Lesson, step: Step, tr) -> bool:
     players = st.segmented_control(_("Number of players"), options=list(step.players), key=key,
                                    default=step.players[0]) or step.players[0]
     position, dealer = deal(DealCode(players, step.seed))
-    each, piles = COUNTS[players]
-    st.caption(tr.ngettext("{players} player: {each} cards each, {piles} common piles; the whole pack is used ({section}).",
-                           "{players} players: {each} cards each, {piles} common piles; the whole pack is used ({section}).",
-                           players).format(players=players, each=each, piles=piles, section=words.section("§counts", tr))
-               + " " + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover))
+    st.caption(counts_sentence(players, tr) + " "
+               + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover))
     render(TableView(position), tr, key=f"{lesson.id}-{step.id}-{players}")
+    if step.done:
+        st.info(_(step.done))
+    _hint(step, tr)
     return True
+
+
+def counts_sentence(players: int, tr) -> str:
+    """``With 5 players, each gets 10 cards and 2 common piles are turned up (§counts).``"""
+    each, piles = COUNTS[players]
+    cards = tr.ngettext("{count} card", "{count} cards", each).format(count=each)
+    commons = tr.ngettext("{count} common pile", "{count} common piles", piles).format(count=piles)
+    return tr.gettext("With {players} players, each gets {cards} and there are {commons}; the whole pack is used ({section}).").format(
+        players=players, cards=cards, commons=commons, section=words.section("§counts", tr))
 
 
 _CHOICE_KINDS = {"call": _call, "fits": _fits, "count": _count, "quiz": _quiz}
