@@ -318,9 +318,10 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
     before = turned.position
     verdict = record.judgement
     position = place(before, record.card, verdict.dest)
-    render(TableView(position, you=None, marked={verdict.dest}), tr, key=f"{lesson.id}-{step.id}")
+    watcher = before.players[0] if before.to_move != 0 else None  # the learner watches from the first seat
+    render(TableView(position, you=watcher, marked={verdict.dest}), tr, key=f"{lesson.id}-{step.id}")
     st.markdown(_("{player} turned up {card} and put it on {pile}.").format(
-        player=before.mover, card=words.card(record.card, tr), pile=words.pile(verdict.dest, before, tr)))
+        player=before.mover, card=words.card(record.card, tr), pile=words.pile(verdict.dest, before, tr, you=watcher)))
     if step.late:
         st.markdown("**" + _("The next player has already turned up a card.") + "**")
     if verdict.ok:
@@ -398,12 +399,11 @@ def _deal(lesson: Lesson, step: Step, tr) -> bool:
 
 
 def counts_sentence(players: int, tr) -> str:
-    """``With 5 players, each gets 10 cards and 2 common piles are turned up (§counts).``"""
+    """``With 5 players, each gets 10 cards and 2 common piles are turned face up (§counts).``"""
     each, piles = COUNTS[players]
     cards = tr.ngettext("{count} card", "{count} cards", each).format(count=each)
-    commons = tr.ngettext("{count} common pile", "{count} common piles", piles).format(count=piles)
-    return tr.gettext("With {players} players, each gets {cards} and there are {commons}; the whole pack is used ({section}).").format(
-        players=players, cards=cards, commons=commons, section=words.section("§counts", tr))
-
-
-_CHOICE_KINDS = {"call": _call, "fits": _fits, "count": _count, "quiz": _quiz}
+    return tr.ngettext(
+        "With {players} players, each gets {cards} and {piles} common pile is turned face up; the whole pack is used ({section}).",
+        "With {players} players, each gets {cards} and {piles} common piles are turned face up; the whole pack is used ({section}).",
+        piles,
+    ).format(players=players, cards=cards, piles=piles, section=words.section("§counts", tr))
