@@ -407,3 +407,6 @@ def counts_sentence(players: int, tr) -> str:
         "With {players} players, each gets {cards} and {piles} common piles are turned face up; the whole pack is used ({section}).",
         piles,
     ).format(players=players, cards=cards, piles=piles, section=words.section("§counts", tr))
+
+
+_CHOICE_KINDS = {"call": _call, "fits": _fits, "count": _count, "quiz": _quiz}
