@@ -234,3 +234,24 @@ def test_new_step_kinds_are_checked_by_the_engine():
         assert [p.code for p in problems(NEW_KINDS.replace(old, new, 1))] == ["answer-disagrees"], old
     found = problems(NEW_KINDS.replace('id = "deal"\nkind = "deal"', 'id = "deal"\nkind = "deal"\ncheck = true'))
     assert [p.code for p in found] == ["check-not-answered"]
+
+
+@pytest.mark.parametrize(
+    "old, new, needle",
+    [
+        ('A = ["6H"]', 'A = ["6X"]', "unknown card “6X”"),
+        ('C = ["2D"]', 'C = ["6H"]', "the card 6H appears more than once"),
+        ('kind = "place"', 'kind = "quizz"', "unknown step kind “quizz”"),
+        ('text = "Where?"', 'text = ""', "the text field “text” is missing or empty"),
+        ('answer = ["common:1"]', 'answer = ["discard:B"]', "the lesson says discard:B, but the engine says common:1"),
+        ('title = "Place"', 'title = "Place', "not valid TOML"),
+    ],
+)
+def test_lessons_check_reports_each_kind_of_problem(tmp_path, capsys, old, new, needle):
+    from tutorial.cli import main
+
+    path = tmp_path / "lesson.toml"
+    path.write_text(GOOD.replace(old, new, 1))
+    assert main(["lessons", "check", str(path)]) == 1
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith(f"{path}:") and needle in out[0]
