@@ -40,7 +40,7 @@ def texts(at) -> str:
 def open_lessons(at, lang="en"):
     at.run()
     if lang != "en":
-        at.radio(key="lang").set_value(lang).run()
+        at.radio(key="lang_choice").set_value(lang).run()
     at.switch_page("screens/lessons.py").run()
     assert not at.exception
     return at
@@ -143,7 +143,7 @@ def test_language_switch_mid_lesson_keeps_the_step_and_answer():
     at = open_lessons(app(**EXAMPLE_1))
     lesson, step = current_step(at)
     at.button(key=f"{lesson.id}-{step.id}-discard-B").click().run()
-    at.radio(key="lang").set_value("es").run()
+    at.radio(key="lang_choice").set_value("es").run()
     assert current_step(at) == (lesson, step)
     es = translations("es")
     assert es.gettext(step.title) in texts(at)

@@ -85,6 +85,13 @@ def parse_accept_language(header: str | None) -> list[str]:
     return [tag for _, _, tag in sorted(ranked)]
 
 
+def match_language(tag: str) -> str | None:
+    """``es-MX`` → ``es``; ``None`` when no supported language matches."""
+    if not isinstance(tag, str) or not tag.strip():
+        return None
+    return normalize(negotiate_locale([tag.strip().replace("_", "-")], list(LANGUAGES), sep="-"))
+
+
 def negotiate(preferred: list[str]) -> str:
     """Pick ``en`` or ``es`` for a list of browser language tags (Babel's negotiation); English otherwise."""
     cleaned = [tag.replace("_", "-") for tag in preferred if isinstance(tag, str) and tag]

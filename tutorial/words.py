@@ -367,11 +367,14 @@ def position_error(err: PositionError, tr: Tr) -> str:
         return template
 
 
-def next_card_wrong(chosen: Card, right: Card, tr: Tr) -> str:
-    """Why ``chosen`` is not the next card after a recycle (§recycle)."""
-    return tr.gettext(
-        "Not {chosen}. The discard is turned over as it is, without shuffling, so the card that was at the bottom, {right}, is now on top and comes up first ({section})."
-    ).format(chosen=card(chosen, tr), right=card(right, tr), section=section("§recycle", tr))
+def next_card_wrong(chosen: Card, right: Card, recycled: bool, tr: Tr) -> str:
+    """Why ``chosen`` is not the next card: after a recycle (§recycle) or from the stock (§turn)."""
+    if recycled:
+        text = tr.gettext(
+            "Not {chosen}. The discard is turned over as it is, without shuffling, so the card that was at the bottom, {right}, is now on top and comes up first ({section}).")
+        return text.format(chosen=card(chosen, tr), right=card(right, tr), section=section("§recycle", tr))
+    text = tr.gettext("Not {chosen}. A turn always starts with the top card of the closed stock, and here that is {right} ({section}).")
+    return text.format(chosen=card(chosen, tr), right=card(right, tr), section=section("§turn", tr))
 
 
 def next_card_right(right: Card, tr: Tr) -> str:

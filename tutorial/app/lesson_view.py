@@ -131,6 +131,7 @@ def reset_progress() -> None:
     """Callback: forget completed lessons, check results, steps reached and answers."""
     done_lessons().clear()
     check_results().clear()
+    session.remember(lesson=None, step=None, done=None, checks=None)
     st.session_state[STEPS] = {}
     st.session_state[ANSWERS] = {}
 
@@ -278,7 +279,7 @@ def _next_card(lesson: Lesson, step: Step, tr) -> bool:
         st.success(words.next_card_right(right, tr) + ("\n\n" + _(step.done) if step.done else ""))
         return True
     if state.last is not None:
-        st.error(words.next_card_wrong(Card.parse(state.last), right, tr))
+        st.error(words.next_card_wrong(Card.parse(state.last), right, step.turned.recycled, tr))
     _hint(step, tr)
     return False
 
@@ -298,14 +299,14 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
         elif not state.solved:
             state.wrong.append(value)
 
-    columns = st.columns(max(len(options), 2))
-    for column, (value, label) in zip(columns, options):
-        chosen = state.solved and value == right
-        column.button(label, key=f"{lesson.id}-{step.id}-option-{value}", on_click=pick, args=(value,),
-                      disabled=state.solved, type="primary" if chosen else "secondary", width="stretch")
     if state.solved:
+        label = dict(options)[right]
+        st.markdown(_("Your answer: **{answer}**").format(answer=label) + " :material/check_circle:")
         st.success(said_right + ("\n\n" + _(step.done) if step.done else ""))
         return True
+    columns = st.columns(max(len(options), 2))
+    for column, (value, label) in zip(columns, options):
+        column.button(label, key=f"{lesson.id}-{step.id}-option-{value}", on_click=pick, args=(value,), width="stretch")
     if state.last is not None:
         st.error(said_wrong(state.last) + "\n\n" + _("Try again."))
     _hint(step, tr)
@@ -317,23 +318,28 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
     record, turned = step.record, step.turned
     before = turned.position
     verdict = record.judgement
-    position = place(before, record.card, verdict.dest)
     watcher = before.players[0] if before.to_move != 0 else None  # the learner watches from the first seat
-    render(TableView(position, you=watcher, marked={verdict.dest}), tr, key=f"{lesson.id}-{step.id}")
+    if answer(lesson, step).solved and step.call:  # after a right call: the card moved, the penalty given
+        view = TableView(record.after, you=watcher, marked={record.placed}, show_mover=False)
+    else:
+        view = TableView(place(before, record.card, verdict.dest), you=watcher, marked={verdict.dest},
+                         show_mover=not step.late)
+    render(view, tr, key=f"{lesson.id}-{step.id}")
     st.markdown(_("{player} turned up {card} and put it on {pile}.").format(
         player=before.mover, card=words.card(record.card, tr), pile=words.pile(verdict.dest, before, tr, you=watcher)))
     if step.late:
         st.markdown("**" + _("The next player has already turned up a card.") + "**")
     if verdict.ok:
-        why = words.judgement(verdict, before, tr)
+        why = words.judgement(verdict, before, tr, watcher)
         said_right = why + " " + _("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
             section=words.section("§muggins", tr))
     elif step.late:
-        why = words.judgement(verdict, before, tr)
+        why = words.judgement(verdict, before, tr, watcher)
         said_right = _("It was an error, but the call had to come before the next card was turned up. Now it is too late: the error stands and the card stays where it is ({section}).").format(
             section=words.section("§muggins", tr)) + "\n\n" + why
     else:
-        lines = [words.judgement(verdict, before, tr), words.correction(record, before, tr), *words.penalty_lines(record, tr)]
+        lines = [words.judgement(verdict, before, tr, watcher), words.correction(record, before, tr, watcher),
+                 *words.penalty_lines(record, tr, watcher)]
         said_right = _("Muggins! Right to call.") + "\n\n" + "\n\n".join(lines)
 
     def said_wrong(value: str) -> str:
@@ -341,7 +347,7 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
             return _("That placement was correct, so there is nothing to call.")
         if value == "call":
             return _("Too late: the next card has already been turned up.")
-        return _("Look again: that card is not where it must go.")
+        return _("That card is not where it must go.")
 
     options = [("call", _("Call “Muggins!”")), ("accept", _("No call"))]
     return _choose(lesson, step, tr, options, "call" if step.call else "accept", said_right, said_wrong)
@@ -372,14 +378,15 @@ def _count(lesson: Lesson, step: Step, tr) -> bool:
     values = sorted({counts[index] for counts in COUNTS.values()})
     said = counts_sentence(players, tr)
     options = [(str(v), str(v)) for v in values]
-    return _choose(lesson, step, tr, options, str(step.number), said, lambda value: _("Not {value}.").format(value=value))
+    return _choose(lesson, step, tr, options, str(step.number), said,
+                   lambda value: _("No, it is not {value}.").format(value=value))
 
 
 def _quiz(lesson: Lesson, step: Step, tr) -> bool:
     _ = tr.gettext
     options = [(str(i), _(text)) for i, text in enumerate(step.options)]
     right_text = _(step.options[step.number])
-    return _choose(lesson, step, tr, options, str(step.number), _("Right: {answer}").format(answer=right_text),
+    return _choose(lesson, step, tr, options, str(step.number), _("Right.") + " " + right_text,
                    lambda value: _("Not quite."))
 
 

@@ -11,9 +11,10 @@ import gettext
 
 import streamlit as st
 
-from ..i18n import LANGUAGES, negotiate, normalize, parse_accept_language, translations
+from ..i18n import LANGUAGES, match_language, negotiate, normalize, parse_accept_language, translations
 
 LANG = "lang"
+LANG_CHOICE = "lang_choice"  # the sidebar radio; LANG is the learner's language itself
 URL = "_url"
 KEPT = ("lesson", "step", "done", "checks", "deal", "moves")
 """Query parameters (besides ``lang``) the address keeps on every page."""
@@ -40,7 +41,7 @@ def init() -> None:
         return
     state["_initialised"] = True
     asked = st.query_params.get(LANG)
-    state[LANG] = normalize(asked) or (negotiate([asked]) if asked else None) or negotiate(_browser_languages())
+    state[LANG] = normalize(asked) or (match_language(asked) if asked else None) or negotiate(_browser_languages())
     seed = {key: st.query_params.get(key) for key in st.query_params.keys()}
     state["_url_seed"] = seed
     state[URL] = {key: seed[key] for key in KEPT if seed.get(key)}
@@ -49,6 +50,11 @@ def init() -> None:
 def url_seed(key: str) -> str | None:
     """A query parameter as it was when this session started (before any page change cleared it)."""
     return st.session_state.get("_url_seed", {}).get(key)
+
+
+def choose_language() -> None:
+    """Callback of the language radio: make its value the learner's language."""
+    st.session_state[LANG] = st.session_state[LANG_CHOICE]
 
 
 def lang() -> str:

@@ -25,8 +25,10 @@ with st.sidebar:
     st.radio(
         "Language · Idioma",
         options=list(LANGUAGES),
+        index=LANGUAGES.index(session.lang()),
         format_func=LANGUAGE_NAMES.get,
-        key=session.LANG,
+        key=session.LANG_CHOICE,
+        on_change=session.choose_language,
         horizontal=True,
     )
 

@@ -129,7 +129,7 @@ def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args=(), extra=
     marked = dest in view.marked
     with st.container(border=True):
         st.caption(title)
-        label = card_md(top) if top is not None else ":gray[" + _("empty") + "]"
+        label = card_md(top) if top is not None else ":gray[—]"  # short: fits seven narrow columns
         tooltip = words.card_name(top, tr) if top is not None else _("An empty discard")
         if pick is not None:
             st.button(

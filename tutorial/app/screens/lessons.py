@@ -24,7 +24,8 @@ titles = {item.id: f"{number}. {_(item.title)}" + (" ✓" if item.id in done els
 choice_key = f"lesson_choice_{session.lang()}"  # a fresh widget per language: its labels are translated
 st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get, index=list(titles).index(lesson.id),
              key=choice_key, on_change=lesson_view.choose, args=(choice_key,))
-st.caption(_(lesson.summary))
+if index == 0:  # later, the summary would give answers away
+    st.caption(_(lesson.summary))
 
 step = lesson.steps[index]
 st.progress((index + 1) / len(lesson.steps), text=_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps)))
@@ -48,7 +49,12 @@ else:
         st.success(_("Lesson complete.") + " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1]))
     else:
         st.success(_("Lesson complete."))
-    again, practice, _spacer = st.columns([2, 2, 3])
+    position = [item.id for item in lessons].index(lesson.id)
+    following = lessons[position + 1] if position + 1 < len(lessons) else None
+    onward, again, practice = st.columns(3)
+    if following is not None:
+        onward.button(_("Next lesson: {title}").format(title=_(following.title)), key="lesson-following",
+                      on_click=lesson_view.open_lesson, args=(following.id,), type="primary", width="stretch")
     again.button(_("Start the lesson again"), key="lesson-restart", on_click=lesson_view.restart, args=(lesson.id,),
                  width="stretch")
     practice.page_link("screens/practice.py", label=_("Play a practice hand"), icon=":material/playing_cards:")
