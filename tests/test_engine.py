@@ -318,3 +318,63 @@ def test_hand_refuses_out_of_order_actions():
     with pytest.raises(PositionError) as info:
         hand.turn_up()
     assert info.value.code == "hand-over"
+
+
+# ----- calls after the placement (Table mode, issue 4) ----------------------
+def test_call_after_the_placement_corrects_and_penalises():
+    hand = Hand(position("5C", {"A": "6H 9S", "B": "KC", "C": "3H", "D": "10S"}, {"B": "7D"}))
+    hand.turn_up()
+    record = hand.play(D("B"), called=False)
+    assert record.judgement.error == "common-first" and record.placed == D("B")
+    assert hand.can_call()
+    called = hand.call()
+    assert called.called and called.placed == C(1)
+    assert [str(g.card) for g in called.penalty] == ["KC", "3H", "10S"]
+    assert hand.records[-1] is called and hand.position == called.after
+    assert not hand.can_call()
+    with pytest.raises(PositionError) as info:
+        hand.call()
+    assert info.value.code == "call-too-late"
+
+
+def test_unsupported_call_changes_nothing_and_a_late_call_is_refused():
+    hand = Hand(position("5C", {"A": "6H 9S", "B": "KC 2D"}, {"B": "7D"}))
+    hand.turn_up()
+    hand.play(C(1), called=False)
+    before = hand.position
+    assert hand.call() is None and hand.position == before  # unsupported: nothing happens
+    hand.turn_up()  # B turns up: the chance to call anything earlier is gone
+    assert not hand.can_call()
+
+
+def test_a_called_error_withdraws_a_finish():
+    hand = Hand(position("5C", {"A": "6H", "B": "KC"}, {"B": "7D"}))
+    hand.turn_up()
+    record = hand.play(D("B"), called=False)
+    assert record.finished and hand.over  # an uncalled error stands (R11)...
+    called = hand.call()  # ...but the finish is checked before it is confirmed
+    assert not called.finished and not hand.over and hand.position.stock_of("A") == tuple(cards("KC"))
+
+
+def test_bots_are_reproducible_and_respect_their_rates():
+    import random
+
+    from tutorial.engine.bots import Bot
+
+    pos = position("5C 9D KH 2S", {"A": "6H"}, {"B": "7D"})
+    t, legal = turned(pos)
+    perfect = Bot(random.Random(1))
+    assert all(perfect.choose(t.position, t.card, legal) == C(1) for _ in range(50))
+    sloppy = Bot(random.Random(7), error_rate=1.0)
+    picks = [sloppy.choose(t.position, t.card, legal) for _ in range(50)]
+    assert all(p not in legal.dests for p in picks) and len(set(picks)) > 3
+    again = Bot(random.Random(7), error_rate=1.0)
+    assert [again.choose(t.position, t.card, legal) for _ in range(50)] == picks
+    verdict_wrong = judge(t.position, t.card, D("B"))
+    verdict_right = judge(t.position, t.card, C(1))
+    sleepy = Bot(random.Random(3), alertness=0.25)
+    calls = [sleepy.calls(verdict_wrong) for _ in range(2000)]
+    assert 0.2 < sum(calls) / len(calls) < 0.3
+    assert not any(Bot(random.Random(3), alertness=1.0).calls(verdict_right) for _ in range(20))
+    with pytest.raises(ValueError):
+        Bot(random.Random(1), error_rate=1.5)

@@ -358,6 +358,7 @@ def position_error(err: PositionError, tr: Tr) -> str:
         "hand-over": _("the hand is over"),
         "card-pending": _("a card is already turned up"),
         "not-your-turn": _("it is not your turn"),
+        "call-too-late": _("too late to call: the next card has been turned up"),
         "bad-moves": _("“{moves}” is not a list of moves from this deal"),
     }
     template = messages.get(err.code, err.code)

@@ -15,7 +15,7 @@ class PositionError(ValueError):
     ``duplicate-player``, ``unknown-player``, ``player-count``,
     ``no-commons``, ``empty-common``, ``bad-dest``, ``no-card``,
     ``bad-deal-code``, ``bad-moves``, ``hand-over``, ``card-pending``,
-    ``not-your-turn``. ``params`` holds the data the message needs
+    ``not-your-turn``, ``call-too-late``. ``params`` holds the data the message needs
     (``card``, ``player``, ``pile``, ``count``, ``field``, ``dest``,
     ``deal``, ``moves``, ``detail``).
     """

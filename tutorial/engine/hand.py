@@ -105,6 +105,36 @@ class Hand:
         self._record(record)
         return record
 
+    def can_call(self) -> bool:
+        """True while a Muggins call on the last placement is still in time: it
+        was not called yet and no card has been turned up since (§muggins). A
+        finish is checked before it is confirmed, so a call may follow it too."""
+        last = self.records[-1] if self.records else None
+        return (last is not None and last.card is not None and not last.called and self.turned is None
+                and (self.outcome is None or self.outcome.reason == FINISHED))
+
+    def call(self, *, correct_to: Chooser = lowest_pile) -> TurnRecord | None:
+        """A Muggins call on the last placement (§muggins).
+
+        An error is corrected (R4: ``correct_to`` picks among fitting commons)
+        and penalised (R5); the last record is replaced by the called one and the
+        new record returned. A finish made by that placement is withdrawn
+        (§finish). A call on a correct placement is unsupported: nothing
+        happens and ``None`` is returned. Raises :class:`PositionError`
+        ``call-too-late`` when :meth:`can_call` is false.
+        """
+        if not self.can_call():
+            raise PositionError("call-too-late")
+        last = self.records[-1]
+        if last.judgement.ok:
+            return None
+        turned = TurnUp(last.judged_in, last.card, last.recycled)
+        record = complete_turn(turned, last.judgement.dest, called=True, correct_to=correct_to, before=last.before)
+        self.records[-1] = record
+        self.position = record.after
+        self.outcome = None
+        return record
+
     def _record(self, record: TurnRecord) -> None:
         self.records.append(record)
         self.position = record.after
