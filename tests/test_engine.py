@@ -378,3 +378,34 @@ def test_bots_are_reproducible_and_respect_their_rates():
     assert not any(Bot(random.Random(3), alertness=1.0).calls(verdict_right) for _ in range(20))
     with pytest.raises(ValueError):
         Bot(random.Random(1), error_rate=1.5)
+
+
+# ----- §match -----------------------------------------------------------------
+def test_match_deals_pass_clockwise_and_are_reproducible():
+    from tutorial.engine.match import Match
+
+    match = Match(DealCode(5, 42), hands=4)
+    first, dealer = match.deal(0)
+    assert (first, dealer) == deal(DealCode(5, 42))
+    dealers = [match.deal(i)[1] for i in range(4)]
+    assert dealers == [(dealer + i) % 5 for i in range(4)]
+    assert [match.deal(i)[0].to_move for i in range(4)] == [(d + 1) % 5 for d in dealers]
+    assert len({match.deal_code(i).seed for i in range(4)}) == 4
+    assert Match(DealCode(5, 42), hands=4).deal(3) == match.deal(3)
+    with pytest.raises(IndexError):
+        match.deal(4)
+    with pytest.raises(PositionError):
+        Match(DealCode(5, 42), hands=0)
+
+
+def test_match_scoring_draws_count_for_nobody_and_level_players_share():
+    from tutorial.engine import Outcome
+    from tutorial.engine.match import match_winners, wins
+
+    win = lambda name: Outcome("win", name, "finished", 10)  # noqa: E731
+    drawn = Outcome("draw", None, "repetition", 99)
+    players = ["A", "B", "C"]
+    assert wins([win("A"), drawn, win("B")], players) == {"A": 1, "B": 1, "C": 0}
+    assert match_winners([win("A"), drawn, win("B")], players) == ["A", "B"]
+    assert match_winners([win("C"), win("C"), win("A")], players) == ["C"]
+    assert match_winners([drawn, drawn], players) == ["A", "B", "C"]
