@@ -5,7 +5,7 @@ from conftest import EXAMPLES, cards, position
 
 from tutorial.engine import (
     COUNTS, DealCode, Dest, Position, PositionError, complete_turn, deal, judge, legal_destinations,
-    penalty, play_turn, playout, recycle, turn_up,
+    play_turn, playout, recycle, turn_up,
 )
 from tutorial.engine.hand import Hand
 from tutorial.engine.posfile import dumps, load, loads

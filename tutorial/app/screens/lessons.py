@@ -3,7 +3,7 @@
 import streamlit as st
 
 from tutorial import words
-from tutorial.app import lesson_view, session
+from tutorial.app import lesson_steps, lesson_view, session
 
 tr = session.tr()
 _ = tr.gettext
@@ -30,7 +30,7 @@ if index == 0:  # later, the summary would give answers away
 step = lesson.steps[index]
 st.progress((index + 1) / len(lesson.steps), text=_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps)))
 with st.container(border=True):
-    may_go_on = lesson_view.show_step(lesson, step)
+    may_go_on = lesson_steps.show_step(lesson, step)
 
 back, forward, _spacer = st.columns([1, 1, 3])
 if index > 0:
