@@ -112,7 +112,9 @@ if others:
 
 if hand.over:
     result = hand.outcome
-    if result.winner == you:
+    finished_key = f"{game.code}/{len(game.decisions)}"
+    if result.winner == you and st.session_state.get("practice_celebrated") != finished_key:
+        st.session_state["practice_celebrated"] = finished_key  # once, not on every rerun
         st.balloons()
     box = st.success if result.winner == you else st.info
     seat = hand.position.seat(you)
