@@ -214,7 +214,7 @@ def test_new_deal_button():
     assert at.session_state["practice_game"].code != first
 
 
-@pytest.mark.parametrize("deal, moves", [("banana", ""), ("9-1", ""), ("3-5", ""), ("4-1234567890", "c1")])
+@pytest.mark.parametrize("deal, moves", [("banana", ""), ("9-1", ""), ("8-5", ""), ("2-5", ""), ("4-1234567890", "c1")])
 def test_bad_deal_in_url_gives_message_and_fresh_game(deal, moves):
     at = start(app(deal=deal, moves=moves), "screens/practice.py")
     assert at.warning and "fresh deal" in at.warning[0].value
@@ -305,3 +305,50 @@ def test_progress_and_check_results_survive_a_refresh():
     assert lesson.id in again.session_state["lessons_done"]
     assert again.session_state["lesson_checks"][lesson.id] == (total, total)
     assert f"{total} of {total}" in texts(again)
+
+
+
+@pytest.mark.parametrize("players, seat", [(3, "C"), (5, "B"), (6, "A"), (7, "G")])
+def test_practice_at_every_table_size_from_the_url(players, seat):
+    at = start(app(deal=f"{players}-8", seat=seat), "screens/practice.py")
+    game = at.session_state["practice_game"]
+    assert game.code.players == players and game.learner == seat
+    for _turn in range(400):
+        if game.hand.over:
+            break
+        dest = game.hand.legal().dests[-1]
+        at.button(key=f"practice-{dest.kind}-{dest.target}").click().run()
+        assert not at.exception
+        game = at.session_state["practice_game"]
+    assert game.hand.over
+    if seat != "A":  # seat A is the default and stays out of the address
+        assert at.query_params["seat"] in (seat, [seat])
+
+
+def test_hints_mark_the_legal_piles_and_undo_takes_a_card_back():
+    at = start(app(deal="4-21"), "screens/practice.py")
+    game = at.session_state["practice_game"]
+    legal = set(game.hand.legal().dests)
+    at.toggle(key="practice_hints").set_value(True).run()
+    piles = [b for b in at.button if b.key and (b.key.startswith("practice-common-") or b.key.startswith("practice-discard-"))]
+    primary = {b.key for b in piles if b.proto.type == "primary"}
+    assert primary == {f"practice-{d.kind}-{d.target}" for d in legal}
+    before = game.hand.position
+    dest = sorted(legal)[0]
+    at.button(key=f"practice-{dest.kind}-{dest.target}").click().run()
+    assert len(at.session_state["practice_game"].decisions) == 1
+    at.button(key="practice-undo").click().run()
+    game = at.session_state["practice_game"]
+    assert game.decisions == [] and game.hand.position == before
+
+
+def test_a_typed_deal_code_deals_that_hand_and_a_bad_one_is_explained():
+    at = start(app(), "screens/practice.py")
+    at.text_input(key="practice_code_input").set_value("5-777").run()
+    at.button(key="practice-deal").click().run()
+    game = at.session_state["practice_game"]
+    assert str(game.code) == "5-777" and game.hand.start == __import__("tutorial.engine", fromlist=["deal"]).deal(game.code)[0]
+    at.text_input(key="practice_code_input").set_value("five").run()
+    at.button(key="practice-deal").click().run()
+    assert at.error and "five" in at.error[0].value
+    assert str(at.session_state["practice_game"].code) == "5-777"

@@ -34,10 +34,31 @@ def test_restore_rebuilds_the_same_game():
     assert again.hand.position == game.hand.position and again.decisions == game.decisions
 
 
-def test_restore_refuses_other_player_counts_and_impossible_moves():
+def test_restore_refuses_bad_seats_and_impossible_moves():
     with pytest.raises(PositionError) as info:
-        restore("5-1", "")
-    assert info.value.code == "practice-players"
+        restore("3-1", "", "D")
+    assert info.value.code == "bad-seat"
     with pytest.raises(PositionError) as info:
         restore("4-1", "c9")
     assert info.value.code == "bad-dest"
+    assert restore("7-1", "", "g").learner == "G"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_every_table_size_plays_to_the_end_from_any_seat(players):
+    seat = players - 1
+    game = PracticeGame(DealCode(players, 99), seat)
+    while not game.hand.over:
+        game.play(game.hand.legal().dests[0])
+    assert game.hand.outcome.result in ("win", "draw")
+    assert restore(f"{players}-99", encode_moves(game.decisions), "ABCDEFG"[seat]).hand.position == game.hand.position
+
+
+def test_undo_replays_without_the_last_placement():
+    game = PracticeGame(DealCode(4, 3))
+    first = game.hand.position, game.hand.turned
+    game.play(game.hand.legal().dests[0])
+    back = game.undone()
+    assert back.decisions == [] and (back.hand.position, back.hand.turned) == first
+    with pytest.raises(PositionError):
+        back.undone()

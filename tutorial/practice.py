@@ -1,4 +1,4 @@
-"""A practice hand: the learner in one seat against rule-perfect players.
+"""A practice hand: the learner in one seat against rule-perfect players, 3 to 7 at the table.
 
 Pure game logic for the Practice page (no Streamlit): the whole game is
 rebuilt exactly from its deal code and the learner's decisions.
@@ -15,12 +15,13 @@ from .engine.position import Dest
 from .engine.rules import TurnRecord, rule_perfect
 
 PRACTICE_PLAYERS = 4
+"""The default number of players."""
 LEARNER_SEAT = 0
 
 
 @dataclass
 class PracticeGame:
-    """A 4-player practice hand; the learner sits at ``learner_seat`` (seat A).
+    """A practice hand for ``code.players`` players; the learner sits at ``learner_seat`` (0 = A).
 
     ``decisions`` lists the learner's placements as destination texts, in
     order: with the deal code they reproduce the game (every error is called
@@ -32,6 +33,8 @@ class PracticeGame:
     decisions: list[str] = field(default_factory=list)
 
     def __post_init__(self):
+        if not 0 <= self.learner_seat < self.code.players:
+            raise PositionError("bad-seat", seat=self.learner_seat)
         start, self.dealer = deal(self.code)
         self.hand = Hand(start)
         replay = list(self.decisions)
@@ -61,6 +64,13 @@ class PracticeGame:
                 continue
             hand.play(rule_perfect(turned.position, turned.card, hand.legal()))
         return hand.records[first:]
+
+    def undone(self) -> PracticeGame:
+        """The same game without the learner's last placement (replayed from the deal).
+        Raises :class:`PositionError` ``nothing-to-undo`` before the first placement."""
+        if not self.decisions:
+            raise PositionError("nothing-to-undo")
+        return PracticeGame(self.code, self.learner_seat, self.decisions[:-1])
 
     def play_on_turn(self, dest: Dest, turn: int) -> TurnRecord | None:
         """Like :meth:`play`, but only if the hand is still at ``turn`` (turns
@@ -107,21 +117,31 @@ def decode_moves(text: str) -> list[str]:
     return decisions
 
 
-def restore(deal_text: str, moves_text: str | None, *, max_moves: int = 2000) -> PracticeGame:
-    """Rebuild a game from the URL's ``deal`` and ``moves``.
+def parse_seat(text: str | None, players: int) -> int:
+    """A seat from the URL: a letter ``A``… (case-insensitive); missing means seat A.
+    Raises :class:`PositionError` ``bad-seat``."""
+    if not text:
+        return LEARNER_SEAT
+    letter = str(text).strip().upper()
+    if len(letter) == 1 and "A" <= letter <= "Z" and ord(letter) - ord("A") < players:
+        return ord(letter) - ord("A")
+    raise PositionError("bad-seat", seat=str(text))
+
+
+def restore(deal_text: str, moves_text: str | None, seat_text: str | None = None, *, max_moves: int = 2000) -> PracticeGame:
+    """Rebuild a game from the URL's ``deal``, ``moves`` and ``seat``.
 
     Raises :class:`PositionError` (``bad-deal-code``, ``player-count``,
-    ``bad-moves`` or the code of an impossible move) so the caller can explain
-    and deal afresh.
+    ``bad-seat``, ``bad-moves`` or the code of an impossible move) so the
+    caller can explain and deal afresh.
     """
     code = DealCode.parse(deal_text)
-    if code.players != PRACTICE_PLAYERS:
-        raise PositionError("practice-players", count=code.players)
+    seat = parse_seat(seat_text, code.players)
     decisions = decode_moves(moves_text or "")
     if len(decisions) > max_moves:
         raise PositionError("bad-moves", moves=(moves_text or "")[:40])
     try:
-        return PracticeGame(code, decisions=decisions)
+        return PracticeGame(code, seat, decisions=decisions)
     except PositionError as err:
         if err.code in ("hand-over", "not-your-turn", "no-card"):
             raise PositionError("bad-moves", moves=(moves_text or "")[:40]) from None

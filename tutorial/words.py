@@ -343,7 +343,6 @@ def position_error(err: PositionError, tr: Tr) -> str:
         "invalid-toml": _("not valid TOML: {detail}"),
         "bad-field": _("“{field}” is missing or has the wrong type"),
         "bad-player-name": _("“{player}” is not a usable player name (no line breaks, and no spaces at either end)"),
-        "practice-players": _("practice hands are dealt for 4 players"),
         "unknown-field": _("unknown field “{field}”"),
         "unknown-card": _("unknown card “{card}” (write cards like 6H, 10S, TS or 6♥)"),
         "duplicate-card": _("the card {card} appears more than once"),
@@ -359,6 +358,8 @@ def position_error(err: PositionError, tr: Tr) -> str:
         "card-pending": _("a card is already turned up"),
         "not-your-turn": _("it is not your turn"),
         "call-too-late": _("too late to call: the next card has been turned up"),
+        "bad-seat": _("“{seat}” is not a seat at this table"),
+        "nothing-to-undo": _("there is nothing to undo"),
         "bad-moves": _("“{moves}” is not a list of moves from this deal"),
     }
     template = messages.get(err.code, err.code)

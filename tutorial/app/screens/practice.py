@@ -7,7 +7,7 @@ import streamlit as st
 from tutorial import words
 from tutorial.app import session
 from tutorial.app.table import TableView, render
-from tutorial.engine.deal import MAX_SEED, DealCode
+from tutorial.engine.deal import COUNTS, MAX_SEED, SEAT_NAMES, DealCode
 from tutorial.engine.errors import PositionError
 from tutorial.engine.position import Dest
 from tutorial.practice import PRACTICE_PLAYERS, PracticeGame, encode_moves, restore
@@ -15,16 +15,42 @@ from tutorial.practice import PRACTICE_PLAYERS, PracticeGame, encode_moves, rest
 GAME = "practice_game"
 NOTICE = "practice_notice"
 CONFIRM = "practice_confirm_new"
+HINTS = "practice_hints"
 
 tr = session.tr()
 _ = tr.gettext
 
 
 def new_game() -> None:
-    """Callback: deal a fresh hand from a new random seed."""
+    """Callback: deal a fresh hand from a new random seed, same table size and seat."""
+    current = st.session_state.get(GAME)
+    players = current.code.players if current else PRACTICE_PLAYERS
+    seat = current.learner_seat if current else 0
     seed = random.SystemRandom().randrange(MAX_SEED)
-    st.session_state[GAME] = PracticeGame(DealCode(PRACTICE_PLAYERS, seed))
+    st.session_state[GAME] = PracticeGame(DealCode(players, seed), seat)
     st.session_state[CONFIRM] = False
+
+
+def deal_from_settings() -> None:
+    """Callback of the settings' Deal button: the chosen table size and seat, and
+    the deal code if one was typed (a teacher can give a whole class the same deal)."""
+    players = st.session_state.get("practice_players") or PRACTICE_PLAYERS
+    typed = (st.session_state.get("practice_code_input") or "").strip()
+    try:
+        code = DealCode.parse(typed) if typed else DealCode(players, random.SystemRandom().randrange(MAX_SEED))
+    except PositionError as err:
+        st.session_state[NOTICE] = err
+        return
+    seat = SEAT_NAMES.index(st.session_state.get(f"practice_seat_{code.players}") or "A")
+    st.session_state[GAME] = PracticeGame(code, min(seat, code.players - 1))
+    st.session_state[CONFIRM] = False
+
+
+def undo() -> None:
+    """Callback: take back the learner's last placement (the others' turns after it too)."""
+    game = st.session_state[GAME]
+    if game.decisions:
+        st.session_state[GAME] = game.undone()
 
 
 def ask_new_game() -> None:
@@ -67,11 +93,11 @@ if GAME not in st.session_state:
     seeded_deal = session.url_seed("deal")
     if seeded_deal:
         try:
-            st.session_state[GAME] = restore(seeded_deal, session.url_seed("moves"))
+            st.session_state[GAME] = restore(seeded_deal, session.url_seed("moves"), session.url_seed("seat"))
         except PositionError as err:
             st.session_state[NOTICE] = err
             try:  # a good deal code with moves that cannot be replayed: the same deal from the start
-                st.session_state[GAME] = restore(seeded_deal, None)
+                st.session_state[GAME] = restore(seeded_deal, None, session.url_seed("seat"))
             except PositionError:
                 pass
     if GAME not in st.session_state:
@@ -82,16 +108,29 @@ hand = game.hand
 you = game.learner
 
 st.title(_("Practice"))
-if NOTICE in st.session_state:
+if NOTICE in st.session_state and st.session_state[NOTICE].code == "bad-deal-code" and not session.url_seed("deal"):
+    st.error(words.position_error(st.session_state.pop(NOTICE), tr))  # a code typed in the settings
+elif NOTICE in st.session_state:
     problem = words.position_error(st.session_state.pop(NOTICE), tr)
     if game.decisions == [] and str(game.code) == (session.url_seed("deal") or "").strip():
         st.warning(_("The moves in the link could not be replayed ({problem}), so this is the same deal from the start.").format(problem=problem))
     else:
         st.warning(_("The link did not hold a game that can be restored ({problem}), so here is a fresh deal.").format(problem=problem))
 info, new = st.columns([4, 1])
-info.markdown(_("**Deal {code}** · Dealer: {dealer} · You are **{you}**, playing against three computer players who follow the rules and call every error.")
-              .format(code=game.code, dealer=hand.start.players[game.dealer], you=you))
+others_count = game.code.players - 1
+info.markdown(_("**Deal {code}** · Dealer: {dealer}").format(code=game.code, dealer=hand.start.players[game.dealer]) + " · "
+              + tr.ngettext("You are **{you}**, playing against {count} computer player who follows the rules and calls every error.",
+                            "You are **{you}**, playing against {count} computer players who follow the rules and call every error.",
+                            others_count).format(you=you, count=others_count))
 new.button(_("New deal"), key="practice-new", on_click=ask_new_game, width="stretch")
+with st.expander(_("Table and deal")):
+    chosen = st.segmented_control(_("Number of players"), options=sorted(COUNTS), key="practice_players",
+                                  default=game.code.players) or game.code.players
+    st.segmented_control(_("Your seat"), options=list(SEAT_NAMES[:chosen]), key=f"practice_seat_{chosen}",
+                         default=SEAT_NAMES[min(game.learner_seat, chosen - 1)])
+    st.text_input(_("Deal code (optional)"), key="practice_code_input", placeholder="4-12345",
+                  help=_("Type a code such as 4-12345 to deal exactly that hand: everybody who types it gets the same cards."))
+    st.button(_("Deal"), key="practice-deal", on_click=deal_from_settings, type="primary")
 if st.session_state.get(CONFIRM):
     with st.container(border=True):
         st.warning(_("Start a new deal? The hand you are playing will be lost."))
@@ -126,7 +165,12 @@ else:
     if turned.recycled:
         st.info(words.recycled(you, turned.card, tr, you))
     st.markdown(_("Your turn: click the pile where your card must go. Every common pile and every discard, your own included, can be chosen."))
-    render(TableView(turned.position, turned=turned.card, you=you), tr, key="practice", pick=play, pick_args=(hand.turns,))
+    hints = st.toggle(_("Show where the card may go"), key=HINTS)
+    marked = set(hand.legal().dests) if hints else set()
+    render(TableView(turned.position, turned=turned.card, you=you, marked=marked), tr, key="practice", pick=play,
+           pick_args=(hand.turns,))
+if game.decisions:
+    st.button(_("Undo my last card"), key="practice-undo", on_click=undo, icon=":material/undo:")
 
 with st.expander(_("Hand log")):
     if records:
@@ -134,5 +178,6 @@ with st.expander(_("Hand log")):
     else:
         st.caption(_("No turns played yet."))
 
-session.remember(deal=str(game.code), moves=encode_moves(game.decisions))
+session.remember(deal=str(game.code), moves=encode_moves(game.decisions),
+                 seat=SEAT_NAMES[game.learner_seat] if game.learner_seat else None)
 session.sync_url()
