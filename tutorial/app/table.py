@@ -129,7 +129,10 @@ def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args=(), extra=
     marked = dest in view.marked
     with st.container(border=True):
         st.caption(title)
-        label = card_md(top) if top is not None else ":gray[—]"  # short: fits seven narrow columns
+        if marked:  # a highlighted (primary) button: plain text, so red suits stay readable on it
+            label = top.symbol if top is not None else "—"
+        else:
+            label = card_md(top) if top is not None else ":gray[—]"  # short: fits seven narrow columns
         tooltip = words.card_name(top, tr) if top is not None else _("An empty discard")
         if pick is not None:
             st.button(
