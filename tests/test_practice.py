@@ -62,3 +62,96 @@ def test_undo_replays_without_the_last_placement():
     assert back.decisions == [] and (back.hand.position, back.hand.turned) == first
     with pytest.raises(PositionError):
         back.undone()
+
+
+# ----- settings, Table mode, matches (issue 4) -------------------------------
+from tutorial.practice import CALL, NEXT, Settings  # noqa: E402
+
+
+def test_settings_round_trip_and_bad_values():
+    for settings in [Settings(), Settings(mode="table", alertness=70, slips=15, hands=3, turn_limit=500),
+                     Settings(penalise=False)]:
+        assert Settings.parse(settings.to_text()) == settings
+    for bad in ["chess", "table.a101", "coach.h0", "coach.t10", "table.x5", "table.a1e3", "coach.h99999999"]:
+        with pytest.raises(PositionError) as info:
+            Settings.parse(bad)
+        assert info.value.code == "bad-settings"
+
+
+def wrong_dest(game):
+    legal = game.hand.legal().dests
+    position = game.hand.turned.position
+    options = [Dest.common(n) for n in range(1, len(position.commons) + 1)] + [Dest.discard(p) for p in position.players]
+    return next(d for d in options if d not in legal)
+
+
+def test_coach_without_penalty_corrects_but_gives_no_cards():
+    game = PracticeGame(DealCode(4, 12), settings=Settings(penalise=False))
+    record = game.play(wrong_dest(game))
+    assert record.called and record.penalty == ()
+
+
+def test_table_mode_uncalled_learner_error_stands():
+    game = PracticeGame(DealCode(4, 12), settings=Settings(mode="table", alertness=0))
+    dest = wrong_dest(game)
+    record = game.play(dest)
+    assert record.judgement.error and not record.called and record.placed == dest
+
+
+def test_table_mode_learner_calls_a_slip_and_makes_an_unsupported_call():
+    game = PracticeGame(DealCode(4, 12), settings=Settings(mode="table", alertness=0, slips=100))
+    # the others slip every time and nobody else calls: the learner watches each placement
+    while game.watching is None:
+        game.play(game.hand.legal().dests[0])
+    shown = game.watching
+    assert shown.judgement.error and not shown.called
+    entry = game.call()
+    assert entry.supported and entry.result.called and entry.result.mover == shown.mover
+    assert len(entry.result.penalty) >= 1 and game.calls == [entry]
+    # an unsupported call on a correct placement changes nothing
+    careful = PracticeGame(DealCode(4, 12), settings=Settings(mode="table"))
+    while careful.watching is None:
+        careful.play(careful.hand.legal().dests[0])
+    shown = careful.watching
+    entry = careful.call()
+    assert not entry.supported and entry.result is None
+    assert shown in careful.hand.records and not shown.called  # the placement stands, nobody is penalised
+    assert careful.calls == [entry]
+
+
+def test_table_mode_game_replays_from_its_decisions():
+    settings = Settings(mode="table", alertness=50, slips=30, hands=2, turn_limit=300)
+    game = PracticeGame(DealCode(5, 4), 2, settings=settings)
+    for step in range(3000):
+        if game.match_over:
+            break
+        if game.watching is not None:  # a placement being shown: call it now and then
+            if step % 3 == 0 and game.hand.can_call():
+                game.call()
+            else:
+                game.go_on()
+        elif game.hand_over:
+            game.next_hand()
+        else:  # the learner's card: now and then a deliberate error
+            game.play(game.hand.legal().dests[0] if step % 4 else wrong_dest(game))
+    assert game.match_over and len(game.outcomes) == 2
+    again = restore("5-4", encode_moves(game.decisions), "C", settings.to_text())
+    assert again.outcomes == game.outcomes and again.hand.position == game.hand.position
+    assert sum(game.scores().values()) == sum(1 for o in game.outcomes if o.winner)
+    assert set(game.winners()) <= set(game.hand.start.players)
+
+
+def test_match_hands_pass_the_deal_clockwise():
+    game = PracticeGame(DealCode(3, 8), settings=Settings(hands=3))
+    dealers = []
+    while True:
+        dealers.append(game.dealer)
+        while not game.hand_over:
+            game.play(game.hand.legal().dests[0])
+        if game.match_over:
+            break
+        game.next_hand()
+    assert dealers == [(dealers[0] + i) % 3 for i in range(3)]
+    with pytest.raises(PositionError):
+        game.next_hand()
+    assert CALL and NEXT  # the decision words used in addresses

@@ -1,48 +1,140 @@
-"""A practice hand: the learner in one seat against rule-perfect players, 3 to 7 at the table.
+"""The practice table: the learner in one seat against computer players, for a
+hand or a match, in Coach or Table mode (RULES.md §muggins, §finish, §match, R7).
 
-Pure game logic for the Practice page (no Streamlit): the whole game is
-rebuilt exactly from its deal code and the learner's decisions.
+Pure game logic for the Practice page (no Streamlit). A whole game is rebuilt
+exactly from its deal code, its settings and the learner's decisions, so the
+page address can carry it and a refresh or a shared link restores it.
+
+Decisions, in order (their text form is used in the address):
+``common:N`` / ``discard:NAME`` — the learner places the turned card;
+``call`` — the learner calls “Muggins!” on the placement just shown;
+``next`` — the learner lets play go on after watching a placement (Table mode);
+``hand`` — the learner starts the next hand of the match.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
 
-from .engine.deal import DealCode, deal
+from .engine.bots import Bot
+from .engine.deal import DealCode
 from .engine.errors import PositionError
 from .engine.hand import Hand
+from .engine.match import Match, match_winners, wins
+from .engine.playout import Outcome
 from .engine.position import Dest
-from .engine.rules import TurnRecord, rule_perfect
+from .engine.rules import TurnRecord
 
 PRACTICE_PLAYERS = 4
 """The default number of players."""
 LEARNER_SEAT = 0
+COACH, TABLE = "coach", "table"
+CALL, NEXT, NEXT_HAND = "call", "next", "hand"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the practice table plays.
+
+    - ``mode``: ``coach`` (every learner error is called at once and explained;
+      computer players never err) or ``table`` (like a real table, below).
+    - ``penalise`` (Coach): a called learner error also gets the penalty cards.
+    - ``alertness`` (Table): chance in percent that the others call a learner error.
+    - ``slips`` (Table): chance in percent that a computer player misplaces a card;
+      the learner may call it until the next card is turned up.
+    - ``hands``: hands in the match (1–20); ``turn_limit``: the agreed turn limit
+      of each hand (R7, 50–100000 turns).
+    Raises :class:`PositionError` ``bad-settings`` for values out of range.
+    """
+
+    mode: str = COACH
+    penalise: bool = True
+    alertness: int = 100
+    slips: int = 0
+    hands: int = 1
+    turn_limit: int = 1000
+
+    def __post_init__(self):
+        checks = {
+            "mode": self.mode in (COACH, TABLE),
+            "penalise": isinstance(self.penalise, bool),
+            "alertness": isinstance(self.alertness, int) and 0 <= self.alertness <= 100,
+            "slips": isinstance(self.slips, int) and 0 <= self.slips <= 100,
+            "hands": isinstance(self.hands, int) and 1 <= self.hands <= 20,
+            "turn_limit": isinstance(self.turn_limit, int) and 50 <= self.turn_limit <= 100_000,
+        }
+        for name, ok in checks.items():
+            if not ok:
+                raise PositionError("bad-settings", setting=name)
+
+    def to_text(self) -> str:
+        """Compact text for the address, e.g. ``table.a70.s10.h3.t1000`` (``coach.p1.h1.t1000``)."""
+        first = f"{self.mode}.p{int(self.penalise)}" if self.mode == COACH else f"{self.mode}.a{self.alertness}.s{self.slips}"
+        return f"{first}.h{self.hands}.t{self.turn_limit}"
+
+    @classmethod
+    def parse(cls, text: str | None) -> Settings:
+        """Inverse of :meth:`to_text`; empty text gives the defaults. Raises ``bad-settings``."""
+        if not text:
+            return cls()
+        parts = str(text).split(".")
+        values: dict = {"mode": parts[0]}
+        names = {"p": "penalise", "a": "alertness", "s": "slips", "h": "hands", "t": "turn_limit"}
+        for part in parts[1:]:
+            key, number = part[:1], part[1:]
+            if key not in names or not (number.isascii() and number.isdigit()) or len(number) > 6:
+                raise PositionError("bad-settings", setting=str(text)[:40])
+            values[names[key]] = int(number) if key != "p" else number == "1"
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class LearnerCall:
+    """A “Muggins!” the learner called: on ``record`` (as it was placed), ``supported``
+    when it was an error (then ``result`` is the called record), else unsupported."""
+
+    record: TurnRecord
+    supported: bool
+    result: TurnRecord | None
 
 
 @dataclass
 class PracticeGame:
-    """A practice hand for ``code.players`` players; the learner sits at ``learner_seat`` (0 = A).
+    """A practice game for ``code.players`` players; the learner sits at ``learner_seat`` (0 = A).
 
-    ``decisions`` lists the learner's placements as destination texts, in
-    order: with the deal code they reproduce the game (every error is called
-    by the computer players, and they play by R8).
+    ``decisions`` (see the module text) with the deal code and ``settings``
+    reproduce the game exactly: every chance a computer player takes comes from
+    one generator seeded with the deal code and the settings.
+    Raises :class:`PositionError` (``bad-seat``, or the code of a decision that
+    cannot be made at that point).
     """
 
     code: DealCode
     learner_seat: int = LEARNER_SEAT
     decisions: list[str] = field(default_factory=list)
+    settings: Settings = field(default_factory=Settings)
 
     def __post_init__(self):
         if not 0 <= self.learner_seat < self.code.players:
             raise PositionError("bad-seat", seat=self.learner_seat)
-        start, self.dealer = deal(self.code)
-        self.hand = Hand(start)
+        self.match = Match(self.code, self.settings.hands)
+        self._rng = random.Random(f"{self.code}|{self.settings.to_text()}|{self.learner_seat}")
+        table = self.settings.mode == TABLE
+        self._bot = Bot(self._rng, error_rate=self.settings.slips / 100 if table else 0.0,
+                        alertness=self.settings.alertness / 100 if table else 1.0)
+        self.outcomes: list[Outcome] = []
+        self.calls: list[LearnerCall] = []
+        self.watching: TurnRecord | None = None  # a placement shown to the learner (Table mode)
+        self.hand_index = -1
         replay = list(self.decisions)
         self.decisions = []
-        self.advance()
-        for text in replay:
-            self.play(Dest.parse(text))
+        self._start_hand()
+        for decision in replay:
+            self.decide(decision)
 
+    # ----- reading -----------------------------------------------------
     @property
     def learner(self) -> str:
         """The learner's player name."""
@@ -51,26 +143,49 @@ class PracticeGame:
     @property
     def waiting_for_learner(self) -> bool:
         """True when the learner has a turned card to place."""
-        return self.hand.turned is not None and self.hand.position.to_move == self.learner_seat
+        return (self.watching is None and self.hand.turned is not None
+                and self.hand.position.to_move == self.learner_seat)
 
-    def advance(self) -> list[TurnRecord]:
-        """Let the computer players (and the learner's passes) play until the
-        learner has a card to place or the hand is over. Returns the new records."""
-        first = len(self.hand.records)
-        hand = self.hand
-        while not hand.over and not self.waiting_for_learner:
-            turned = hand.turn_up()
-            if turned is None or hand.position.to_move == self.learner_seat:
-                continue
-            hand.play(rule_perfect(turned.position, turned.card, hand.legal()))
-        return hand.records[first:]
+    @property
+    def hand_over(self) -> bool:
+        """True when the hand is over and confirmed (a finish being shown in Table mode
+        may still be called, so it is not over yet)."""
+        return self.hand.over and self.watching is None
 
-    def undone(self) -> PracticeGame:
-        """The same game without the learner's last placement (replayed from the deal).
-        Raises :class:`PositionError` ``nothing-to-undo`` before the first placement."""
-        if not self.decisions:
-            raise PositionError("nothing-to-undo")
-        return PracticeGame(self.code, self.learner_seat, self.decisions[:-1])
+    @property
+    def match_over(self) -> bool:
+        """True when the last hand of the match is over."""
+        return self.hand_over and len(self.outcomes) == self.settings.hands
+
+    def scores(self) -> dict[str, int]:
+        """Hands won so far by each player (§match)."""
+        return wins(self.outcomes, self.hand.start.players)
+
+    def winners(self) -> list[str]:
+        """The players sharing the lead (the match winners once it is over, §match)."""
+        return match_winners(self.outcomes, self.hand.start.players)
+
+    def errors_by_kind(self) -> Counter:
+        """The learner's errors in this hand, by error id."""
+        return Counter(r.judgement.error for r in self.hand.records
+                       if r.mover == self.learner and r.judgement is not None and r.judgement.error)
+
+    def missed_calls(self) -> list[TurnRecord]:
+        """Other players' errors in this hand that stood: nobody called them in time."""
+        return [r for r in self.hand.records if r.mover != self.learner and r.judgement is not None
+                and r.judgement.error and not r.called]
+
+    # ----- acting --------------------------------------------------------
+    def decide(self, decision: str) -> None:
+        """Apply one decision (text form). Raises :class:`PositionError`."""
+        if decision == CALL:
+            self.call()
+        elif decision == NEXT:
+            self.go_on()
+        elif decision == NEXT_HAND:
+            self.next_hand()
+        else:
+            self.play(Dest.parse(decision))
 
     def play_on_turn(self, dest: Dest, turn: int) -> TurnRecord | None:
         """Like :meth:`play`, but only if the hand is still at ``turn`` (turns
@@ -81,22 +196,105 @@ class PracticeGame:
         return self.play(dest)
 
     def play(self, dest: Dest) -> TurnRecord:
-        """The learner places the turned card on ``dest``; an error is called
-        at once and corrected to the lowest fitting pile (R4). Then the others play.
-        Raises :class:`~tutorial.engine.errors.PositionError` if it is not the
-        learner's turn or ``dest`` names no pile."""
+        """The learner places the turned card on ``dest``. In Coach mode an error is
+        called at once (penalty as set); in Table mode the others call it with the
+        set chance, else it stands. Then the others play. Raises
+        :class:`PositionError` ``not-your-turn`` or for a ``dest`` that names no pile."""
         if not self.waiting_for_learner:
             raise PositionError("not-your-turn")
-        record = self.hand.play(dest)
+        verdict = self.hand.judge(dest)
+        if self.settings.mode == COACH:
+            called = True
+        else:
+            called = verdict.error is not None and self._bot.calls(verdict)
+        record = self.hand.play(dest, called=called, penalise=self.settings.penalise or self.settings.mode == TABLE)
         self.decisions.append(str(dest))
-        self.advance()
+        self._after_turn()
         return record
+
+    def call(self) -> LearnerCall:
+        """The learner calls “Muggins!” on the placement being shown (Table mode).
+        Raises :class:`PositionError` ``call-too-late`` when there is none."""
+        if self.watching is None or not self.hand.can_call():
+            raise PositionError("call-too-late")
+        shown = self.watching
+        result = self.hand.call()
+        entry = LearnerCall(shown, result is not None, result)
+        self.calls.append(entry)
+        self.decisions.append(CALL)
+        self.watching = None
+        self._after_turn()
+        return entry
+
+    def go_on(self) -> None:
+        """Let play go on after watching a placement (Table mode): the chance to call it is gone."""
+        if self.watching is None:
+            raise PositionError("not-your-turn")
+        self.watching = None
+        self.decisions.append(NEXT)
+        self._after_turn()
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match. Raises ``hand-over`` when the match is over
+        and ``not-your-turn`` while the hand is still being played."""
+        if not self.hand_over:
+            raise PositionError("not-your-turn")
+        if self.match_over:
+            raise PositionError("hand-over")
+        self.decisions.append(NEXT_HAND)
+        self._start_hand()
+
+    def undone(self) -> PracticeGame:
+        """The same game without the learner's last placement (replayed from the deal;
+        Coach mode). Raises :class:`PositionError` ``nothing-to-undo``."""
+        placements = [i for i, d in enumerate(self.decisions) if d not in (CALL, NEXT, NEXT_HAND)]
+        if not placements or NEXT_HAND in self.decisions[placements[-1]:]:
+            raise PositionError("nothing-to-undo")
+        return PracticeGame(self.code, self.learner_seat, self.decisions[: placements[-1]], self.settings)
+
+    # ----- the others' turns --------------------------------------------
+    def _start_hand(self) -> None:
+        self.hand_index += 1
+        start, self.dealer = self.match.deal(self.hand_index)
+        self.hand = Hand(start, max_turns=self.settings.turn_limit)
+        self.calls = []
+        self._after_turn()
+
+    def _after_turn(self) -> None:
+        """Record a finished hand, else let the others play until the learner must act."""
+        hand = self.hand
+        while True:
+            if hand.over:
+                if len(self.outcomes) <= self.hand_index:
+                    self.outcomes.append(hand.outcome)
+                return
+            if self.watching is not None or self.waiting_for_learner:
+                return
+            if hand.turned is None:
+                hand.turn_up()
+                continue
+            turned = hand.turned
+            dest = self._bot.choose(turned.position, turned.card, hand.legal())
+            verdict = hand.judge(dest)
+            # Another computer player calls a slip (with the alertness chance); the learner
+            # may still call one that nobody called, until the next card is turned up.
+            called = verdict.error is not None and self._bot.calls(verdict)
+            record = hand.play(dest, called=called)
+            if self.settings.mode == TABLE:
+                self.watching = record
+            if hand.over and record.finished and self.settings.mode == TABLE:
+                return  # a finish is checked before it is confirmed: the learner may still call
 
 
 def encode_moves(decisions: list[str]) -> str:
-    """Compact text for the URL: ``common:1`` → ``c1``, ``discard:B`` → ``dB``, joined by dots."""
+    """Compact text for the address: ``common:1`` → ``c1``, ``discard:B`` → ``dB``,
+    ``call`` → ``M``, ``next`` → ``n``, ``hand`` → ``H``; joined by dots."""
+    short = {CALL: "M", NEXT: "n", NEXT_HAND: "H"}
     parts = []
     for text in decisions:
+        if text in short:
+            parts.append(short[text])
+            continue
         dest = Dest.parse(text)
         parts.append(("c" if dest.kind == "common" else "d") + str(dest.target))
     return ".".join(parts)
@@ -106,9 +304,12 @@ def decode_moves(text: str) -> list[str]:
     """Inverse of :func:`encode_moves`. Raises :class:`PositionError` ``bad-moves``."""
     if not text:
         return []
+    long = {"M": CALL, "n": NEXT, "H": NEXT_HAND}
     decisions = []
     for part in text.split("."):
-        if len(part) >= 2 and part[0] == "c" and part[1:].isascii() and part[1:].isdigit():
+        if part in long:
+            decisions.append(long[part])
+        elif len(part) >= 2 and part[0] == "c" and part[1:].isascii() and part[1:].isdigit():
             decisions.append(f"common:{int(part[1:])}")
         elif len(part) >= 2 and part[0] == "d":
             decisions.append(f"discard:{part[1:]}")
@@ -118,7 +319,7 @@ def decode_moves(text: str) -> list[str]:
 
 
 def parse_seat(text: str | None, players: int) -> int:
-    """A seat from the URL: a letter ``A``… (case-insensitive); missing means seat A.
+    """A seat from the address: a letter ``A``… (case-insensitive); missing means seat A.
     Raises :class:`PositionError` ``bad-seat``."""
     if not text:
         return LEARNER_SEAT
@@ -128,21 +329,28 @@ def parse_seat(text: str | None, players: int) -> int:
     raise PositionError("bad-seat", seat=str(text))
 
 
-def restore(deal_text: str, moves_text: str | None, seat_text: str | None = None, *, max_moves: int = 2000) -> PracticeGame:
-    """Rebuild a game from the URL's ``deal``, ``moves`` and ``seat``.
+def restore(deal_text: str, moves_text: str | None, seat_text: str | None = None, settings_text: str | None = None,
+            *, max_moves: int = 5000) -> PracticeGame:
+    """Rebuild a game from the address's ``deal``, ``moves``, ``seat`` and ``game`` (settings).
 
     Raises :class:`PositionError` (``bad-deal-code``, ``player-count``,
-    ``bad-seat``, ``bad-moves`` or the code of an impossible move) so the
-    caller can explain and deal afresh.
+    ``bad-seat``, ``bad-settings``, ``bad-moves`` or the code of an impossible
+    move) so the caller can explain and deal afresh.
     """
     code = DealCode.parse(deal_text)
     seat = parse_seat(seat_text, code.players)
+    settings = Settings.parse(settings_text)
     decisions = decode_moves(moves_text or "")
     if len(decisions) > max_moves:
         raise PositionError("bad-moves", moves=(moves_text or "")[:40])
     try:
-        return PracticeGame(code, seat, decisions=decisions)
+        return PracticeGame(code, seat, decisions, settings)
     except PositionError as err:
-        if err.code in ("hand-over", "not-your-turn", "no-card"):
+        if err.code in ("hand-over", "not-your-turn", "no-card", "call-too-late", "nothing-to-undo"):
             raise PositionError("bad-moves", moves=(moves_text or "")[:40]) from None
         raise
+
+
+def with_settings(game: PracticeGame, **changes) -> Settings:
+    """The game's settings with some values changed (checked)."""
+    return replace(game.settings, **changes)

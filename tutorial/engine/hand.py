@@ -96,11 +96,13 @@ class Hand:
         turned = self._pending()
         return judge(turned.position, turned.card, dest)
 
-    def play(self, dest: Dest, *, called: bool = True, correct_to: Chooser = lowest_pile) -> TurnRecord:
+    def play(self, dest: Dest, *, called: bool = True, correct_to: Chooser = lowest_pile,
+             penalise: bool = True) -> TurnRecord:
         """Place the turned card on ``dest`` and settle the turn (see
         :func:`~tutorial.engine.rules.complete_turn`). Returns the record."""
         turned = self._pending()
-        record = complete_turn(turned, dest, called=called, correct_to=correct_to, before=self.position)
+        record = complete_turn(turned, dest, called=called, correct_to=correct_to, before=self.position,
+                               penalise=penalise)
         self.turned = None
         self._record(record)
         return record

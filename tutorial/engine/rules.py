@@ -330,6 +330,7 @@ def complete_turn(
     correct_to: Chooser = lowest_pile,
     before: Position | None = None,
     legal: Legal | None = None,
+    penalise: bool = True,
 ) -> TurnRecord:
     """Place the turned card on ``dest`` and settle the turn (§priority, §muggins, §finish).
 
@@ -341,7 +342,9 @@ def complete_turn(
     uncalled error; a called error never finishes). Unless the hand is
     finished, the turn passes to the left. ``before`` is the position at the
     start of the turn, kept in the record (default: the turned position);
-    ``legal`` may pass the already computed legal destinations. Raises
+    ``legal`` may pass the already computed legal destinations;
+    ``penalise=False`` corrects a called error without penalty cards (a
+    coaching aid, not a rule). Raises
     :class:`PositionError` for a ``dest`` that names no pile or player, or
     when there is no card to place.
     """
@@ -360,7 +363,8 @@ def complete_turn(
         if placed not in verdict.legal:
             raise PositionError("bad-dest", dest=str(placed))
         position = place(take_back(position, card, dest), card, placed)
-        position, gifts = penalty(position, seat)
+        if penalise:
+            position, gifts = penalty(position, seat)
     finished = not did_call and not position.has_cards(seat)
     if not finished:
         position = position.replace(to_move=(seat + 1) % len(position.players))
