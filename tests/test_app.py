@@ -352,3 +352,77 @@ def test_a_typed_deal_code_deals_that_hand_and_a_bad_one_is_explained():
     at.button(key="practice-deal").click().run()
     assert at.error and "five" in at.error[0].value
     assert str(at.session_state["practice_game"].code) == "5-777"
+
+
+def test_table_mode_from_the_url_learner_calls_and_lets_play_go_on():
+    at = start(app(deal="4-12", game="table.a0.s100.h1.t1000"), "screens/practice.py")
+    game = at.session_state["practice_game"]
+    assert game.settings.mode == "table"
+    calls = 0
+    for _turn in range(600):
+        game = at.session_state["practice_game"]
+        if game.hand_over:
+            break
+        if game.watching is not None:
+            if game.hand.can_call() and calls < 3:
+                at.button(key="practice-call").click().run()
+                calls += 1
+                assert at.success and "Muggins!" in at.success[0].value
+            else:
+                at.button(key="practice-next").click().run()
+        else:
+            dest = game.hand.legal().dests[0]
+            at.button(key=f"practice-{dest.kind}-{dest.target}").click().run()
+        assert not at.exception
+    assert calls == 3 and at.session_state["practice_game"].hand_over
+    body = texts(at)
+    assert "Your calls: 3 right, 0 unsupported." in body
+    again = start(app(**{k: at.query_params[k] for k in ("deal", "moves", "game")}), "screens/practice.py")
+    assert again.session_state["practice_game"].hand.position == at.session_state["practice_game"].hand.position
+
+
+def test_unsupported_call_is_explained_and_costs_nothing():
+    at = start(app(deal="4-12", game="table.a100.s0.h1.t1000"), "screens/practice.py")
+    game = at.session_state["practice_game"]
+    while game.watching is None:
+        dest = game.hand.legal().dests[0]
+        at.button(key=f"practice-{dest.kind}-{dest.target}").click().run()
+        game = at.session_state["practice_game"]
+    at.button(key="practice-call").click().run()
+    assert at.info and "unsupported" in at.info[0].value
+
+
+def test_uncalled_learner_error_stands_in_table_mode():
+    at = start(app(deal="4-12", game="table.a0.s0.h1.t1000"), "screens/practice.py")
+    game = at.session_state["practice_game"]
+    legal = game.hand.legal().dests
+    wrong = next(d for d in [Dest.discard(p) for p in game.hand.turned.position.players] + [Dest.common(n) for n in range(1, 5)]
+                 if d not in legal)
+    at.button(key=f"practice-{wrong.kind}-{wrong.target}").click().run()
+    assert at.warning and "stands" in at.warning[0].value
+
+
+def test_a_match_of_two_hands_with_scoreboard_and_summary():
+    at = start(app(deal="3-8", game="coach.p1.h2.t1000"), "screens/practice.py")
+    for _turn in range(2000):
+        game = at.session_state["practice_game"]
+        if game.match_over:
+            break
+        if game.hand_over:
+            assert "Your hand in review" in texts(at)
+            at.button(key="practice-next-hand").click().run()
+            continue
+        dest = game.hand.legal().dests[0]
+        at.button(key=f"practice-{dest.kind}-{dest.target}").click().run()
+        assert not at.exception
+    game = at.session_state["practice_game"]
+    assert game.match_over and len(game.outcomes) == 2
+    body = texts(at)
+    assert "Match: hand 2 of 2" in body and ("wins the match" in body or "share the match" in body)
+    assert "You made no errors in this hand." in body
+    assert len(at.get("download_button")) == 1  # the hand log can be downloaded
+
+
+def test_bad_settings_in_the_address_are_explained():
+    at = start(app(deal="4-3", game="table.a500"), "screens/practice.py")
+    assert at.warning and "fresh deal" in at.warning[0].value

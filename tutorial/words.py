@@ -97,6 +97,11 @@ def cards_list(cards: list[Card] | tuple[Card, ...], tr: Tr) -> str:
     return format_list([card(c, tr) for c in cards], locale=lang_of(tr))
 
 
+def names_list(names, tr: Tr) -> str:
+    """``A, B and C`` (Babel's list formatting for the language)."""
+    return format_list(list(names), locale=lang_of(tr))
+
+
 def pile(dest: Dest, position: Position, tr: Tr, *, top: bool = True, you: str | None = None) -> str:
     """Name a pile: ``common pile 1 (5♣)``, ``B's discard (7♦)``, ``B's empty discard``;
     ``your discard (7♦)`` when it belongs to ``you``.

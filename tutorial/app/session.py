@@ -16,7 +16,7 @@ from ..i18n import LANGUAGES, match_language, negotiate, normalize, parse_accept
 LANG = "lang"
 LANG_CHOICE = "lang_choice"  # the sidebar radio; LANG is the learner's language itself
 URL = "_url"
-KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat")
+KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game")
 """Query parameters (besides ``lang``) the address keeps on every page."""
 
 
