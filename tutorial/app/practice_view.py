@@ -197,7 +197,7 @@ def watching(current: PracticeGame, tr) -> None:
             st.caption(_("That was their last card: the finish is confirmed only if nobody calls “Muggins!” now."))
         left, right, _spacer = st.columns([2, 2, 3])
         if current.hand.can_call():
-            left.button(_("Call “Muggins!”"), key="practice-call", on_click=call, type="primary", width="stretch")
+            left.button(_("Call “Muggins!”"), key="practice-call", on_click=call, width="stretch")  # no hint in the styling
         right.button(_("Next ▶"), key="practice-next", on_click=go_on, width="stretch")
 
 
