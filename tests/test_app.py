@@ -426,3 +426,52 @@ def test_a_match_of_two_hands_with_scoreboard_and_summary():
 def test_bad_settings_in_the_address_are_explained():
     at = start(app(deal="4-3", game="table.a500"), "screens/practice.py")
     assert at.warning and "fresh deal" in at.warning[0].value
+
+
+def play_through(at, *, wrong_every=5, call_every=2, limit=4000):
+    """Play the practice match in ``at`` to its end, as a learner: mostly right,
+    a deliberate error every ``wrong_every`` cards, calling every ``call_every``-th
+    placement shown in Table mode. Returns the final game."""
+    for step in range(limit):
+        game = at.session_state["practice_game"]
+        if game.match_over:
+            return game
+        if game.watching is not None:
+            call = step % call_every == 0 and game.hand.can_call()
+            at.button(key="practice-call" if call else "practice-next").click().run()
+        elif game.hand_over:
+            at.button(key="practice-next-hand").click().run()
+        else:
+            legal = game.hand.legal().dests
+            position = game.hand.turned.position
+            dest = legal[0]
+            if step % wrong_every == 0:
+                dest = next(d for d in [Dest.common(n) for n in range(1, len(position.commons) + 1)]
+                            + [Dest.discard(p) for p in position.players] if d not in legal)
+            at.button(key=f"practice-{dest.kind}-{dest.target}").click().run()
+        assert not at.exception
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("mode", ["coach.p1", "table.a50.s20"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_full_matches_at_every_table_size_in_both_modes(players, mode):
+    at = start(app(deal=f"{players}-{players * 11}", game=f"{mode}.h2.t400", seat="B"), "screens/practice.py")
+    game = play_through(at)
+    assert len(game.outcomes) == 2 and game.learner == "B"
+    assert all(outcome.result in ("win", "draw") for outcome in game.outcomes)
+    body = texts(at)
+    assert "Match: hand 2 of 2" in body and ("wins the match" in body or "share the match" in body)
+
+
+def test_a_hand_drawn_by_repetition_is_announced():
+    at = start(app(deal="3-18", game="coach.p1.h1.t100000"), "screens/practice.py")
+    for _step in range(200):
+        game = at.session_state["practice_game"]
+        if game.hand_over:
+            break
+        dest = game.hand.legal().dests[0]
+        at.button(key=f"practice-{dest.kind}-{dest.target}").click().run()
+    game = at.session_state["practice_game"]
+    assert game.hand.outcome.reason == "repetition"
+    assert "come round again" in texts(at)
