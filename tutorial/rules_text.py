@@ -94,8 +94,8 @@ RULINGS = (
     ("R7", N_("Players may agree a turn limit; a hand still running at the limit is drawn. The app also ends a hand "
               "as drawn the first time a whole position (every pile and the player to move) comes round again: with "
               "forced play it would only repeat. With three players this happens in more than a quarter of deals.")),
-    ("R8", N_("The computer players follow the rules perfectly and, when several common piles fit, pick the "
-              "lowest-numbered one.")),
+    ("R8", N_("The computer players follow the rules perfectly (except in the practice table's Table mode, where "
+              "they slip as often as you choose) and, when several common piles fit, pick the lowest-numbered one.")),
     ("R9", N_("A turn is one player's turn in rotation, a pass included.")),
     ("R10", N_("Lesson positions may hold fewer than 52 cards, but never the same card twice; a full game always "
                "holds exactly 52.")),

@@ -229,6 +229,9 @@ def gift(g: Gift, offender: str, tr: Tr, you: str | None = None) -> str:
     _ = tr.gettext
     if offender == you:
         text = _("{donor} gives you {card}, which goes under your closed stock.").format(donor=g.donor, card=card(g.card, tr))
+    elif g.donor == you:
+        text = _("You give {offender} {card}, which goes under {offender}'s closed stock.").format(
+            card=card(g.card, tr), offender=offender)
     else:
         text = _("{donor} gives {offender} {card}, which goes under {offender}'s closed stock.").format(
             donor=g.donor, card=card(g.card, tr), offender=offender)
@@ -310,12 +313,15 @@ def turn_line(record: TurnRecord, tr: Tr, you: str | None = None) -> str:
     else:
         parts.append(_("{player} turns up {card} and puts it on {pile}.").format(player=record.mover, card=name, pile=where))
     if record.finished:
-        parts.append(finished(record.mover, tr))
+        parts.append(finished(record.mover, tr, stood=verdict is not None and not verdict.ok))
     return " ".join(parts)
 
 
-def finished(player: str, tr: Tr) -> str:
-    """Announce a finish (§finish)."""
+def finished(player: str, tr: Tr, stood: bool = False) -> str:
+    """Announce a finish (§finish); ``stood``: the last placement was an error nobody called (R11)."""
+    if stood:
+        return tr.gettext("{player} placed their last card and nobody called “Muggins!”, so the placement stands and {player} wins the hand ({section}, R11).").format(
+            player=player, section=section("§finish", tr))
     return tr.gettext("{player} placed their last card correctly and wins the hand ({section}).").format(
         player=player, section=section("§finish", tr))
 
@@ -362,6 +368,7 @@ def position_error(err: PositionError, tr: Tr) -> str:
         "hand-over": _("the hand is over"),
         "card-pending": _("a card is already turned up"),
         "not-your-turn": _("it is not your turn"),
+        "bad-settings": _("“{setting}” is not a valid game setting"),
         "call-too-late": _("too late to call: the next card has been turned up"),
         "bad-seat": _("“{seat}” is not a seat at this table"),
         "nothing-to-undo": _("there is nothing to undo"),
@@ -435,12 +442,16 @@ def finish_refused(player: str, tr: Tr, you: str | None = None) -> str:
     return text.format(player=player, section=section("§finish", tr))
 
 
-def outcome(result, you: str | None, tr: Tr, cards_left: int = 0) -> str:
+def outcome(result, you: str | None, tr: Tr, cards_left: int = 0, stood: bool = False) -> str:
     """The end of a hand in words: who won (or why it was drawn) and, for a
-    learner who did not win, how many cards they still held."""
+    learner who did not win, how many cards they still held. ``stood``: the
+    winning placement was an error nobody called (R11)."""
     _ = tr.gettext
     if result.winner is None:
         text = draw(result.reason, result.turns, tr)
+    elif result.winner == you and stood:
+        return _("Nobody called “Muggins!” on your last card, so it stands and you win the hand ({section}, R11).").format(
+            section=section("§finish", tr))
     elif result.winner == you:
         return tr.ngettext(
             "You placed your last card correctly and won the hand after {turns} turn ({section}).",

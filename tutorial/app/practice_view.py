@@ -16,7 +16,8 @@ from ..practice import COACH, PRACTICE_PLAYERS, TABLE, PracticeGame, Settings, e
 from . import lesson_view, session
 
 GAME = "practice_game"
-NOTICE = "practice_notice"
+NOTICE = "practice_notice"  # a problem with the page address
+TYPED = "practice_typed_problem"  # a problem with the settings typed in the panel
 CONFIRM = "practice_confirm_new"
 HINTS = "practice_hints"
 
@@ -89,6 +90,7 @@ def deal_from_settings() -> None:
     state = st.session_state
     players = state.get("practice_players") or PRACTICE_PLAYERS
     typed = (state.get("practice_code_input") or "").strip()
+    state.pop(NOTICE, None)
     try:
         code = DealCode.parse(typed) if typed else DealCode(players, random.SystemRandom().randrange(MAX_SEED))
         mode = state.get("practice_mode") or COACH
@@ -101,8 +103,9 @@ def deal_from_settings() -> None:
             turn_limit=int(state.get("practice_turn_limit", 1000)),
         )
     except PositionError as err:
-        state[NOTICE] = err
+        state[TYPED] = err
         return
+    state.pop(TYPED, None)
     seat = SEAT_NAMES.index(state.get(f"practice_seat_{code.players}") or "A")
     state[GAME] = PracticeGame(code, min(seat, code.players - 1), settings=settings)
     state[CONFIRM] = False
@@ -175,8 +178,9 @@ def call_feedback(entry, tr) -> None:
     shown = entry.record
     if entry.supported:
         result = entry.result
-        lines = [_("Muggins! Right to call."), words.judgement(shown.judgement, shown.judged_in, tr),
-                 words.correction(result, shown.judged_in, tr), *words.penalty_lines(result, tr)]
+        you = st.session_state[GAME].learner
+        lines = [_("Right to call."), words.judgement(shown.judgement, shown.judged_in, tr, you),
+                 words.correction(result, shown.judged_in, tr, you), *words.penalty_lines(result, tr, you)]
         st.success("\n\n".join(lines))
     else:
         st.info(_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
@@ -211,8 +215,10 @@ def hand_end(current: PracticeGame, tr) -> None:
     if result.winner == you and st.session_state.get("practice_celebrated") != finished_key:
         st.session_state["practice_celebrated"] = finished_key  # once, not on every rerun
         st.balloons()
+    last = current.hand.records[-1] if current.hand.records else None
+    stood = bool(last and last.finished and last.judgement is not None and not last.judgement.ok)
     (st.success if result.winner == you else st.info)(
-        words.outcome(result, you, tr, cards_left=current.hand.position.card_count(seat)))
+        words.outcome(result, you, tr, cards_left=current.hand.position.card_count(seat), stood=stood))
     summary(current, tr)
     if current.settings.hands > 1:
         scoreboard(current, tr)
@@ -240,7 +246,7 @@ def summary(current: PracticeGame, tr) -> None:
         if current.settings.mode == TABLE:
             made = current.calls
             right = sum(entry.supported for entry in made)
-            st.markdown(_("Your calls: {right} right, {wrong} unsupported.").format(right=right, wrong=len(made) - right))
+            st.markdown(_("Your calls — right: {right}; unsupported: {wrong}.").format(right=right, wrong=len(made) - right))
             st.markdown(tr.ngettext("Errors by others that nobody called: {count}.",
                                     "Errors by others that nobody called: {count}.", len(current.missed_calls()))
                         .format(count=len(current.missed_calls())))
@@ -256,7 +262,9 @@ def scoreboard(current: PracticeGame, tr) -> None:
                 + " · " + tr.ngettext("{count} drawn hand", "{count} drawn hands", drawn).format(count=drawn))
     if current.match_over:
         winners = current.winners()
-        if len(winners) == 1:
+        if winners == [current.learner]:
+            st.success(_("You win the match ({section}).").format(section=words.section("§match", tr)))
+        elif len(winners) == 1:
             st.success(_("{player} wins the match ({section}).").format(player=winners[0], section=words.section("§match", tr)))
         else:
             st.success(_("{players} share the match ({section}).").format(
@@ -266,6 +274,6 @@ def scoreboard(current: PracticeGame, tr) -> None:
 def log_text(current: PracticeGame, tr) -> str:
     """The hand log as plain text, for downloading."""
     you = current.learner
-    lines = [f"Muggins Tutor · {current.code} · {current.settings.to_text()}"]
+    lines = [f"Muggins Tutor · {current.match.deal_code(current.hand_index)} · {current.settings.to_text()}"]
     lines += [f"{number}. {words.turn_line(record, tr, you)}" for number, record in enumerate(current.hand.records, start=1)]
     return "\n".join(lines) + "\n"

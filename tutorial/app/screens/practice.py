@@ -16,12 +16,11 @@ hand = game.hand
 you = game.learner
 
 st.title(_("Practice"))
+if view.TYPED in st.session_state:
+    st.error(_("That cannot be dealt: {problem}.").format(problem=words.position_error(st.session_state.pop(view.TYPED), tr)))
 if view.NOTICE in st.session_state:
-    notice = st.session_state.pop(view.NOTICE)
-    problem = words.position_error(notice, tr)
-    if notice.code in ("bad-deal-code", "bad-settings") and not session.url_seed("deal"):
-        st.error(problem)  # typed in the settings
-    elif game.decisions == [] and str(game.code) == (session.url_seed("deal") or "").strip():
+    problem = words.position_error(st.session_state.pop(view.NOTICE), tr)
+    if game.decisions == [] and str(game.code) == (session.url_seed("deal") or "").strip():
         st.warning(_("The moves in the link could not be replayed ({problem}), so this is the same deal from the start.").format(problem=problem))
     else:
         st.warning(_("The link did not hold a game that can be restored ({problem}), so here is a fresh deal.").format(problem=problem))
@@ -33,8 +32,9 @@ mode = _("Coach mode: every error of yours is explained at once.") if game.setti
 heading = _("**Deal {code}** · Dealer: {dealer}").format(code=game.match.deal_code(game.hand_index),
                                                           dealer=hand.start.players[game.dealer])
 if game.settings.hands > 1:
-    heading += " · " + _("Hand {number} of {total} (match {code})").format(
-        number=game.hand_index + 1, total=game.settings.hands, code=game.code)
+    heading += " · " + _("Hand {number} of {total}").format(number=game.hand_index + 1, total=game.settings.hands)
+    if game.hand_index:
+        heading += " " + _("(match {code})").format(code=game.code)
 info.markdown(heading + " · " + _("You are **{you}**.").format(you=you) + " " + mode)
 new.button(_("New deal"), key="practice-new", on_click=view.ask_new_game, width="stretch")
 if st.session_state.get(view.CONFIRM):
@@ -65,6 +65,7 @@ with st.expander(_("Table and deal")):
     st.text_input(_("Deal code (optional)"), key="practice_code_input", placeholder="4-12345",
                   help=_("Type a code such as 4-12345 to deal exactly that hand: everybody who types it gets the same cards."))
     st.button(_("Deal"), key="practice-deal", on_click=view.deal_from_settings, type="primary")
+    st.caption(_("Changes take effect when you press Deal."))
 
 # ----- what just happened -----------------------------------------------------------
 records = hand.records
@@ -105,7 +106,7 @@ if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d i
 with st.expander(_("Hand log")):
     if records:
         st.markdown("\n".join(f"{number}. {words.turn_line(record, tr, you)}" for number, record in enumerate(records, start=1)))
-        st.download_button(_("Download the hand log"), data=view.log_text(game, tr), file_name=f"muggins-{game.code}.txt",
+        st.download_button(_("Download the hand log"), data=view.log_text(game, tr), file_name=f"muggins-{game.match.deal_code(game.hand_index)}.txt",
                            mime="text/plain", key="practice-log-download")
     else:
         st.caption(_("No turns played yet."))
