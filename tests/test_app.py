@@ -7,6 +7,7 @@ from tutorial.app.lesson_view import course
 from tutorial.cli import APP_ENTRY
 from tutorial.engine.position import Dest
 from tutorial.i18n import translations
+from tutorial.practice import encode_moves
 
 LESSONS, _PROBLEMS = course()
 
@@ -475,3 +476,16 @@ def test_a_hand_drawn_by_repetition_is_announced():
     game = at.session_state["practice_game"]
     assert game.hand.outcome.reason == "repetition"
     assert "come round again" in texts(at)
+
+
+@pytest.mark.parametrize("deal, moves, needle", [
+    # found by playing deliberate errors: the last placement's penalty has a donor who recycles ...
+    ("3-1", "dA.dA.c1.dA.c1.dA.c1.dA.c1.dA.c1.dA.c1.dB.c1.c1.c1", "first turns their discard over"),
+    # ... and one where a donor has no cards at all and gives nothing (R6)
+    ("3-2", "c1.dA.c1.c1.c1.dA.c1.dA.c1.dA.c1.dA.c1.dA.c1.dA.c1.dA.dA.dA.c1.dA.c1.dA.c1", "has no cards and gives nothing"),
+])
+def test_penalties_with_a_recycling_donor_and_a_donor_with_no_cards(deal, moves, needle):
+    at = start(app(deal=deal, moves=moves), "screens/practice.py")
+    game = at.session_state["practice_game"]
+    assert encode_moves(game.decisions) == moves
+    assert at.error and needle in at.error[0].value
