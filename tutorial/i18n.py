@@ -13,7 +13,7 @@ from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
-from babel import Locale, negotiate_locale
+from babel import negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -97,7 +97,3 @@ def negotiate(preferred: list[str]) -> str:
     cleaned = [tag.replace("_", "-") for tag in preferred if isinstance(tag, str) and tag]
     return normalize(negotiate_locale(cleaned, list(LANGUAGES), sep="-")) or LANGUAGES[0]
 
-
-def locale(lang: str) -> Locale:
-    """The Babel locale for ``lang`` (list and number formatting)."""
-    return Locale.parse(normalize(lang) or LANGUAGES[0])

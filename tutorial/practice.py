@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .engine.bots import Bot
 from .engine.deal import DealCode
@@ -350,7 +350,3 @@ def restore(deal_text: str, moves_text: str | None, seat_text: str | None = None
             raise PositionError("bad-moves", moves=(moves_text or "")[:40]) from None
         raise
 
-
-def with_settings(game: PracticeGame, **changes) -> Settings:
-    """The game's settings with some values changed (checked)."""
-    return replace(game.settings, **changes)

@@ -144,10 +144,6 @@ def undo() -> None:
         pass
 
 
-def open_lesson(lesson_id: str) -> None:
-    lesson_view.open_lesson(lesson_id)
-
-
 # ----- what the learner sees ----------------------------------------------------
 def learner_feedback(current: PracticeGame, record, tr) -> None:
     """The verdict on the learner's last placement, with any call and penalty."""
@@ -241,7 +237,7 @@ def summary(current: PracticeGame, tr) -> None:
             lesson = lessons.get(LESSON_FOR_ERROR[error])
             if lesson is not None and st.button(_("Lesson: {title}").format(title=_(lesson.title)),
                                                 key=f"practice-lesson-{error}", icon=":material/school:"):
-                open_lesson(lesson.id)
+                lesson_view.open_lesson(lesson.id)
                 st.switch_page("screens/lessons.py")
         if current.settings.mode == TABLE:
             made = current.calls

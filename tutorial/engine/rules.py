@@ -90,12 +90,6 @@ class Gift:
 
 
 # ----- §turn, §recycle ----------------------------------------------------
-def needs_recycle(position: Position, seat: int | None = None) -> bool:
-    """True when the player's stock is empty but their discard is not (§recycle, R3)."""
-    seat = position.to_move if seat is None else seat
-    return not position.stocks[seat] and bool(position.discards[seat])
-
-
 def recycle(position: Position, seat: int) -> Position:
     """Turn the discard of ``seat`` over, without shuffling, as its new closed stock.
 
@@ -150,17 +144,6 @@ def fitting_commons(position: Position, card: Card) -> tuple[Dest, ...]:
         for number, pile in enumerate(position.commons, start=1)
         if abs(pile[-1].rank - rank) == 1
     )
-
-
-def fitting_opponents(position: Position, card: Card) -> tuple[Dest, ...]:
-    """Opponents whose discard top fits ``card``, clockwise from the mover's left."""
-    rank = card.rank
-    found = []
-    for seat in position.opponents_clockwise():
-        pile = position.discards[seat]
-        if pile and abs(pile[-1].rank - rank) == 1:
-            found.append(Dest("discard", position.players[seat]))
-    return tuple(found)
 
 
 def legal_destinations(position: Position, card: Card | None) -> Legal:
