@@ -6,6 +6,13 @@ from tutorial.engine import DealCode, Dest, PositionError
 from tutorial.practice import PracticeGame, decode_moves, encode_moves, restore
 
 
+def restore_game(*args):
+    """A game restored from address parts that are all good."""
+    game, problems = restore(*args)
+    assert problems == []
+    return game
+
+
 def test_moves_round_trip():
     decisions = ["common:1", "discard:B", "common:12", "discard:A"]
     assert decode_moves(encode_moves(decisions)) == decisions
@@ -16,12 +23,12 @@ def test_moves_round_trip():
 
 def test_a_stale_click_is_ignored():
     game = PracticeGame(DealCode(4, 5))
-    turn = game.hand.turns
+    seen = game.token
     dest = game.hand.legal().dests[0]
-    assert game.play_on_turn(dest, turn) is not None
-    before = (list(game.decisions), game.hand.position, game.hand.turns)
-    assert game.play_on_turn(Dest.discard("A"), turn) is None  # the second half of a double click
-    assert (list(game.decisions), game.hand.position, game.hand.turns) == before
+    assert game.decide(str(dest), seen=seen)
+    before = (list(game.decisions), game.hand.position, game.hand.turns, game.token)
+    assert not game.decide("discard:A", seen=seen)  # the second half of a double click
+    assert (list(game.decisions), game.hand.position, game.hand.turns, game.token) == before
 
 
 def test_restore_rebuilds_the_same_game():
@@ -30,18 +37,20 @@ def test_restore_rebuilds_the_same_game():
         if game.hand.over:
             break
         game.play(game.hand.legal().dests[-1])
-    again = restore("4-11", encode_moves(game.decisions))
+    again = restore_game("4-11", encode_moves(game.decisions))
     assert again.hand.position == game.hand.position and again.decisions == game.decisions
 
 
-def test_restore_refuses_bad_seats_and_impossible_moves():
-    with pytest.raises(PositionError) as info:
-        restore("3-1", "", "D")
-    assert info.value.code == "bad-seat"
-    with pytest.raises(PositionError) as info:
-        restore("4-1", "c9")
-    assert info.value.code == "bad-dest"
-    assert restore("7-1", "", "g").learner == "G"
+def test_restore_keeps_the_good_parts_and_names_the_bad_ones():
+    game, problems = restore("3-1", "", "D")
+    assert [p.code for p in problems] == ["bad-seat"] and str(game.code) == "3-1" and game.learner == "A"
+    game, problems = restore("4-1", "c9")
+    assert [p.code for p in problems] == ["bad-moves"] and str(game.code) == "4-1" and game.decisions == []
+    game, problems = restore("4-12345", "", "Z", "table.a500")
+    assert [p.code for p in problems] == ["bad-seat", "bad-settings"] and str(game.code) == "4-12345"
+    assert restore("7-1", "", "g")[0].learner == "G"
+    with pytest.raises(PositionError):
+        restore("4-1234567890")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
@@ -51,7 +60,7 @@ def test_every_table_size_plays_to_the_end_from_any_seat(players):
     while not game.hand.over:
         game.play(game.hand.legal().dests[0])
     assert game.hand.outcome.result in ("win", "draw")
-    assert restore(f"{players}-99", encode_moves(game.decisions), "ABCDEFG"[seat]).hand.position == game.hand.position
+    assert restore_game(f"{players}-99", encode_moves(game.decisions), "ABCDEFG"[seat]).hand.position == game.hand.position
 
 
 def test_undo_replays_without_the_last_placement():
@@ -135,7 +144,7 @@ def test_table_mode_game_replays_from_its_decisions():
         else:  # the learner's card: now and then a deliberate error
             game.play(game.hand.legal().dests[0] if step % 4 else wrong_dest(game))
     assert game.match_over and len(game.outcomes) == 2
-    again = restore("5-4", encode_moves(game.decisions), "C", settings.to_text())
+    again = restore_game("5-4", encode_moves(game.decisions), "C", settings.to_text())
     assert again.outcomes == game.outcomes and again.hand.position == game.hand.position
     assert sum(game.scores().values()) == sum(1 for o in game.outcomes if o.winner)
     assert set(game.winners()) <= set(game.hand.start.players)

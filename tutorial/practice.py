@@ -5,21 +5,30 @@ Pure game logic for the Practice page (no Streamlit). A whole game is rebuilt
 exactly from its deal code, its settings and the learner's decisions, so the
 page address can carry it and a refresh or a shared link restores it.
 
-Decisions, in order (their text form is used in the address):
-``common:N`` / ``discard:NAME`` — the learner places the turned card;
+Decisions, in order:
+``common:N`` / ``discard:NAME`` — the learner places the turned card
+(``best``: wherever the rule-perfect player of R8 would put it);
 ``call`` — the learner calls “Muggins!” on the placement just shown;
 ``next`` — the learner lets play go on after watching a placement (Table mode);
 ``hand`` — the learner starts the next hand of the match.
+
+The address carries them compactly (:meth:`PracticeGame.moves_text`): one
+symbol per decision, most of them the rule-perfect choice, packed with zlib
+when that is shorter. Every action may carry the :attr:`PracticeGame.token`
+of the state the learner saw; an action made on an older state is ignored.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import random
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
 from .engine.bots import Bot
-from .engine.deal import DealCode
+from .engine.deal import SEAT_NAMES, DealCode
 from .engine.errors import PositionError
 from .engine.hand import Hand
 from .engine.match import Match, match_winners, wins
@@ -31,7 +40,7 @@ PRACTICE_PLAYERS = 4
 """The default number of players."""
 LEARNER_SEAT = 0
 COACH, TABLE = "coach", "table"
-CALL, NEXT, NEXT_HAND = "call", "next", "hand"
+CALL, NEXT, NEXT_HAND, BEST = "call", "next", "hand", "best"
 
 
 @dataclass(frozen=True)
@@ -87,7 +96,10 @@ class Settings:
             if key not in names or not (number.isascii() and number.isdigit()) or len(number) > 6:
                 raise PositionError("bad-settings", setting=str(text)[:40])
             values[names[key]] = int(number) if key != "p" else number == "1"
-        return cls(**values)
+        try:
+            return cls(**values)
+        except PositionError:  # name the text from the address, not the field
+            raise PositionError("bad-settings", setting=str(text)[:40]) from None
 
 
 @dataclass(frozen=True)
@@ -128,11 +140,41 @@ class PracticeGame:
         self.calls: list[LearnerCall] = []
         self.watching: TurnRecord | None = None  # a placement shown to the learner (Table mode)
         self.hand_index = -1
+        self._symbols: list[str] = []
+        self._digest = zlib.crc32(f"{self.code}|{self.learner_seat}|{self.settings.to_text()}".encode())
+        self._packed: tuple[int, str] = (0, "")
         replay = list(self.decisions)
         self.decisions = []
         self._start_hand()
         for decision in replay:
             self.decide(decision)
+
+    @property
+    def token(self) -> str:
+        """A short text naming this exact state: the deal, seat, settings and every
+        decision so far (8 hex digits). Buttons carry the token of the state the
+        learner saw; :meth:`decide` ignores an action whose token is out of date
+        (a click queued while the page was being redrawn, a double click)."""
+        return f"{self._digest:08x}"
+
+    def moves_text(self) -> str:
+        """The decisions in compact form for the address (``""`` when there are none):
+        ``~`` then one symbol per decision — ``.`` the rule-perfect placement (R8),
+        ``1``–``9`` a common pile, ``a``–``g`` the discard of seat A–G, ``n`` next,
+        ``M`` call, ``H`` next hand — or ``~z`` and the same symbols packed with zlib
+        (base64url), whichever is shorter. :func:`decode_moves` reads it back."""
+        if self._packed[0] != len(self._symbols):
+            raw = "".join(self._symbols)
+            plain = "~" + raw
+            packed = "~z" + base64.urlsafe_b64encode(zlib.compress(raw.encode("ascii"), 9)).decode("ascii").rstrip("=")
+            self._packed = (len(self._symbols), min(plain, packed, key=len) if raw else "")
+        return self._packed[1]
+
+    def _note(self, decision: str, symbol: str) -> None:
+        """Record a decision that was applied (its canonical text and its address symbol)."""
+        self.decisions.append(decision)
+        self._symbols.append(symbol)
+        self._digest = zlib.crc32(f"|{decision}".encode(), self._digest)
 
     # ----- reading -----------------------------------------------------
     @property
@@ -176,24 +218,26 @@ class PracticeGame:
                 and r.judgement.error and not r.called]
 
     # ----- acting --------------------------------------------------------
-    def decide(self, decision: str) -> None:
-        """Apply one decision (text form). Raises :class:`PositionError`."""
+    def decide(self, decision: str, seen: str | None = None) -> bool:
+        """Apply one decision (see the module text). With ``seen`` (the :attr:`token`
+        of the state the learner acted on) an out-of-date decision changes nothing
+        and ``False`` is returned. Raises :class:`PositionError` for a decision that
+        cannot be made now."""
+        if seen is not None and seen != self.token:
+            return False
         if decision == CALL:
             self.call()
         elif decision == NEXT:
             self.go_on()
         elif decision == NEXT_HAND:
             self.next_hand()
+        elif decision == BEST:
+            if not self.waiting_for_learner:
+                raise PositionError("not-your-turn")
+            self.play(self.hand.legal().dests[0])
         else:
             self.play(Dest.parse(decision))
-
-    def play_on_turn(self, dest: Dest, turn: int) -> TurnRecord | None:
-        """Like :meth:`play`, but only if the hand is still at ``turn`` (turns
-        played when the learner chose): a stale click, such as the second half of a
-        fast double click, returns ``None`` and changes nothing."""
-        if not self.waiting_for_learner or self.hand.turns != turn:
-            return None
-        return self.play(dest)
+        return True
 
     def play(self, dest: Dest) -> TurnRecord:
         """The learner places the turned card on ``dest``. In Coach mode an error is
@@ -208,7 +252,7 @@ class PracticeGame:
         else:
             called = verdict.error is not None and self._bot.calls(verdict)
         record = self.hand.play(dest, called=called, penalise=self.settings.penalise or self.settings.mode == TABLE)
-        self.decisions.append(str(dest))
+        self._note(str(dest), "." if dest == verdict.legal.dests[0] else _symbol(dest, self.hand.start.players))
         self._after_turn()
         return record
 
@@ -221,7 +265,7 @@ class PracticeGame:
         result = self.hand.call()
         entry = LearnerCall(shown, result is not None, result)
         self.calls.append(entry)
-        self.decisions.append(CALL)
+        self._note(CALL, "M")
         self.watching = None
         self._after_turn()
         return entry
@@ -231,7 +275,7 @@ class PracticeGame:
         if self.watching is None:
             raise PositionError("not-your-turn")
         self.watching = None
-        self.decisions.append(NEXT)
+        self._note(NEXT, "n")
         self._after_turn()
 
     def next_hand(self) -> None:
@@ -241,7 +285,7 @@ class PracticeGame:
             raise PositionError("not-your-turn")
         if self.match_over:
             raise PositionError("hand-over")
-        self.decisions.append(NEXT_HAND)
+        self._note(NEXT_HAND, "H")
         self._start_hand()
 
     def undone(self) -> PracticeGame:
@@ -286,9 +330,24 @@ class PracticeGame:
                 return  # a finish is checked before it is confirmed: the learner may still call
 
 
+def _symbol(dest: Dest, players: tuple[str, ...]) -> str:
+    """The address symbol of a placement: ``1``–``9`` for a common pile, ``a``–``g`` for a seat's discard."""
+    if dest.kind == "common":
+        if not 1 <= dest.target <= 9:
+            raise PositionError("bad-dest", dest=str(dest))
+        return str(dest.target)
+    return "abcdefg"[players.index(dest.target)]
+
+
+_LONG = {"M": CALL, "n": NEXT, "H": NEXT_HAND, ".": BEST}
+_LONG.update({str(n): f"common:{n}" for n in range(1, 10)})
+_LONG.update({letter: f"discard:{SEAT_NAMES[i]}" for i, letter in enumerate("abcdefg")})
+
+
 def encode_moves(decisions: list[str]) -> str:
-    """Compact text for the address: ``common:1`` → ``c1``, ``discard:B`` → ``dB``,
-    ``call`` → ``M``, ``next`` → ``n``, ``hand`` → ``H``; joined by dots."""
+    """The first address form (still read): ``common:1`` → ``c1``, ``discard:B`` → ``dB``,
+    ``call`` → ``M``, ``next`` → ``n``, ``hand`` → ``H``; joined by dots.
+    New addresses use :meth:`PracticeGame.moves_text`."""
     short = {CALL: "M", NEXT: "n", NEXT_HAND: "H"}
     parts = []
     for text in decisions:
@@ -300,21 +359,54 @@ def encode_moves(decisions: list[str]) -> str:
     return ".".join(parts)
 
 
-def decode_moves(text: str) -> list[str]:
-    """Inverse of :func:`encode_moves`. Raises :class:`PositionError` ``bad-moves``."""
+MAX_DECISIONS = 20 * (2 * 100_000 + 2)
+"""No game the settings allow has more decisions than this (hands × two per turn, R9)."""
+
+
+def decode_moves(text: str, limit: int = MAX_DECISIONS) -> list[str]:
+    """Read the ``moves`` of an address: the compact form of :meth:`PracticeGame.moves_text`
+    (``~…`` or ``~z…``) or the first form of :func:`encode_moves`. At most ``limit``
+    decisions are read (a packed text is never unpacked beyond that). Raises
+    :class:`PositionError` ``bad-moves``."""
+    text = str(text or "")
+    bad = PositionError("bad-moves", moves=text[:40])
     if not text:
         return []
+    if text.startswith("~z"):
+        try:
+            packed = base64.urlsafe_b64decode(text[2:] + "=" * (-len(text[2:]) % 4))
+            unpacker = zlib.decompressobj()
+            raw = unpacker.decompress(packed, limit + 1)
+            if unpacker.unconsumed_tail or not unpacker.eof:
+                raise bad
+            symbols = raw.decode("ascii")
+        except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
+            raise bad from None
+    elif text.startswith("~"):
+        symbols = text[1:]
+    else:
+        return _decode_first_form(text, limit, bad)
+    if len(symbols) > limit or not symbols or any(symbol not in _LONG for symbol in symbols):
+        raise bad
+    return [_LONG[symbol] for symbol in symbols]
+
+
+def _decode_first_form(text: str, limit: int, bad: PositionError) -> list[str]:
     long = {"M": CALL, "n": NEXT, "H": NEXT_HAND}
+    parts = text.split(".")
+    if len(parts) > limit:
+        raise bad
     decisions = []
-    for part in text.split("."):
+    for part in parts:
+        number = part[1:]
         if part in long:
             decisions.append(long[part])
-        elif len(part) >= 2 and part[0] == "c" and part[1:].isascii() and part[1:].isdigit():
-            decisions.append(f"common:{int(part[1:])}")
-        elif len(part) >= 2 and part[0] == "d":
+        elif part[:1] == "c" and number.isascii() and number.isdigit() and len(number) <= 2:
+            decisions.append(f"common:{int(number)}")
+        elif len(part) >= 2 and part[0] == "d" and len(part) <= 41:
             decisions.append(f"discard:{part[1:]}")
         else:
-            raise PositionError("bad-moves", moves=text)
+            raise bad
     return decisions
 
 
@@ -326,27 +418,35 @@ def parse_seat(text: str | None, players: int) -> int:
     letter = str(text).strip().upper()
     if len(letter) == 1 and "A" <= letter <= "Z" and ord(letter) - ord("A") < players:
         return ord(letter) - ord("A")
-    raise PositionError("bad-seat", seat=str(text))
+    raise PositionError("bad-seat", seat=str(text)[:40])
 
 
-def restore(deal_text: str, moves_text: str | None, seat_text: str | None = None, settings_text: str | None = None,
-            *, max_moves: int = 5000) -> PracticeGame:
+def restore(deal_text: str, moves_text: str | None = None, seat_text: str | None = None,
+            settings_text: str | None = None) -> tuple[PracticeGame, list[PositionError]]:
     """Rebuild a game from the address's ``deal``, ``moves``, ``seat`` and ``game`` (settings).
 
-    Raises :class:`PositionError` (``bad-deal-code``, ``player-count``,
-    ``bad-seat``, ``bad-settings``, ``bad-moves`` or the code of an impossible
-    move) so the caller can explain and deal afresh.
+    Keeps every good part: a bad seat becomes seat A, bad settings the defaults,
+    and moves that cannot be replayed give the same deal from the start. Returns
+    the game and the problems met, in that order (``bad-seat``, ``bad-settings``,
+    ``bad-moves``). Raises :class:`PositionError` (``bad-deal-code``,
+    ``player-count``) only when the deal itself is unusable.
     """
     code = DealCode.parse(deal_text)
-    seat = parse_seat(seat_text, code.players)
-    settings = Settings.parse(settings_text)
-    decisions = decode_moves(moves_text or "")
-    if len(decisions) > max_moves:
-        raise PositionError("bad-moves", moves=(moves_text or "")[:40])
+    problems: list[PositionError] = []
     try:
-        return PracticeGame(code, seat, decisions, settings)
+        seat = parse_seat(seat_text, code.players)
     except PositionError as err:
-        if err.code in ("hand-over", "not-your-turn", "no-card", "call-too-late", "nothing-to-undo"):
-            raise PositionError("bad-moves", moves=(moves_text or "")[:40]) from None
-        raise
-
+        problems.append(err)
+        seat = LEARNER_SEAT
+    try:
+        settings = Settings.parse(settings_text)
+    except PositionError as err:
+        problems.append(err)
+        settings = Settings()
+    limit = settings.hands * (2 * settings.turn_limit + 2)
+    try:
+        decisions = decode_moves(moves_text or "", limit)
+        return PracticeGame(code, seat, decisions, settings), problems
+    except PositionError:
+        problems.append(PositionError("bad-moves", moves=str(moves_text or "")[:40]))
+        return PracticeGame(code, seat, [], settings), problems

@@ -11,8 +11,9 @@ from ..engine.deal import COUNTS, DealCode, deal
 from ..engine.position import Dest, Position
 from ..engine.rules import give_penalty_card, judge, place, take_back
 from ..lessons import Lesson, Step
-from . import session
+from . import clicks, session
 from .lesson_view import answer
+from .markup import literal, paragraphs
 from .table import TableView, card_md, render
 
 
@@ -35,6 +36,11 @@ def show_step(lesson: Lesson, step: Step) -> bool:
     if step.position is not None:
         render(TableView(step.position, you=step.position.mover), tr, key=f"{lesson.id}-{step.id}")
     return True
+
+
+def _answer_token(lesson: Lesson, step: Step):
+    """``(seen, current)`` for the click guard: the step's state now, and how to read it later."""
+    return answer(lesson, step).token(), lambda: answer(lesson, step).token()
 
 
 def _hint(step: Step, tr) -> None:
@@ -62,22 +68,22 @@ def _place(lesson: Lesson, step: Step, tr) -> bool:
         view = TableView(place(before, turned.card, dest), you=before.mover, marked={dest})
         render(view, tr, key=f"{lesson.id}-{step.id}")
         verdict = judge(before, turned.card, dest)
-        st.success(words.judgement(verdict, before, tr, before.mover) + ("\n\n" + _(step.done) if step.done else ""))
+        st.success(paragraphs(words.judgement(verdict, before, tr, before.mover)) + ("\n\n" + _(step.done) if step.done else ""))
         return True
-    render(TableView(before, turned=turned.card, you=before.mover), tr, key=f"{lesson.id}-{step.id}", pick=pick)
+    seen, current = _answer_token(lesson, step)
+    render(TableView(before, turned=turned.card, you=before.mover), tr, key=f"{lesson.id}-{step.id}", pick=pick,
+           seen=seen, current=current)
     if state.last is not None:
         verdict = judge(before, turned.card, Dest.parse(state.last))
-        st.error(
-            words.judgement(verdict, before, tr, before.mover)
-            + "\n\n" + _("Try again: click the pile where the card must go.")
-        )
+        st.error(paragraphs(words.judgement(verdict, before, tr, before.mover),
+                            _("Try again: click the pile where the card must go.")))
     _hint(step, tr)
     return False
 
 
 def muggins_frames(step: Step, tr) -> list[tuple[Position, set[Dest], str, tuple[str, ...]]]:
     """The Muggins call on the step's wrong play, move by move:
-    ``(position, marked piles, caption, stocks to show open)``."""
+    ``(position, marked piles, caption as Markdown, stocks to show open)``."""
     _ = tr.gettext
     record, turned = step.record, step.turned
     card, wrong, right = record.card, record.judgement.dest, record.placed
@@ -85,18 +91,19 @@ def muggins_frames(step: Step, tr) -> list[tuple[Position, set[Dest], str, tuple
     offender = before.to_move
     name = before.mover
     frames = []
+    done = ("\n\n" + _(step.done)) if step.done else ""  # the lesson's own Markdown
     position = place(before, card, wrong)
-    frames.append((position, {wrong}, _("{player} puts {card} on {pile}.").format(
-        player=name, card=words.card(card, tr), pile=words.pile(wrong, before, tr)) + "\n\n"
-        + words.judgement(record.judgement, before, tr), (name,)))
+    frames.append((position, {wrong}, paragraphs(_("{player} puts {card} on {pile}.").format(
+        player=name, card=words.card(card, tr), pile=words.pile(wrong, before, tr)),
+        words.judgement(record.judgement, before, tr)), (name,)))
     position = place(take_back(position, card, wrong), card, right)
-    frames.append((position, {right}, words.correction(record, before, tr), (name,)))
+    frames.append((position, {right}, paragraphs(words.correction(record, before, tr)), (name,)))
     for donor in before.opponents_clockwise(offender):
         donor_name = before.players[donor]
         position, gift = give_penalty_card(position, donor, offender)
         text = words.gift(gift, name, tr) if gift else words.no_gift(donor_name, tr)
-        frames.append((position, set(), text, (name,)))
-    frames.append((position, set(), words.penalty_summary(record, tr) + ("\n\n" + _(step.done) if step.done else ""), (name,)))
+        frames.append((position, set(), paragraphs(text), (name,)))
+    frames.append((position, set(), paragraphs(words.penalty_summary(record, tr)) + done, (name,)))
     return frames
 
 
@@ -109,7 +116,7 @@ def _muggins(lesson: Lesson, step: Step, tr) -> bool:
     st.caption(_("Move {number} of {total}").format(number=state.frame + 1, total=len(frames)))
     render(TableView(position, you=step.position.mover, marked=marked, open_stocks=open_stocks), tr,
            key=f"{lesson.id}-{step.id}-{state.frame}")
-    (st.success if state.frame == len(frames) - 1 else st.info)(caption)
+    (st.success if state.frame == len(frames) - 1 else st.info)(caption)  # Markdown built by muggins_frames
 
     def move(target: int) -> None:  # an absolute frame, so a double click cannot skip one
         state.frame = min(max(target, 0), len(frames) - 1)
@@ -117,10 +124,13 @@ def _muggins(lesson: Lesson, step: Step, tr) -> bool:
             state.solved = True
 
     left, right, _spacer = st.columns([2, 2, 3])
+    seen, current = _answer_token(lesson, step)
     if state.frame > 0:
-        left.button(_("◀ Previous move"), key=f"{lesson.id}-{step.id}-prev", on_click=move, args=(state.frame - 1,), width="stretch")
+        clicks.button(_("◀ Previous move"), key=f"{lesson.id}-{step.id}-prev", seen=seen, current=current, action=move,
+                      args=(state.frame - 1,), where=left, width="stretch")
     if state.frame < len(frames) - 1:
-        right.button(_("Next move ▶"), key=f"{lesson.id}-{step.id}-next", on_click=move, args=(state.frame + 1,), type="primary", width="stretch")
+        clicks.button(_("Next move ▶"), key=f"{lesson.id}-{step.id}-next", seen=seen, current=current, action=move,
+                      args=(state.frame + 1,), where=right, type="primary", width="stretch")
     _hint(step, tr)
     return state.solved
 
@@ -139,17 +149,18 @@ def _next_card(lesson: Lesson, step: Step, tr) -> bool:
         else:
             state.wrong.append(card_text)
 
-    st.markdown("**" + _("Which card does {player} turn up?").format(player=mover) + "**")
+    st.markdown("**" + literal(_("Which card does {player} turn up?").format(player=mover)) + "**")
     columns = st.columns(max(len(step.choices), 4))
+    seen, current = _answer_token(lesson, step)
     for column, card in zip(columns, step.choices):
-        column.button(f"**{card_md(card)}**", key=f"{lesson.id}-{step.id}-card-{card}", on_click=pick,
-                      args=(str(card),), disabled=state.solved, help=words.card_name(card, tr), width="stretch",
-                      type="primary" if state.solved and card == right else "secondary")
+        clicks.button(f"**{card_md(card)}**", key=f"{lesson.id}-{step.id}-card-{card}", seen=seen, current=current,
+                      action=pick, args=(str(card),), where=column, disabled=state.solved, help=words.card_name(card, tr),
+                      width="stretch", type="primary" if state.solved and card == right else "secondary")
     if state.solved:
-        st.success(words.next_card_right(right, tr) + ("\n\n" + _(step.done) if step.done else ""))
+        st.success(paragraphs(words.next_card_right(right, tr)) + ("\n\n" + _(step.done) if step.done else ""))
         return True
     if state.last is not None:
-        st.error(words.next_card_wrong(Card.parse(state.last), right, step.turned.recycled, tr))
+        st.error(paragraphs(words.next_card_wrong(Card.parse(state.last), right, step.turned.recycled, tr)))
     _hint(step, tr)
     return False
 
@@ -172,13 +183,15 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
     if state.solved:
         label = dict(options)[right]
         st.markdown(_("Your answer: **{answer}**").format(answer=label) + " :material/check_circle:")
-        st.success(said_right + ("\n\n" + _(step.done) if step.done else ""))
+        st.success(paragraphs(said_right) + ("\n\n" + _(step.done) if step.done else ""))
         return True
     columns = st.columns(max(len(options), 2))
+    seen, current = _answer_token(lesson, step)
     for column, (value, label) in zip(columns, options):
-        column.button(label, key=f"{lesson.id}-{step.id}-option-{value}", on_click=pick, args=(value,), width="stretch")
+        clicks.button(label, key=f"{lesson.id}-{step.id}-option-{value}", seen=seen, current=current, action=pick,
+                      args=(value,), where=column, width="stretch")
     if state.last is not None:
-        st.error(said_wrong(state.last) + "\n\n" + _("Try again."))
+        st.error(paragraphs(said_wrong(state.last), _("Try again.")))
     _hint(step, tr)
     return False
 
@@ -195,10 +208,10 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
         view = TableView(place(before, record.card, verdict.dest), you=watcher, marked={verdict.dest},
                          show_mover=not step.late)
     render(view, tr, key=f"{lesson.id}-{step.id}")
-    st.markdown(_("{player} turned up {card} and put it on {pile}.").format(
-        player=before.mover, card=words.card(record.card, tr), pile=words.pile(verdict.dest, before, tr, you=watcher)))
+    st.markdown(literal(_("{player} turned up {card} and put it on {pile}.").format(
+        player=before.mover, card=words.card(record.card, tr), pile=words.pile(verdict.dest, before, tr, you=watcher))))
     if step.late:
-        st.markdown("**" + _("The next player has already turned up a card.") + "**")
+        st.markdown("**" + literal(_("The next player has already turned up a card.")) + "**")
     if verdict.ok:
         why = words.judgement(verdict, before, tr, watcher)
         said_right = why + " " + _("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
@@ -266,8 +279,8 @@ def _deal(lesson: Lesson, step: Step, tr) -> bool:
     players = st.segmented_control(_("Number of players"), options=list(step.players), key=key,
                                    default=step.players[0]) or step.players[0]
     position, dealer = deal(DealCode(players, step.seed))
-    st.caption(counts_sentence(players, tr) + " "
-               + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover))
+    st.caption(literal(counts_sentence(players, tr) + " "
+                       + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover)))
     render(TableView(position), tr, key=f"{lesson.id}-{step.id}-{players}")
     if step.done:
         st.info(_(step.done))

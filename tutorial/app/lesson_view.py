@@ -4,6 +4,7 @@ only; :mod:`tutorial.app.lesson_steps` draws the steps."""
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -16,6 +17,7 @@ ANSWERS = "lesson_answers"  # {"lesson/step": Answer}
 CURRENT = "lesson_current"
 DONE = "lessons_done"  # [lesson ids completed]
 CHECKS = "lesson_checks"  # {lesson id: (right at the first try, check steps)}
+NOTICE = "lesson_notice"  # ("lesson" | "step", the unknown id from the URL), shown once
 
 
 @st.cache_resource(show_spinner=False)
@@ -34,6 +36,11 @@ class Answer:
     solved: bool = False
     frame: int = 0
 
+    def token(self) -> str:
+        """A short text naming this state of the step (tries, solved, frame shown), for
+        the click guard of :mod:`tutorial.app.clicks`."""
+        return f"{len(self.wrong)}{'s' if self.solved else 'o'}{self.frame}"
+
 
 def answer(lesson: Lesson, step: Step) -> Answer:
     store = st.session_state.setdefault(ANSWERS, {})
@@ -41,7 +48,8 @@ def answer(lesson: Lesson, step: Step) -> Answer:
 
 
 def current(lessons: list[Lesson]) -> tuple[Lesson, int]:
-    """The lesson and step index the learner is on; seeded once from the URL."""
+    """The lesson and step index the learner is on; seeded once from the URL. An
+    unknown lesson or step in the URL is noted in :data:`NOTICE` (shown once)."""
     state = st.session_state
     by_id = {lesson.id: lesson for lesson in lessons}
     steps = state.setdefault(STEPS, {})
@@ -51,12 +59,24 @@ def current(lessons: list[Lesson]) -> tuple[Lesson, int]:
         state[CURRENT] = lesson.id
         step_id = session.url_seed("step")
         index = lesson.step_index(step_id) if step_id else None
-        if index is not None and lesson.id == wanted:
+        if wanted and wanted not in by_id:
+            state[NOTICE] = ("lesson", wanted)
+        elif index is not None and lesson.id == wanted:
             steps[lesson.id] = index
+        elif step_id and lesson.id == wanted:
+            state[NOTICE] = ("step", step_id)
     lesson = by_id[state[CURRENT]]
     index = min(max(steps.get(lesson.id, 0), 0), len(lesson.steps) - 1)
     steps[lesson.id] = index
     return lesson, index
+
+
+def place_token() -> str:
+    """A short text naming where the learner is (lesson and step), for the click guard
+    of the navigation buttons: a double click on *Next* moves one step, not two."""
+    state = st.session_state
+    lesson_id = state.get(CURRENT, "")
+    return f"{zlib.crc32(f'{lesson_id}/{state.get(STEPS, {}).get(lesson_id, 0)}'.encode()):08x}"
 
 
 def open_lesson(lesson_id: str) -> None:
@@ -110,11 +130,16 @@ def check_results() -> dict[str, tuple[int, int]]:
         for part in (session.url_seed("checks") or "").split(","):
             lesson_id, _, score = part.partition(":")
             right, _, total = score.partition("-")
-            if lesson_id in known and right.isdigit() and total.isdigit() and int(total) == known[lesson_id] \
-                    and int(right) <= int(total):
-                results[lesson_id] = (int(right), int(total))
+            right_n, total_n = _small_number(right), _small_number(total)
+            if lesson_id in known and right_n is not None and total_n == known[lesson_id] and right_n <= total_n:
+                results[lesson_id] = (right_n, total_n)
         st.session_state[CHECKS] = results
     return st.session_state[CHECKS]
+
+
+def _small_number(text: str, digits: int = 3) -> int | None:
+    """A count from the address: ASCII digits only, at most ``digits`` of them; else ``None``."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
 def checks_text() -> str:

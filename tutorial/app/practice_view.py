@@ -4,22 +4,44 @@ verdicts, calls, hand ends and summaries are shown. State lives in
 
 from __future__ import annotations
 
+import json
 import random
+import secrets
+import sqlite3
 
 import streamlit as st
 
 from .. import words
-from ..engine.deal import MAX_SEED, SEAT_NAMES, DealCode
+from ..engine.deal import COUNTS, MAX_SEED, SEAT_NAMES, DealCode
 from ..engine.errors import PositionError
-from ..engine.position import Dest
-from ..practice import COACH, PRACTICE_PLAYERS, TABLE, PracticeGame, Settings, encode_moves, restore
-from . import lesson_view, session
+from ..practice import CALL, COACH, NEXT, NEXT_HAND, PRACTICE_PLAYERS, TABLE, PracticeGame, Settings, restore
+from ..store import open_store
+from . import clicks, lesson_view, pages, session
+from .markup import literal, paragraphs
 
 GAME = "practice_game"
-NOTICE = "practice_notice"  # a problem with the page address
+NOTICES = "practice_notices"  # problems with the page address, shown once
 TYPED = "practice_typed_problem"  # a problem with the settings typed in the panel
-CONFIRM = "practice_confirm_new"
+CONFIRM = "practice_confirm"  # the action waiting for “are you sure?”: "new" or "settings"
 HINTS = "practice_hints"
+SAVED = "practice_saved"  # (game identity, key) of the game kept in the store
+SETTINGS_PANEL = "practice-settings-panel"
+LOG_PANEL = "practice-log-panel"
+
+ADDRESS_LIMIT = 8_000
+"""Moves longer than this (characters) are kept in the store under a short key instead of the address."""
+
+DRAFT = {  # the settings panel's values, kept apart from the widgets (see settings_panel)
+    "players": "practice_draft_players",
+    "seat": "practice_draft_seat",
+    "mode": "practice_draft_mode",
+    "penalise": "practice_draft_penalise",
+    "alertness": "practice_draft_alertness",
+    "slips": "practice_draft_slips",
+    "hands": "practice_draft_hands",
+    "turn_limit": "practice_draft_turn_limit",
+    "code": "practice_draft_code",
+}
 
 LESSON_FOR_ERROR = {
     "not-adjacent": "cards-and-fitting",
@@ -31,109 +53,194 @@ LESSON_FOR_ERROR = {
 """The lesson that teaches each error, for the end-of-hand summary."""
 
 
+def _fresh_game(players: int = PRACTICE_PLAYERS, seat: int = 0, settings: Settings | None = None) -> PracticeGame:
+    return PracticeGame(DealCode(players, random.SystemRandom().randrange(MAX_SEED)), seat,
+                        settings=settings or Settings())
+
+
 def game() -> PracticeGame:
-    """This session's game: restored from the address once, else a fresh deal."""
+    """This session's game: restored from the address once (or from the store, for a
+    game too long for an address), else a fresh deal. Problems with the address are
+    kept in :data:`NOTICES` for the page to explain."""
     state = st.session_state
     if GAME not in state:
-        seeded = session.url_seed("deal")
-        if seeded:
-            seat, settings = session.url_seed("seat"), session.url_seed("game")
+        notices: list[tuple[str, object]] = []
+        params = {key: session.url_seed(key) for key in ("deal", "moves", "seat", "game")}
+        saved = session.url_seed("saved")
+        if saved:
+            body = _load_saved(saved)
+            if body is None:
+                notices.append(("saved-missing", saved))
+            else:
+                params = body
+                state[SAVED] = (None, saved)
+        if params.get("deal"):
             try:
-                state[GAME] = restore(seeded, session.url_seed("moves"), seat, settings)
+                state[GAME], problems = restore(params["deal"], params.get("moves"), params.get("seat"), params.get("game"))
+                notices += [("problem", problem) for problem in problems]
             except PositionError as err:
-                state[NOTICE] = err
-                try:  # a good deal with moves that cannot be replayed: the same deal from the start
-                    state[GAME] = restore(seeded, None, seat, settings)
-                except PositionError:
-                    pass
+                notices.append(("bad-deal", err))
         if GAME not in state:
-            state[GAME] = PracticeGame(DealCode(PRACTICE_PLAYERS, random.SystemRandom().randrange(MAX_SEED)))
+            state[GAME] = _fresh_game()
+        if SAVED in state and state[SAVED][0] is None:
+            state[SAVED] = (_identity(state[GAME]), state[SAVED][1])
+        state[NOTICES] = notices
     return state[GAME]
 
 
+def token() -> str:
+    """The token of the game as it is now (see :attr:`PracticeGame.token`)."""
+    return game().token
+
+
+def _identity(current: PracticeGame) -> str:
+    return f"{current.code}|{current.learner_seat}|{current.settings.to_text()}"
+
+
+@st.cache_resource(show_spinner=False)
+def _store():
+    """The app's store, or ``None`` when the data folder cannot be used (shared, opened once)."""
+    try:
+        return open_store()
+    except (OSError, sqlite3.Error, RuntimeError):
+        return None
+
+
+def _load_saved(key: str) -> dict | None:
+    store = _store()
+    if store is None or not (key.isascii() and key.replace("-", "").replace("_", "").isalnum() and len(key) <= 40):
+        return None
+    try:
+        body = store.load_game(key)
+        data = json.loads(body) if body else None
+    except (sqlite3.Error, ValueError):
+        return None
+    return data if isinstance(data, dict) and all(isinstance(v, (str, type(None))) for v in data.values()) else None
+
+
 def remember(current: PracticeGame) -> None:
-    """Put the game in the page address (deal, seat, settings, decisions)."""
-    session.remember(
-        deal=str(current.code),
-        moves=encode_moves(current.decisions),
-        seat=SEAT_NAMES[current.learner_seat] if current.learner_seat else None,
-        game=None if current.settings == Settings() else current.settings.to_text(),
-    )
+    """Put the game in the page address (deal, seat, settings, decisions); a game whose
+    decisions outgrow :data:`ADDRESS_LIMIT` is kept in the store and the address
+    carries its key (``saved``) instead."""
+    params = {
+        "deal": str(current.code),
+        "moves": current.moves_text(),
+        "seat": SEAT_NAMES[current.learner_seat] if current.learner_seat else None,
+        "game": None if current.settings == Settings() else current.settings.to_text(),
+    }
+    if len(params["moves"]) > ADDRESS_LIMIT:
+        key = _save(current, params)
+        if key is not None:
+            session.remember(saved=key, deal=None, moves=None, seat=None, game=None)
+            return
+    session.remember(saved=None, **params)
 
 
-# ----- callbacks -------------------------------------------------------------
+def _save(current: PracticeGame, params: dict) -> str | None:
+    store = _store()
+    if store is None:
+        return None
+    identity = _identity(current)
+    known = st.session_state.get(SAVED)
+    key = known[1] if known and known[0] == identity else secrets.token_urlsafe(9)
+    try:
+        store.save_game(key, json.dumps(params))
+    except sqlite3.Error:
+        return None
+    st.session_state[SAVED] = (identity, key)
+    return key
+
+
+# ----- callbacks (each runs only on the game the learner saw: see clicks.py) -----
 def new_game() -> None:
     """Deal a fresh game from a new random seed: same table, seat and settings."""
     current = game()
-    seed = random.SystemRandom().randrange(MAX_SEED)
-    st.session_state[GAME] = PracticeGame(DealCode(current.code.players, seed), current.learner_seat,
-                                          settings=current.settings)
-    st.session_state[CONFIRM] = False
+    st.session_state[GAME] = _fresh_game(current.code.players, current.learner_seat, current.settings)
+    st.session_state[CONFIRM] = None
+
+
+def _under_way(current: PracticeGame) -> bool:
+    return bool(current.decisions) and not current.match_over
 
 
 def ask_new_game() -> None:
     """“New deal”: deal at once unless a hand is under way, else ask first."""
-    current = game()
-    if current.decisions and not current.match_over:
-        st.session_state[CONFIRM] = True
+    if _under_way(game()):
+        st.session_state[CONFIRM] = "new"
     else:
         new_game()
 
 
+def ask_deal_from_settings() -> None:
+    """The settings panel's “Deal”: deal at once unless a hand is under way, else ask first.
+    A bad typed code is explained at once, before asking."""
+    _sync_draft()
+    try:
+        _settings_from_draft()
+    except PositionError as err:
+        st.session_state[TYPED] = err
+        return
+    st.session_state.pop(TYPED, None)
+    if _under_way(game()):
+        st.session_state[CONFIRM] = "settings"
+    else:
+        deal_from_settings()
+
+
+def confirm() -> None:
+    """“Yes, deal again”: carry out the action that was waiting."""
+    waiting = st.session_state.get(CONFIRM)
+    if waiting == "settings":
+        deal_from_settings()
+    elif waiting == "new":
+        new_game()
+
+
 def keep_playing() -> None:
-    st.session_state[CONFIRM] = False
+    st.session_state[CONFIRM] = None
+
+
+def _settings_from_draft() -> tuple[DealCode, int, Settings]:
+    """The deal code, seat and settings of the panel. Raises :class:`PositionError`."""
+    state = st.session_state
+    players = state.get(DRAFT["players"]) or PRACTICE_PLAYERS
+    typed = (state.get(DRAFT["code"]) or "").strip()
+    code = DealCode.parse(typed) if typed else DealCode(players, random.SystemRandom().randrange(MAX_SEED))
+    mode = state.get(DRAFT["mode"]) or COACH
+    settings = Settings(
+        mode=mode,
+        penalise=bool(state.get(DRAFT["penalise"], True)),
+        alertness=int(state.get(DRAFT["alertness"], 100)) if mode == TABLE else 100,
+        slips=int(state.get(DRAFT["slips"], 0)) if mode == TABLE else 0,
+        hands=int(state.get(DRAFT["hands"], 1)),
+        turn_limit=int(state.get(DRAFT["turn_limit"], 1000)),
+    )
+    seat_letter = state.get(DRAFT["seat"]) or "A"
+    seat = SEAT_NAMES.index(seat_letter) if seat_letter in SEAT_NAMES else 0
+    return code, min(seat, code.players - 1), settings
 
 
 def deal_from_settings() -> None:
-    """The settings' Deal button: table size, seat, mode and match, and the deal
-    code if one was typed (a teacher can give a whole class the same deal)."""
+    """Deal with the panel's table size, seat, mode and match, and the deal code if one
+    was typed (a teacher can give a whole class the same deal)."""
     state = st.session_state
-    players = state.get("practice_players") or PRACTICE_PLAYERS
-    typed = (state.get("practice_code_input") or "").strip()
-    state.pop(NOTICE, None)
     try:
-        code = DealCode.parse(typed) if typed else DealCode(players, random.SystemRandom().randrange(MAX_SEED))
-        mode = state.get("practice_mode") or COACH
-        settings = Settings(
-            mode=mode,
-            penalise=bool(state.get("practice_penalise", True)),
-            alertness=int(state.get("practice_alertness", 100)) if mode == TABLE else 100,
-            slips=int(state.get("practice_slips", 0)) if mode == TABLE else 0,
-            hands=int(state.get("practice_hands", 1)),
-            turn_limit=int(state.get("practice_turn_limit", 1000)),
-        )
+        code, seat, settings = _settings_from_draft()
     except PositionError as err:
         state[TYPED] = err
         return
     state.pop(TYPED, None)
-    seat = SEAT_NAMES.index(state.get(f"practice_seat_{code.players}") or "A")
-    state[GAME] = PracticeGame(code, min(seat, code.players - 1), settings=settings)
-    state[CONFIRM] = False
+    state[NOTICES] = []
+    state[GAME] = PracticeGame(code, seat, settings=settings)
+    state[CONFIRM] = None
 
 
-def play(dest_text: str, turn: int) -> None:
-    """The learner places the turned card (a click made on an earlier turn is ignored)."""
-    game().play_on_turn(Dest.parse(dest_text), turn)
-
-
-def call() -> None:
-    """The learner calls “Muggins!” on the placement being shown."""
-    current = game()
-    if current.watching is not None and current.hand.can_call():
-        current.call()
-
-
-def go_on() -> None:
-    """The learner lets play go on."""
-    current = game()
-    if current.watching is not None:
-        current.go_on()
-
-
-def next_hand() -> None:
-    current = game()
-    if current.hand_over and not current.match_over:
-        current.next_hand()
+def decide(decision: str) -> None:
+    """The learner's decision on the game as shown (the click guard has checked the token)."""
+    try:
+        game().decide(decision)
+    except PositionError:
+        pass  # not possible in this state any more: nothing happens
 
 
 def undo() -> None:
@@ -144,6 +251,111 @@ def undo() -> None:
         pass
 
 
+def action_button(label: str, *, key: str, action, args: tuple = (), where=None, **options) -> None:
+    """A button acting on the game as shown now (see :mod:`tutorial.app.clicks`)."""
+    clicks.button(label, key=key, seen=game().token, current=token, action=action, args=args, where=where, **options)
+
+
+# ----- the settings panel ------------------------------------------------------------
+def _seed_draft(current: PracticeGame) -> None:
+    """Fill the panel's values from the game once per session."""
+    state = st.session_state
+    if DRAFT["mode"] in state:
+        return
+    settings = current.settings
+    for field, value in {"players": current.code.players, "seat": SEAT_NAMES[current.learner_seat],
+                         "mode": settings.mode, "penalise": settings.penalise, "alertness": settings.alertness,
+                         "slips": settings.slips, "hands": settings.hands, "turn_limit": settings.turn_limit,
+                         "code": ""}.items():
+        state[DRAFT[field]] = value
+
+
+def _keep(field: str, widget_key: str) -> None:
+    """A panel widget changed: keep its value in the draft (an emptied choice keeps the old value)."""
+    value = st.session_state.get(widget_key)
+    if value is not None:
+        st.session_state[DRAFT[field]] = value
+
+
+def _widget(field: str, widget_key: str, make, *, valid=None, **options):
+    """A panel widget whose value lives in the draft, not in the widget: Streamlit forgets
+    the state of widgets it does not draw (a closed panel), and a widget whose option
+    labels are translated gets a key per language (the browser sends the old label
+    after a switch). ``valid(value)`` says whether the draft value can be shown."""
+    state = st.session_state
+    if widget_key not in state and (valid is None or valid(state[DRAFT[field]])):
+        state[widget_key] = state[DRAFT[field]]
+    return make(key=widget_key, on_change=_keep, args=(field, widget_key), **options)
+
+
+def _sync_draft() -> None:
+    """Copy the panel's widgets into the draft (a value typed and not yet confirmed
+    with Enter arrives together with the click on *Deal*)."""
+    _keep("players", "practice-w-players")
+    for field, widget_key in (("seat", f"practice-w-seat-{st.session_state.get(DRAFT['players'])}"),
+                              ("mode", f"practice-w-mode-{session.lang()}"), ("penalise", "practice-w-penalise"),
+                              ("alertness", "practice-w-alertness"), ("slips", "practice-w-slips"),
+                              ("hands", "practice-w-hands"), ("turn_limit", "practice-w-turn-limit"),
+                              ("code", "practice-w-code")):
+        _keep(field, widget_key)
+
+
+def settings_panel(current: PracticeGame, tr) -> None:
+    """*Table and deal*: table size, seat, mode, penalty, the others' calls and slips,
+    match length, turn limit and a typed deal code. Nothing changes until *Deal*
+    (which asks first when a hand is under way)."""
+    _ = tr.gettext
+    _seed_draft(current)
+    state = st.session_state
+    with st.expander(_("Table and deal"), key=SETTINGS_PANEL, on_change="rerun") as panel:
+        if not panel.open:
+            return
+        _widget("players", "practice-w-players", st.segmented_control, label=_("Number of players"), options=sorted(COUNTS))
+        players = state[DRAFT["players"]]
+        seats = list(SEAT_NAMES[:players])
+        if state[DRAFT["seat"]] not in seats:
+            state[DRAFT["seat"]] = seats[-1]
+        _widget("seat", f"practice-w-seat-{players}", st.segmented_control, label=_("Your seat"), options=seats)
+        names = {COACH: _("Coach"), TABLE: _("Table")}
+        _widget("mode", f"practice-w-mode-{session.lang()}", st.radio, label=_("Mode"), options=[COACH, TABLE],
+                format_func=names.get, horizontal=True)
+        if state[DRAFT["mode"]] == COACH:
+            _widget("penalise", "practice-w-penalise", st.toggle, label=_("Penalty cards for my errors"))
+        else:
+            _widget("alertness", "practice-w-alertness", st.slider, label=_("How often the others call your errors (%)"),
+                    min_value=0, max_value=100, step=10)
+            _widget("slips", "practice-w-slips", st.slider, label=_("How often the others misplace a card (%)"),
+                    min_value=0, max_value=100, step=5)
+        _widget("hands", "practice-w-hands", st.number_input, label=_("Hands in the match"), min_value=1, max_value=20)
+        _widget("turn_limit", "practice-w-turn-limit", st.number_input, label=_("Agreed turn limit per hand (R7)"),
+                min_value=50, max_value=100_000, step=50)
+        _widget("code", "practice-w-code", st.text_input, label=_("Deal code (optional)"), placeholder="4-12345",
+                max_chars=40,
+                help=_("Type a code such as 4-12345 to deal exactly that hand: everybody who types it gets the same cards."))
+        action_button(_("Deal"), key="practice-deal", action=ask_deal_from_settings, type="primary")
+        st.caption(_("Changes take effect when you press Deal."))
+
+
+def notice_text(notice: tuple[str, object], current: PracticeGame, tr) -> str:
+    """A problem with the page address in words (plain text)."""
+    _ = tr.gettext
+    kind, value = notice
+    if kind == "saved-missing":
+        return _("The saved game in the link (“{key}”) is not kept on this server, so here is a fresh deal.").format(
+            key=words.clip(value))
+    problem = words.position_error(value, tr)
+    if kind == "bad-deal":
+        return _("The link did not hold a game that can be restored ({problem}), so here is a fresh deal.").format(problem=problem)
+    code = getattr(value, "code", "")
+    if code == "bad-seat":
+        return _("The seat in the link cannot be used ({problem}), so you sit in seat A of deal {deal}.").format(
+            problem=problem, deal=current.code)
+    if code == "bad-settings":
+        return _("The game settings in the link cannot be used ({problem}), so deal {deal} is played with the usual settings.").format(
+            problem=problem, deal=current.code)
+    return _("The moves in the link could not be replayed ({problem}), so this is the same deal from the start.").format(problem=problem)
+
+
 # ----- what the learner sees ----------------------------------------------------
 def learner_feedback(current: PracticeGame, record, tr) -> None:
     """The verdict on the learner's last placement, with any call and penalty."""
@@ -151,12 +363,15 @@ def learner_feedback(current: PracticeGame, record, tr) -> None:
     you = current.learner
     verdict, table = record.judgement, record.judged_in
     if verdict.ok:
-        st.success(_("You put {card} on {pile}.").format(card=words.card(record.card, tr), pile=words.pile(verdict.dest, table, tr, you=you))
-                   + " " + words.judgement(verdict, table, tr, you))
+        st.success(paragraphs(
+            _("You put {card} on {pile}.").format(card=words.card(record.card, tr), pile=words.pile(verdict.dest, table, tr, you=you))
+            + " " + words.judgement(verdict, table, tr, you)))
         return
     if not record.called:
-        st.warning(_("Nobody called it, so your error stands and the card stays there ({section}). But it was an error:").format(
-            section=words.section("§muggins", tr)) + "\n\n" + words.judgement(verdict, table, tr, you))
+        st.warning(paragraphs(
+            _("Nobody called it, so your error stands and the card stays there ({section}). But it was an error:").format(
+                section=words.section("§muggins", tr)),
+            words.judgement(verdict, table, tr, you)))
         return
     lines = [words.judgement(verdict, table, tr, you), words.correction(record, table, tr, you)]
     if record.penalty or current.settings.penalise or current.settings.mode == TABLE:
@@ -165,7 +380,7 @@ def learner_feedback(current: PracticeGame, record, tr) -> None:
         lines.append(_("Penalty cards are switched off in this game."))
     if not table.has_cards(table.to_move):
         lines.append(words.finish_refused(record.mover, tr, you))
-    st.error("\n\n".join(lines))
+    st.error(paragraphs(*lines))
 
 
 def call_feedback(entry, tr) -> None:
@@ -174,13 +389,12 @@ def call_feedback(entry, tr) -> None:
     shown = entry.record
     if entry.supported:
         result = entry.result
-        you = st.session_state[GAME].learner
-        lines = [_("Right to call."), words.judgement(shown.judgement, shown.judged_in, tr, you),
-                 words.correction(result, shown.judged_in, tr, you), *words.penalty_lines(result, tr, you)]
-        st.success("\n\n".join(lines))
+        you = game().learner
+        st.success(paragraphs(_("Right to call."), words.judgement(shown.judgement, shown.judged_in, tr, you),
+                              words.correction(result, shown.judged_in, tr, you), *words.penalty_lines(result, tr, you)))
     else:
-        st.info(_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
-            section=words.section("§muggins", tr)))
+        st.info(paragraphs(_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
+            section=words.section("§muggins", tr))))
 
 
 def watching(current: PracticeGame, tr) -> None:
@@ -188,17 +402,17 @@ def watching(current: PracticeGame, tr) -> None:
     _ = tr.gettext
     shown = current.watching
     with st.container(border=True, key="practice-watch"):
-        st.markdown(_("{player} turned up {card} and put it on {pile}.").format(
+        st.markdown(literal(_("{player} turned up {card} and put it on {pile}.").format(
             player=shown.mover, card=words.card(shown.card, tr),
-            pile=words.pile(shown.judgement.dest, shown.judged_in, tr, you=current.learner)))
+            pile=words.pile(shown.judgement.dest, shown.judged_in, tr, you=current.learner))))
         if shown.called:
-            st.caption(words.turn_line(shown, tr, current.learner))
+            st.caption(literal(words.turn_line(shown, tr, current.learner)))
         if shown.finished:
-            st.caption(_("That was their last card: the finish is confirmed only if nobody calls “Muggins!” now."))
+            st.caption(literal(_("That was their last card: the finish is confirmed only if nobody calls “Muggins!” now.")))
         left, right, _spacer = st.columns([2, 2, 3])
-        if current.hand.can_call():
-            left.button(_("Call “Muggins!”"), key="practice-call", on_click=call, width="stretch")  # no hint in the styling
-        right.button(_("Next ▶"), key="practice-next", on_click=go_on, width="stretch")
+        if current.hand.can_call():  # no hint in the styling
+            action_button(_("Call “Muggins!”"), key="practice-call", action=decide, args=(CALL,), where=left, width="stretch")
+        action_button(_("Next ▶"), key="practice-next", action=decide, args=(NEXT,), where=right, width="stretch")
 
 
 def hand_end(current: PracticeGame, tr) -> None:
@@ -213,39 +427,39 @@ def hand_end(current: PracticeGame, tr) -> None:
         st.balloons()
     last = current.hand.records[-1] if current.hand.records else None
     stood = bool(last and last.finished and last.judgement is not None and not last.judgement.ok)
-    (st.success if result.winner == you else st.info)(
-        words.outcome(result, you, tr, cards_left=current.hand.position.card_count(seat), stood=stood))
+    (st.success if result.winner == you else st.info)(literal(
+        words.outcome(result, you, tr, cards_left=current.hand.position.card_count(seat), stood=stood)))
     summary(current, tr)
     if current.settings.hands > 1:
         scoreboard(current, tr)
     if not current.match_over:
-        st.button(_("Deal the next hand"), key="practice-next-hand", on_click=next_hand, type="primary")
+        action_button(_("Deal the next hand"), key="practice-next-hand", action=decide, args=(NEXT_HAND,), type="primary")
 
 
 def summary(current: PracticeGame, tr) -> None:
     """Errors by kind with their rule and lesson, and calls made and missed."""
     _ = tr.gettext
     with st.container(border=True, key="practice-summary"):
-        st.markdown("**" + _("Your hand in review") + "**")
+        st.markdown("**" + literal(_("Your hand in review")) + "**")
         errors = current.errors_by_kind()
         if not errors:
-            st.markdown(_("You made no errors in this hand."))
+            st.markdown(literal(_("You made no errors in this hand.")))
         lessons = {lesson.id: lesson for lesson in lesson_view.course()[0]}
         for error, count in sorted(errors.items()):
-            st.markdown(tr.ngettext("{title}: {count} time ({section}).", "{title}: {count} times ({section}).", count).format(
-                title=words.error_title(error, tr), count=count, section=words.section("§priority", tr)))
+            st.markdown(literal(tr.ngettext("{title}: {count} time ({section}).", "{title}: {count} times ({section}).", count).format(
+                title=words.error_title(error, tr), count=count, section=words.section("§priority", tr))))
             lesson = lessons.get(LESSON_FOR_ERROR[error])
             if lesson is not None and st.button(_("Lesson: {title}").format(title=_(lesson.title)),
                                                 key=f"practice-lesson-{error}", icon=":material/school:"):
                 lesson_view.open_lesson(lesson.id)
-                st.switch_page("screens/lessons.py")
+                st.switch_page(pages.page("lessons"))
         if current.settings.mode == TABLE:
             made = current.calls
             right = sum(entry.supported for entry in made)
-            st.markdown(_("Your calls — right: {right}; unsupported: {wrong}.").format(right=right, wrong=len(made) - right))
-            st.markdown(tr.ngettext("Errors by others that nobody called: {count}.",
-                                    "Errors by others that nobody called: {count}.", len(current.missed_calls()))
-                        .format(count=len(current.missed_calls())))
+            st.markdown(literal(_("Your calls — right: {right}; unsupported: {wrong}.").format(right=right, wrong=len(made) - right)))
+            st.markdown(literal(tr.ngettext("Errors by others that nobody called: {count}.",
+                                            "Errors by others that nobody called: {count}.", len(current.missed_calls()))
+                                .format(count=len(current.missed_calls()))))
 
 
 def scoreboard(current: PracticeGame, tr) -> None:
@@ -253,18 +467,48 @@ def scoreboard(current: PracticeGame, tr) -> None:
     _ = tr.gettext
     scores = current.scores()
     drawn = sum(1 for outcome in current.outcomes if outcome.winner is None)
-    st.markdown("**" + _("Match: hand {number} of {total}").format(number=len(current.outcomes), total=current.settings.hands) + "**")
-    st.markdown(" · ".join(f"{name}: {wins}" for name, wins in scores.items())
-                + " · " + tr.ngettext("{count} drawn hand", "{count} drawn hands", drawn).format(count=drawn))
+    st.markdown("**" + literal(_("Match: hand {number} of {total}").format(number=len(current.outcomes), total=current.settings.hands)) + "**")
+    st.markdown(literal(" · ".join(f"{name}: {wins}" for name, wins in scores.items())
+                        + " · " + tr.ngettext("{count} drawn hand", "{count} drawn hands", drawn).format(count=drawn)))
     if current.match_over:
         winners = current.winners()
         if winners == [current.learner]:
-            st.success(_("You win the match ({section}).").format(section=words.section("§match", tr)))
+            text = _("You win the match ({section}).").format(section=words.section("§match", tr))
         elif len(winners) == 1:
-            st.success(_("{player} wins the match ({section}).").format(player=winners[0], section=words.section("§match", tr)))
+            text = _("{player} wins the match ({section}).").format(player=winners[0], section=words.section("§match", tr))
         else:
-            st.success(_("{players} share the match ({section}).").format(
-                players=words.names_list(winners, tr), section=words.section("§match", tr)))
+            text = _("{players} share the match ({section}).").format(
+                players=words.names_list(winners, tr), section=words.section("§match", tr))
+        st.success(literal(text))
+
+
+def hand_log(current: PracticeGame, tr) -> None:
+    """The hand log, built only while its panel is open (a long log would otherwise be
+    sent on every click), and its download, built only when asked for."""
+    _ = tr.gettext
+    with st.expander(_("Hand log"), key=LOG_PANEL, on_change="rerun") as panel:
+        if not panel.open:
+            return
+        records = current.hand.records
+        if not records:
+            st.caption(_("No turns played yet."))
+            return
+        you = current.learner
+        shown = records[-LOG_SHOWN:]
+        first = len(records) - len(shown) + 1
+        if first > 1:
+            st.caption(literal(tr.ngettext("The last {count} turn; the download holds the whole hand.",
+                                           "The last {count} turns; the download holds the whole hand.", len(shown))
+                               .format(count=len(shown))))
+        st.markdown("\n".join(f"{number}. {literal(words.turn_line(record, tr, you))}"
+                               for number, record in enumerate(shown, start=first)))
+        st.download_button(_("Download the hand log"), data=lambda: log_text(current, tr),
+                           file_name=f"muggins-{current.match.deal_code(current.hand_index)}.txt",
+                           mime="text/plain", key="practice-log-download", on_click="ignore")
+
+
+LOG_SHOWN = 200
+"""Turns shown in the open hand log (the download holds them all)."""
 
 
 def log_text(current: PracticeGame, tr) -> str:

@@ -3,7 +3,9 @@
 It shows every common pile's top, every player's discard top (empty ones
 too), how many cards each stock and discard holds, who is to move, and the
 turned card. With ``pick`` every pile becomes a button that calls
-``pick(dest_text)``; without it nothing on the table is clickable.
+``pick(dest_text)`` — only while ``current()`` still equals ``seen``, the token
+of the state drawn (see :mod:`tutorial.app.clicks`); without it nothing on the
+table is clickable.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import streamlit as st
 from .. import words
 from ..engine.cards import Card
 from ..engine.position import Dest, Position
+from . import clicks
+from .markup import literal
 
 
 # Larger card faces on the table buttons, readable on a projector (constant CSS, no data).
@@ -56,14 +60,9 @@ class TableView:
     show_mover: bool = True
 
 
-def escape_md(text: str) -> str:
-    """Show ``text`` (a player name from a file) literally inside Markdown."""
-    return "".join("\\" + ch if ch in "\\`*_[]()#+-.!$~|<>:{}" else ch for ch in text)
-
-
 def _player_label(name: str, view: TableView, tr: gettext.NullTranslations, *, mark_mover: bool = True) -> str:
     _ = tr.gettext
-    label = escape_md(name)
+    label = literal(name)
     if name == view.you:
         label = _("{player} (you)").format(player=label)
     if mark_mover and view.show_mover and name == view.position.mover:
@@ -72,13 +71,13 @@ def _player_label(name: str, view: TableView, tr: gettext.NullTranslations, *, m
 
 
 def render(view: TableView, tr: gettext.NullTranslations, *, key: str,
-           pick: Callable[..., None] | None = None, pick_args: tuple = ()) -> None:
-    """Draw the table. ``key`` prefixes every widget key (``<key>-common-1``,
-    ``<key>-discard-B``); ``pick`` makes each pile a button that calls
-    ``pick(dest_text, *pick_args)``."""
+           pick: Callable[[str], None] | None = None, seen: str = "", current: Callable[[], str] | None = None) -> None:
+    """Draw the table. ``key`` prefixes every widget key (``<key>-common-1-t<seen>``,
+    ``<key>-discard-B-t<seen>``); ``pick`` makes each pile a button that calls
+    ``pick(dest_text)`` if ``current()`` still returns ``seen`` when the click arrives."""
     st.html(CARD_STYLE)
     with st.container(key=f"table-{key}"):
-        _render(view, tr, key=key, pick=pick, pick_args=pick_args)
+        _render(view, tr, key=key, pick=pick, pick_args=(seen, current or (lambda: seen)))
 
 
 def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pick_args) -> None:
@@ -124,7 +123,7 @@ def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pi
             )
 
 
-def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args=(), extra=()):
+def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args, extra=()):
     _ = tr.gettext
     marked = dest in view.marked
     with st.container(border=True):
@@ -135,11 +134,14 @@ def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args=(), extra=
             label = card_md(top) if top is not None else ":gray[—]"  # short: fits seven narrow columns
         tooltip = words.card_name(top, tr) if top is not None else _("An empty discard")
         if pick is not None:
-            st.button(
+            seen, current = pick_args
+            clicks.button(
                 f"**{label}**",
                 key=f"{key}-{dest.kind}-{dest.target}",
-                on_click=pick,
-                args=(str(dest), *pick_args),
+                seen=seen,
+                current=current,
+                action=pick,
+                args=(str(dest),),
                 help=tooltip,
                 type="primary" if marked else "secondary",
                 width="stretch",

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from tutorial.app import lesson_view, session
+from tutorial.app import lesson_view, pages, session
 
 tr = session.tr()
 _ = tr.gettext
@@ -25,13 +25,13 @@ st.info(_(
 st.subheader(_("Where to start"))
 left, middle, right = st.columns(3)
 with left:
-    st.page_link("screens/lessons.py", label=_("Lessons"), icon=":material/school:")
+    st.page_link(pages.page("lessons"), label=_("Lessons"), icon=":material/school:")
     st.caption(_("Step-by-step positions: click where each card must go and see why."))
 with middle:
-    st.page_link("screens/practice.py", label=_("Practice"), icon=":material/playing_cards:")
+    st.page_link(pages.page("practice"), label=_("Practice"), icon=":material/playing_cards:")
     st.caption(_("Play a whole hand against three computer players who call every error."))
 with right:
-    st.page_link("screens/rules.py", label=_("Rules"), icon=":material/menu_book:")
+    st.page_link(pages.page("rules"), label=_("Rules"), icon=":material/menu_book:")
     st.caption(_("The complete rules, with the section names the explanations cite."))
 
 st.subheader(_("Your progress"))

@@ -1,23 +1,34 @@
 """Lessons page: pick a lesson, work through its steps."""
 
+from dataclasses import replace
+from pathlib import Path
+
 import streamlit as st
 
 from tutorial import words
-from tutorial.app import lesson_steps, lesson_view, session
+from tutorial.app import clicks, lesson_steps, lesson_view, pages, session
+from tutorial.app.markup import literal
 
 tr = session.tr()
 _ = tr.gettext
 lessons, problems = lesson_view.course()
 
 st.title(_("Lessons"))
-for problem in problems:
-    st.warning(_("A lesson file could not be loaded and is left out:") + " " + words.lesson_problem(problem, tr))
+clicks.notice(tr)
+for problem in problems:  # the file's name, not the server's path to it
+    st.warning(literal(_("A lesson file could not be loaded and is left out:") + " "
+                       + words.lesson_problem(replace(problem, path=Path(problem.path).name), tr)))
 if not lessons:
     st.info(_("There are no lessons to show."))
     session.sync_url()
     st.stop()
 
 lesson, index = lesson_view.current(lessons)
+if lesson_view.NOTICE in st.session_state:
+    kind, unknown = st.session_state.pop(lesson_view.NOTICE)
+    text = (_("The link names a lesson that does not exist (“{id}”), so the first lesson is shown.") if kind == "lesson"
+            else _("The link names a step that this lesson does not have (“{id}”), so it starts at the first step."))
+    st.warning(literal(text.format(id=words.clip(unknown))))
 done = lesson_view.done_lessons()
 titles = {item.id: f"{number}. {_(item.title)}" + (" ✓" if item.id in done else "")
           for number, item in enumerate(lessons, start=1)}
@@ -32,17 +43,27 @@ st.progress((index + 1) / len(lesson.steps), text=_("Step {number} of {total}").
 with st.container(border=True):
     may_go_on = lesson_steps.show_step(lesson, step)
 
+here = lesson_view.place_token()
+
+
+def nav_button(label, *, key, action, args=(), where=None, **options):
+    """A navigation button that acts only on the step the learner saw (see clicks.py)."""
+    clicks.button(label, key=key, seen=here, current=lesson_view.place_token, action=action, args=args,
+                  where=where, **options)
+
+
 back, forward, _spacer = st.columns([1, 1, 3])
 if index > 0:
-    back.button(_("◀ Back"), key="lesson-back", on_click=lesson_view.go, args=(lesson.id, index - 1), width="stretch")
+    nav_button(_("◀ Back"), key="lesson-back", action=lesson_view.go, args=(lesson.id, index - 1), where=back,
+               width="stretch")
 if not may_go_on:
     forward.caption(_("Follow every move to go on.") if step.kind == "muggins" else _("Answer to go on."))
 elif index < len(lesson.steps) - 1:
-    forward.button(_("Next ▶"), key="lesson-next", on_click=lesson_view.go, args=(lesson.id, index + 1),
-                   type="primary", width="stretch")
+    nav_button(_("Next ▶"), key="lesson-next", action=lesson_view.go, args=(lesson.id, index + 1), where=forward,
+               type="primary", width="stretch")
 elif lesson.id not in done:
-    forward.button(_("Finish the lesson ✓"), key="lesson-finish", on_click=lesson_view.finish, args=(lesson.id,),
-                   type="primary", width="stretch")
+    nav_button(_("Finish the lesson ✓"), key="lesson-finish", action=lesson_view.finish, args=(lesson.id,),
+               where=forward, type="primary", width="stretch")
 else:
     score = lesson_view.check_results().get(lesson.id)
     if score:
@@ -53,11 +74,11 @@ else:
     following = lessons[position + 1] if position + 1 < len(lessons) else None
     onward, again, practice = st.columns(3)
     if following is not None:
-        onward.button(_("Next lesson: {title}").format(title=_(following.title)), key="lesson-following",
-                      on_click=lesson_view.open_lesson, args=(following.id,), type="primary", width="stretch")
-    again.button(_("Start the lesson again"), key="lesson-restart", on_click=lesson_view.restart, args=(lesson.id,),
-                 width="stretch")
-    practice.page_link("screens/practice.py", label=_("Play a practice hand"), icon=":material/playing_cards:")
+        nav_button(_("Next lesson: {title}").format(title=_(following.title)), key="lesson-following",
+                   action=lesson_view.open_lesson, args=(following.id,), where=onward, type="primary", width="stretch")
+    nav_button(_("Start the lesson again"), key="lesson-restart", action=lesson_view.restart, args=(lesson.id,),
+               where=again, width="stretch")
+    practice.page_link(pages.page("practice"), label=_("Play a practice hand"), icon=":material/playing_cards:")
 
 session.remember(lesson=lesson.id, step=step.id, done=",".join(done), checks=lesson_view.checks_text())
 session.sync_url()

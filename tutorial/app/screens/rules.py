@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from tutorial.app import lesson_view, session
+from tutorial.app import lesson_view, pages, session
 from tutorial.rules_text import NOT_THIS_MUGGINS, RULINGS, SECTIONS
 
 tr = session.tr()
@@ -19,7 +19,7 @@ for code, title, body in SECTIONS:
         label = _("Lesson: {title}").format(title=_(lesson.title))
         if st.button(label, key=f"rules-{code.lstrip('§')}-{lesson.id}", icon=":material/school:"):
             lesson_view.open_lesson(lesson.id)
-            st.switch_page("screens/lessons.py")
+            st.switch_page(pages.page("lessons"))
 
 st.subheader(_("This app's rulings"), anchor="rulings")
 st.markdown(_("The traditional rules leave a few points open. This app settles them as follows; each ruling is marked as ours."))

@@ -1,0 +1,27 @@
+"""Text shown literally inside Streamlit's Markdown.
+
+Streamlit renders Markdown (links, images, ``:red[…]`` directives, ``$`` maths)
+in ``st.markdown``, ``st.warning`` and the other message boxes. Sentences from
+:mod:`tutorial.words` are plain text and may quote values from outside (the
+page address, a lesson file, a text box), so they are escaped here before
+they reach Markdown: nothing quoted can become a link or an image.
+"""
+
+from __future__ import annotations
+
+_SPECIAL = set("\\`*_[]()#+-.!$~|<>:{}&=\"'")
+
+
+def literal(text: object) -> str:
+    """``text`` escaped so that Markdown shows it character for character; a blank
+    line stays a paragraph break and a single line break stays a line break."""
+    return "\n\n".join(_line_breaks(part) for part in str(text).split("\n\n"))
+
+
+def _line_breaks(text: str) -> str:
+    return "  \n".join("".join("\\" + ch if ch in _SPECIAL else ch for ch in line) for line in text.split("\n"))
+
+
+def paragraphs(*sentences: str) -> str:
+    """Plain-text sentences as Markdown paragraphs, each escaped."""
+    return "\n\n".join(literal(sentence) for sentence in sentences if sentence)
