@@ -610,3 +610,41 @@ def test_penalties_with_a_recycling_donor_and_a_donor_with_no_cards(deal, moves,
     game = at.session_state["practice_game"]
     assert encode_moves(game.decisions) == moves
     assert at.error and needle in plain(at.error[0].value)
+
+
+def test_a_game_too_long_for_the_address_is_kept_in_the_store(monkeypatch, tmp_path):
+    from tutorial.app import practice_view
+
+    monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
+    practice_view._store.clear()
+    try:
+        at = start(app(deal="4-31"), "screens/practice.py")
+        for _ in range(4):
+            game = at.session_state["practice_game"]
+            dest = game.hand.legal().dests[-1]
+            click(at, f"practice-{dest.kind}-{dest.target}").run()
+        game = at.session_state["practice_game"]
+        assert "moves" not in at.query_params and "deal" not in at.query_params
+        saved = at.query_params["saved"]
+        saved = saved if isinstance(saved, str) else saved[0]
+        again = start(app(saved=saved), "screens/practice.py")  # a refresh: a new session on the same address
+        assert again.session_state["practice_game"].token == game.token and not again.warning
+        missing = start(app(saved="nothing-here"), "screens/practice.py")
+        assert "not kept on this server" in plain(missing.warning[0].value)
+    finally:
+        practice_view._store.clear()
+
+
+def test_a_long_match_restores_from_its_address():
+    from tests.test_practice import play_like_a_learner
+    import random
+
+    from tutorial.engine import DealCode
+    from tutorial.practice import PracticeGame, Settings
+
+    game = play_like_a_learner(PracticeGame(DealCode(3, 1), settings=Settings(hands=20)), random.Random(0), wrong=0.0)
+    at = start(app(deal="3-1", game="coach.p1.h20.t1000", moves=game.moves_text()), "screens/practice.py")
+    assert not at.warning
+    restored = at.session_state["practice_game"]
+    assert restored.match_over and restored.token == game.token

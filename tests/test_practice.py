@@ -164,3 +164,84 @@ def test_match_hands_pass_the_deal_clockwise():
     with pytest.raises(PositionError):
         game.next_hand()
     assert CALL and NEXT  # the decision words used in addresses
+
+
+# ----- long games and the address (issue 7) ------------------------------------------
+import base64  # noqa: E402
+import random  # noqa: E402
+import zlib  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings as hyp_settings, strategies as st  # noqa: E402
+
+
+def play_like_a_learner(game, rng, *, wrong=0.1, call=0.3, limit=None):
+    """Play ``game`` to the end of its match (or ``limit`` decisions): mostly right,
+    sometimes a wrong pile, sometimes a call. Returns the game."""
+    while not game.match_over and (limit is None or len(game.decisions) < limit):
+        if game.hand_over:
+            game.decide("hand")
+        elif game.watching is not None:
+            game.decide("call" if game.hand.can_call() and rng.random() < call else "next")
+        else:
+            position = game.hand.turned.position
+            every = [Dest.common(n) for n in range(1, len(position.commons) + 1)] + [Dest.discard(p) for p in position.players]
+            game.play(rng.choice(every) if rng.random() < wrong else game.hand.legal().dests[0])
+    return game
+
+
+@pytest.mark.parametrize("deal", ["3-1", "3-2"])
+def test_a_twenty_hand_three_player_match_restores_from_a_short_address(deal):
+    settings = Settings(hands=20)
+    game = play_like_a_learner(PracticeGame(DealCode.parse(deal), settings=settings), random.Random(0), wrong=0.0)
+    assert game.match_over and len(game.decisions) > 2500
+    assert len(encode_moves(game.decisions)) > 7000  # the first address form: the length that was refused
+    text = game.moves_text()
+    assert len(text) < 500
+    again = restore_game(deal, text, None, settings.to_text())
+    assert again.token == game.token and again.outcomes == game.outcomes and again.hand.position == game.hand.position
+
+
+@hyp_settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(3, 7), seed=st.integers(0, 10**9 - 1), seat=st.integers(0, 6),
+       mode=st.sampled_from(["coach", "table"]), alertness=st.integers(0, 10), slips=st.integers(0, 20),
+       hands=st.integers(1, 3), turn_limit=st.sampled_from([50, 100, 1000, 100_000]), penalise=st.booleans(),
+       wrong=st.floats(0, 0.5), choices=st.integers(0, 2**32))
+def test_any_game_restores_from_what_the_address_keeps(players, seed, seat, mode, alertness, slips, hands, turn_limit,
+                                                       penalise, wrong, choices):
+    settings = Settings(mode=mode, alertness=alertness * 10, slips=slips * 5, hands=hands, turn_limit=turn_limit,
+                        penalise=penalise)
+    seat = seat % players
+    game = play_like_a_learner(PracticeGame(DealCode(players, seed), seat, settings=settings), random.Random(choices),
+                               wrong=wrong, limit=400)
+    again = restore_game(f"{players}-{seed}", game.moves_text(), "ABCDEFG"[seat], settings.to_text())
+    assert again.decisions == game.decisions and again.token == game.token
+    assert again.hand.position == game.hand.position and again.outcomes == game.outcomes
+
+
+def test_addresses_written_before_keep_working():
+    game = play_like_a_learner(PracticeGame(DealCode(4, 77), settings=Settings(mode="table", slips=30)),
+                               random.Random(3), wrong=0.2, limit=150)
+    first_form = encode_moves(game.decisions)
+    assert "." in first_form and not first_form.startswith("~")
+    again = restore_game("4-77", first_form, None, game.settings.to_text())
+    assert again.token == game.token
+
+
+@pytest.mark.parametrize("text", [
+    "~", "~x", "~1.?", "~z", "~z!!!", "~z" + base64.urlsafe_b64encode(b"not zlib").decode(),
+    "~z" + base64.urlsafe_b64encode(zlib.compress(b"." * 10_000_000)).decode(),  # far more than any game allows
+    "~z" + base64.urlsafe_b64encode(zlib.compress(b"..q")).decode(),  # a symbol that means nothing
+    "c" + "1" * 4400, "d" + "A" * 5000, "c²",
+])
+def test_bad_moves_are_refused_without_unpacking_them_all(text):
+    with pytest.raises(PositionError) as info:
+        decode_moves(text, limit=2002)
+    assert info.value.code == "bad-moves"
+
+
+def test_moves_text_is_compact_and_plain_when_short():
+    game = PracticeGame(DealCode(4, 5))
+    assert game.moves_text() == ""
+    game.play(game.hand.legal().dests[0])
+    assert game.moves_text() == "~."
+    assert decode_moves("~.1an") == ["best", "common:1", "discard:A", "next"]

@@ -1,0 +1,71 @@
+"""Real-browser tests: the app started as a user would, Debian's Chromium driven by Playwright.
+
+The app runs on a free port for the whole session and is stopped by its process
+id. Chromium is Debian's (``/usr/bin/chromium``), never a downloaded build;
+without it these tests are skipped, unless ``MUGGINS_REQUIRE_BROWSER=1`` (set
+by ``.ci/run``) turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from .server import start_app, stop_app
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pytest_collection_modifyitems(config, items):
+    mine = [item for item in items if "tests/browser/" in str(item.fspath).replace(os.sep, "/")]
+    for item in mine:
+        item.add_marker(pytest.mark.browser)
+    if Path(CHROMIUM).exists():
+        return
+    if os.environ.get("MUGGINS_REQUIRE_BROWSER") == "1":
+        raise pytest.UsageError(f"Chromium is required for the browser tests but {CHROMIUM} is missing")
+    skip = pytest.mark.skip(reason="Debian's chromium is not installed (apt-get install chromium)")
+    for item in mine:
+        item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory):
+    process, base = start_app(tmp_path_factory.mktemp("app"))
+    yield base
+    stop_app(process)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"],
+    }
+
+
+def settle(page, quiet_ms: int = 400, timeout_ms: int = 30_000) -> None:
+    """Wait until the app is connected and no script has run for ``quiet_ms``."""
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=timeout_ms)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < deadline:
+        page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout_ms)
+        page.wait_for_timeout(quiet_ms)
+        if page.locator("[data-testid='stApp'][data-test-script-state='notRunning']").count():
+            return
+    raise AssertionError("the app kept running")
+
+
+def query(page) -> dict[str, str]:
+    """The page address's query parameters."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    return dict(parse_qsl(urlsplit(page.url).query))
