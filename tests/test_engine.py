@@ -347,13 +347,62 @@ def test_unsupported_call_changes_nothing_and_a_late_call_is_refused():
     assert not hand.can_call()
 
 
-def test_a_called_error_withdraws_a_finish():
+def test_the_finish_check_corrects_an_uncalled_error_on_the_last_card_r11():
     hand = Hand(position("5C", {"A": "6H", "B": "KC"}, {"B": "7D"}))
     hand.turn_up()
+    record = hand.play(D("B"), called=False)  # nobody calls, but the table checks every finish
+    assert record.checked and record.called and not record.finished and not hand.over
+    assert record.judgement.error == "common-first" and record.placed == C(1) and record.caller is None
+    assert hand.position.stock_of("A") == tuple(cards("KC")) and hand.position.mover == "B"
+    assert not hand.can_call()  # already settled
+
+
+def test_an_uncalled_error_that_leaves_cards_still_stands():
+    hand = Hand(position("5C", {"A": "6H 9S", "B": "KC"}, {"B": "7D"}))
+    hand.turn_up()
     record = hand.play(D("B"), called=False)
-    assert record.finished and hand.over  # an uncalled error stands (R11)...
-    called = hand.call()  # ...but the finish is checked before it is confirmed
-    assert not called.finished and not hand.over and hand.position.stock_of("A") == tuple(cards("KC"))
+    assert not record.called and not record.checked and record.placed == D("B")
+    assert hand.position.discard_of("B")[-1] == cards("6H")[0]
+
+
+def test_the_finish_check_penalises_like_a_call():
+    # A's last card 6H goes on B's discard (7D), though common pile 1 (5C) fits. The finish check moves it;
+    # B's stock is empty, so B turns the discard over and gives 7D; C has no cards and gives nothing (R6).
+    hand = Hand(Position.build(["A", "B", "C"], "A", [cards("5C")], {"A": cards("6H")}, {"B": cards("7D")}))
+    hand.turn_up()
+    record = hand.play(D("B"), called=False)
+    assert record.checked and not record.finished and not hand.over
+    assert [(g.donor, str(g.card), g.recycled) for g in record.penalty] == [("B", "7D", True)]
+    assert hand.position.stock_of("A") == tuple(cards("7D"))
+
+
+def test_a_player_left_with_no_cards_by_a_correction_passes_r12():
+    # A's last card 6H goes on C's empty discard; corrected to common pile 1; B and C have no cards: no penalty.
+    hand = Hand(Position.build(["A", "B", "C"], "A", [cards("5C")], {"A": cards("6H")}))
+    hand.turn_up()
+    record = hand.play(D("C"), called=False)
+    assert record.checked and record.placed == C(1) and record.penalty == () and not record.finished
+    assert not hand.over and not hand.position.has_cards(0)
+    hand.turn_up()  # B has no cards: passes
+    hand.turn_up()  # C too
+    assert hand.turn_up() is None and hand.records[-1].passed and hand.records[-1].mover == "A"  # A passes (R2)
+
+
+def test_a_pass_does_not_close_the_window_for_a_call():
+    # B, next after A, has no cards and passes; A's error may still be called until a card is turned up.
+    hand = Hand(Position.build(["A", "B", "C"], "A", [cards("5C")], {"A": cards("6H 2D"), "C": cards("KS")},
+                               {"C": cards("7D")}))
+    hand.turn_up()
+    hand.play(D("C"), called=False)  # common-first: 6H fitted common pile 1 (5C)
+    assert hand.turn_up() is None and hand.records[-1].passed  # B passes
+    assert hand.can_call()
+    record = hand.call(caller="C")
+    assert record.called and record.caller == "C" and record.placed == C(1)
+    assert [(g.donor, str(g.card)) for g in record.penalty] == [("C", "KS")]
+    assert hand.records[-1].passed and hand.records[-2] is record and hand.position.mover == "C"
+    assert hand.position.stock_of("A") == tuple(cards("2D KS"))
+    hand.turn_up()  # C turns up a card: now it is too late for anything earlier
+    assert not hand.can_call()
 
 
 def test_bots_are_reproducible_and_respect_their_rates():

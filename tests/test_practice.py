@@ -107,25 +107,89 @@ def test_table_mode_uncalled_learner_error_stands():
     assert record.judgement.error and not record.called and record.placed == dest
 
 
-def test_table_mode_learner_calls_a_slip_and_makes_an_unsupported_call():
-    game = PracticeGame(DealCode(4, 12), settings=Settings(mode="table", alertness=0, slips=100))
-    # the others slip every time and nobody else calls: the learner watches each placement
+def until_shown(game):
+    """The learner plays right until a computer player's placement is shown."""
     while game.watching is None:
         game.play(game.hand.legal().dests[0])
-    shown = game.watching
-    assert shown.judgement.error and not shown.called
+    return game.watching
+
+
+def test_table_mode_the_learner_calls_first_and_a_right_call_corrects():
+    game = PracticeGame(DealCode(4, 12), settings=Settings(mode="table", alertness=100, slips=100))
+    shown = until_shown(game)
+    assert game.hand.judge(shown.dest).error  # a slip, shown with the same controls as a right play...
+    assert game.hand.turned is not None and game.hand.turned.card == shown.card  # ...and nobody has called it yet
     entry = game.call()
-    assert entry.supported and entry.result.called and entry.result.mover == shown.mover
-    assert len(entry.result.penalty) >= 1 and game.calls == [entry]
-    # an unsupported call on a correct placement changes nothing
-    careful = PracticeGame(DealCode(4, 12), settings=Settings(mode="table"))
-    while careful.watching is None:
-        careful.play(careful.hand.legal().dests[0])
-    shown = careful.watching
-    entry = careful.call()
-    assert not entry.supported and entry.result is None
-    assert shown in careful.hand.records and not shown.called  # the placement stands, nobody is penalised
-    assert careful.calls == [entry]
+    assert entry.supported and entry.record.called and entry.record.caller == "A" and entry.record.mover == shown.mover
+    assert len(entry.record.penalty) >= 1 and game.calls == [entry]
+
+
+def test_table_mode_an_unsupported_call_changes_nothing():
+    game = PracticeGame(DealCode(4, 12), settings=Settings(mode="table", slips=0))
+    shown = until_shown(game)
+    entry = game.call()
+    assert not entry.supported and not entry.record.called and entry.record.placed == shown.dest
+    assert entry.record.penalty == () and game.calls == [entry]
+
+
+def test_table_mode_the_others_call_only_after_the_learner_lets_it_pass():
+    game = PracticeGame(DealCode(4, 12), settings=Settings(mode="table", alertness=100, slips=100))
+    shown = until_shown(game)
+    game.go_on()
+    record = next(r for r in reversed(game.hand.records) if r.card == shown.card)
+    assert record.called and record.caller not in (None, "A") and record.caller != shown.mover
+
+
+def test_table_mode_defaults_give_the_learner_errors_to_call():
+    shown, slips = 0, 0
+    for seed in range(5):
+        game = PracticeGame(DealCode(4, seed), settings=Settings(mode="table"))
+        while not game.hand_over:
+            if game.watching is not None:
+                shown += 1
+                slips += game.hand.judge(game.watching.dest).error is not None
+                game.go_on()
+            else:
+                game.play(game.hand.legal().dests[0])
+    assert slips >= 10 and shown > 3 * slips  # several chances per hand, among many right plays
+
+
+def test_watching_only_placements_that_involve_a_discard_shows_fewer():
+    counts = {}
+    for watch in ("all", "discards"):
+        game = PracticeGame(DealCode(7, 3), settings=Settings(mode="table", watch=watch))
+        counts[watch] = 0
+        while not game.hand_over:
+            if game.watching is not None:
+                counts[watch] += 1
+                shown = game.watching
+                if watch == "discards":
+                    position = game.hand.turned.position
+                    assert shown.dest.kind == "discard" or any(
+                        position.discards[s] and shown.card.fits(position.discards[s][-1])
+                        for s in position.opponents_clockwise())
+                game.go_on()
+            else:
+                game.play(game.hand.legal().dests[0])
+    assert 0 < counts["discards"] < counts["all"]
+    assert Settings.parse("table.a50.s15.w1.h1.t1000").watch == "discards"
+
+
+def test_the_learner_picks_the_common_pile_for_a_called_card_r4():
+    for seed in range(200):  # a deal whose first card of the learner fits two common piles
+        game = PracticeGame(DealCode(4, seed))
+        if len(game.hand.legal().dests) > 1:
+            break
+    legal = game.hand.legal().dests
+    assert game.play(Dest.discard(game.learner)) is None  # missed-destination, called: the learner picks
+    assert game.correction_choices() == legal and not game.waiting_for_learner
+    with pytest.raises(PositionError):
+        game.play(Dest.discard("B"))
+    record = game.play(legal[-1])
+    assert record.called and record.placed == legal[-1]
+    again = restore_game(f"4-{seed}", game.moves_text())
+    assert again.token == game.token and [r for r in again.hand.records if r.mover == "A"][0].placed == legal[-1]
+    assert game.undone().decisions == []  # undo takes back the placement with its pick
 
 
 def test_table_mode_game_replays_from_its_decisions():
@@ -135,12 +199,14 @@ def test_table_mode_game_replays_from_its_decisions():
         if game.match_over:
             break
         if game.watching is not None:  # a placement being shown: call it now and then
-            if step % 3 == 0 and game.hand.can_call():
+            if step % 3 == 0:
                 game.call()
             else:
                 game.go_on()
         elif game.hand_over:
             game.next_hand()
+        elif game.correcting is not None:
+            game.play(game.correction_choices()[-1])
         else:  # the learner's card: now and then a deliberate error
             game.play(game.hand.legal().dests[0] if step % 4 else wrong_dest(game))
     assert game.match_over and len(game.outcomes) == 2

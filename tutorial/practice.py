@@ -33,14 +33,16 @@ from .engine.errors import PositionError
 from .engine.hand import Hand
 from .engine.match import Match, match_winners, wins
 from .engine.playout import Outcome
-from .engine.position import Dest
-from .engine.rules import TurnRecord
+from .engine.cards import Card
+from .engine.position import Dest, Position
+from .engine.rules import TurnRecord, lowest_pile, place
 
 PRACTICE_PLAYERS = 4
 """The default number of players."""
 LEARNER_SEAT = 0
 COACH, TABLE = "coach", "table"
 CALL, NEXT, NEXT_HAND, BEST = "call", "next", "hand", "best"
+WATCH_ALL, WATCH_DISCARDS = "all", "discards"
 
 
 @dataclass(frozen=True)
@@ -50,18 +52,23 @@ class Settings:
     - ``mode``: ``coach`` (every learner error is called at once and explained;
       computer players never err) or ``table`` (like a real table, below).
     - ``penalise`` (Coach): a called learner error also gets the penalty cards.
-    - ``alertness`` (Table): chance in percent that the others call a learner error.
-    - ``slips`` (Table): chance in percent that a computer player misplaces a card;
-      the learner may call it until the next card is turned up.
+    - ``alertness`` (Table): chance in percent that the computer players call an
+      error — the learner's, or (once the learner has let it pass) each other's.
+    - ``slips`` (Table): chance in percent that a computer player misplaces a card.
+    - ``watch`` (Table): which of the computer players' placements the learner
+      watches, with the chance to call: ``all``, or ``discards`` (only those put on
+      a discard or fitting an opponent's discard — fewer clicks at a big table).
     - ``hands``: hands in the match (1–20); ``turn_limit``: the agreed turn limit
       of each hand (R7, 50–100000 turns).
+    The Table-mode defaults give the learner several fair chances to call in a hand.
     Raises :class:`PositionError` ``bad-settings`` for values out of range.
     """
 
     mode: str = COACH
     penalise: bool = True
-    alertness: int = 100
-    slips: int = 0
+    alertness: int = 50
+    slips: int = 15
+    watch: str = WATCH_ALL
     hands: int = 1
     turn_limit: int = 1000
 
@@ -71,6 +78,7 @@ class Settings:
             "penalise": isinstance(self.penalise, bool),
             "alertness": isinstance(self.alertness, int) and 0 <= self.alertness <= 100,
             "slips": isinstance(self.slips, int) and 0 <= self.slips <= 100,
+            "watch": self.watch in (WATCH_ALL, WATCH_DISCARDS),
             "hands": isinstance(self.hands, int) and 1 <= self.hands <= 20,
             "turn_limit": isinstance(self.turn_limit, int) and 50 <= self.turn_limit <= 100_000,
         }
@@ -79,8 +87,12 @@ class Settings:
                 raise PositionError("bad-settings", setting=name)
 
     def to_text(self) -> str:
-        """Compact text for the address, e.g. ``table.a70.s10.h3.t1000`` (``coach.p1.h1.t1000``)."""
-        first = f"{self.mode}.p{int(self.penalise)}" if self.mode == COACH else f"{self.mode}.a{self.alertness}.s{self.slips}"
+        """Compact text for the address, e.g. ``table.a70.s10.h3.t1000`` (``coach.p1.h1.t1000``;
+        ``.w1`` after the slips when only placements involving a discard are watched)."""
+        if self.mode == COACH:
+            first = f"{self.mode}.p{int(self.penalise)}"
+        else:
+            first = f"{self.mode}.a{self.alertness}.s{self.slips}" + (".w1" if self.watch == WATCH_DISCARDS else "")
         return f"{first}.h{self.hands}.t{self.turn_limit}"
 
     @classmethod
@@ -90,12 +102,17 @@ class Settings:
             return cls()
         parts = str(text).split(".")
         values: dict = {"mode": parts[0]}
-        names = {"p": "penalise", "a": "alertness", "s": "slips", "h": "hands", "t": "turn_limit"}
+        names = {"p": "penalise", "a": "alertness", "s": "slips", "w": "watch", "h": "hands", "t": "turn_limit"}
         for part in parts[1:]:
             key, number = part[:1], part[1:]
             if key not in names or not (number.isascii() and number.isdigit()) or len(number) > 6:
                 raise PositionError("bad-settings", setting=str(text)[:40])
-            values[names[key]] = int(number) if key != "p" else number == "1"
+            if key == "p":
+                values["penalise"] = number == "1"
+            elif key == "w":
+                values["watch"] = {"0": WATCH_ALL, "1": WATCH_DISCARDS}.get(number, "")
+            else:
+                values[names[key]] = int(number)
         try:
             return cls(**values)
         except PositionError:  # name the text from the address, not the field
@@ -103,13 +120,24 @@ class Settings:
 
 
 @dataclass(frozen=True)
+class Shown:
+    """A computer player's placement shown to the learner before anyone calls (Table mode):
+    ``mover`` put ``card`` on ``dest``; ``table`` is the position with the card there.
+    Whether it was right is not said until the learner calls or lets play go on."""
+
+    mover: str
+    card: Card
+    dest: Dest
+    table: Position
+
+
+@dataclass(frozen=True)
 class LearnerCall:
-    """A “Muggins!” the learner called: on ``record`` (as it was placed), ``supported``
-    when it was an error (then ``result`` is the called record), else unsupported."""
+    """A “Muggins!” the learner called: ``record`` is the placement as settled (corrected
+    and penalised when the call was ``supported``, i.e. the placement was an error)."""
 
     record: TurnRecord
     supported: bool
-    result: TurnRecord | None
 
 
 @dataclass
@@ -119,6 +147,13 @@ class PracticeGame:
     ``decisions`` (see the module text) with the deal code and ``settings``
     reproduce the game exactly: every chance a computer player takes comes from
     one generator seeded with the deal code and the settings.
+
+    Table mode: each computer player's placement the learner watches (see
+    :attr:`Settings.watch`) is shown first (:attr:`watching`); the learner calls
+    “Muggins!” or lets play go on, and only then may the computer players call
+    it (they never call before the learner). In every mode, when a called error
+    of the learner's could go on several common piles, the learner picks which
+    (R4): :attr:`correcting` holds the wrong placement until they do.
     Raises :class:`PositionError` (``bad-seat``, or the code of a decision that
     cannot be made at that point).
     """
@@ -138,7 +173,9 @@ class PracticeGame:
                         alertness=self.settings.alertness / 100 if table else 1.0)
         self.outcomes: list[Outcome] = []
         self.calls: list[LearnerCall] = []
-        self.watching: TurnRecord | None = None  # a placement shown to the learner (Table mode)
+        self.watching: Shown | None = None
+        self.correcting: tuple[Dest, bool, str | None] | None = None  # (wrong pile, called, who called)
+        self._picks: set[int] = set()  # decisions that picked the common pile for a called card
         self.hand_index = -1
         self._symbols: list[str] = []
         self._digest = zlib.crc32(f"{self.code}|{self.learner_seat}|{self.settings.to_text()}".encode())
@@ -185,14 +222,13 @@ class PracticeGame:
     @property
     def waiting_for_learner(self) -> bool:
         """True when the learner has a turned card to place."""
-        return (self.watching is None and self.hand.turned is not None
+        return (self.watching is None and self.correcting is None and self.hand.turned is not None
                 and self.hand.position.to_move == self.learner_seat)
 
     @property
     def hand_over(self) -> bool:
-        """True when the hand is over and confirmed (a finish being shown in Table mode
-        may still be called, so it is not over yet)."""
-        return self.hand.over and self.watching is None
+        """True when the hand is over."""
+        return self.hand.over
 
     @property
     def match_over(self) -> bool:
@@ -217,6 +253,12 @@ class PracticeGame:
         return [r for r in self.hand.records if r.mover != self.learner and r.judgement is not None
                 and r.judgement.error and not r.called]
 
+    def correction_choices(self) -> tuple[Dest, ...]:
+        """The common piles the learner may pick for their called error (R4), or ``()``."""
+        if self.correcting is None:
+            return ()
+        return self.hand.legal().dests
+
     # ----- acting --------------------------------------------------------
     def decide(self, decision: str, seen: str | None = None) -> bool:
         """Apply one decision (see the module text). With ``seen`` (the :attr:`token`
@@ -232,50 +274,73 @@ class PracticeGame:
         elif decision == NEXT_HAND:
             self.next_hand()
         elif decision == BEST:
-            if not self.waiting_for_learner:
+            if self.correcting is None and not self.waiting_for_learner:
                 raise PositionError("not-your-turn")
             self.play(self.hand.legal().dests[0])
         else:
             self.play(Dest.parse(decision))
         return True
 
-    def play(self, dest: Dest) -> TurnRecord:
-        """The learner places the turned card on ``dest``. In Coach mode an error is
-        called at once (penalty as set); in Table mode the others call it with the
-        set chance, else it stands. Then the others play. Raises
-        :class:`PositionError` ``not-your-turn`` or for a ``dest`` that names no pile."""
+    def play(self, dest: Dest) -> TurnRecord | None:
+        """The learner places the turned card on ``dest`` — or, while :attr:`correcting`,
+        picks the common pile their called card goes to (R4).
+
+        Coach mode calls every error at once (penalty as set); in Table mode the
+        computer players call it with the set chance, else it stands (the finish
+        check of R11 always catches one on the last card). When the called card
+        could go on several common piles, the learner is asked to pick and
+        ``None`` is returned; else the settled record. Then the others play.
+        Raises :class:`PositionError` ``not-your-turn``, or ``bad-dest`` for a
+        pile that does not exist here or, when picking, does not fit."""
+        if self.correcting is not None:
+            if dest not in self.hand.legal().dests:
+                raise PositionError("bad-dest", dest=str(dest))
+            wrong, called, caller = self.correcting
+            self.correcting = None
+            self._picks.add(len(self.decisions))
+            self._note(str(dest), "." if dest == self.hand.legal().dests[0] else self._symbol(dest))
+            record = self._settle(wrong, called=called, caller=caller, correct_to=lambda legal: dest)
+            self._after_turn()
+            return record
         if not self.waiting_for_learner:
             raise PositionError("not-your-turn")
         verdict = self.hand.judge(dest)
-        if self.settings.mode == COACH:
-            called = True
-        else:
+        called, caller = True, None
+        if self.settings.mode == TABLE:
             called = verdict.error is not None and self._bot.calls(verdict)
-        record = self.hand.play(dest, called=called, penalise=self.settings.penalise or self.settings.mode == TABLE)
-        self._note(str(dest), "." if dest == verdict.legal.dests[0] else _symbol(dest, self.hand.start.players))
+            caller = self._first_caller(self.learner_seat) if called else None
+        self._note(str(dest), "." if dest == verdict.legal.dests[0] else self._symbol(dest))
+        if verdict.error is not None and (called or self._would_empty(dest)) and len(verdict.legal.dests) > 1:
+            self.correcting = (dest, called, caller)  # the learner picks the common pile (R4)
+            return None
+        record = self._settle(dest, called=called, caller=caller)
         self._after_turn()
         return record
 
     def call(self) -> LearnerCall:
         """The learner calls “Muggins!” on the placement being shown (Table mode).
-        Raises :class:`PositionError` ``call-too-late`` when there is none."""
-        if self.watching is None or not self.hand.can_call():
+        Raises :class:`PositionError` ``call-too-late`` when none is shown."""
+        if self.watching is None:
             raise PositionError("call-too-late")
         shown = self.watching
-        result = self.hand.call()
-        entry = LearnerCall(shown, result is not None, result)
-        self.calls.append(entry)
-        self._note(CALL, "M")
+        verdict = self.hand.judge(shown.dest)
         self.watching = None
+        self._note(CALL, "M")
+        record = self._settle(shown.dest, called=True, caller=self.learner)
+        entry = LearnerCall(record, verdict.error is not None)
+        self.calls.append(entry)
         self._after_turn()
         return entry
 
     def go_on(self) -> None:
-        """Let play go on after watching a placement (Table mode): the chance to call it is gone."""
+        """Let play go on after watching a placement (Table mode): the learner does not
+        call it; the computer players may, with the set chance."""
         if self.watching is None:
             raise PositionError("not-your-turn")
+        shown = self.watching
         self.watching = None
         self._note(NEXT, "n")
+        self._settle_by_others(shown.dest)
         self._after_turn()
 
     def next_hand(self) -> None:
@@ -294,9 +359,51 @@ class PracticeGame:
         placements = [i for i, d in enumerate(self.decisions) if d not in (CALL, NEXT, NEXT_HAND)]
         if not placements or NEXT_HAND in self.decisions[placements[-1]:]:
             raise PositionError("nothing-to-undo")
-        return PracticeGame(self.code, self.learner_seat, self.decisions[: placements[-1]], self.settings)
+        last = placements[-1]
+        if last in self._picks:
+            last -= 1  # picking the common pile for a called card goes with the placement it corrects
+        return PracticeGame(self.code, self.learner_seat, self.decisions[:last], self.settings)
 
-    # ----- the others' turns --------------------------------------------
+    # ----- settling placements and the others' turns ------------------------
+    def _symbol(self, dest: Dest) -> str:
+        return _symbol(dest, self.hand.start.players)
+
+    def _would_empty(self, dest: Dest) -> bool:
+        """Whether placing the turned card on ``dest`` leaves the mover with no cards (the finish check, R11)."""
+        turned = self.hand.turned
+        return not place(turned.position, turned.card, dest).has_cards(turned.position.to_move)
+
+    def _first_caller(self, offender: int) -> str | None:
+        """The computer player who calls: the first clockwise from the offender's left (never the learner)."""
+        position = self.hand.position
+        for seat in position.opponents_clockwise(offender):
+            if seat != self.learner_seat:
+                return position.players[seat]
+        return None
+
+    def _settle(self, dest: Dest, *, called: bool, caller: str | None, correct_to=lowest_pile) -> TurnRecord:
+        penalise = self.settings.penalise or self.settings.mode == TABLE
+        return self.hand.play(dest, called=called, caller=caller, correct_to=correct_to, penalise=penalise)
+
+    def _settle_by_others(self, dest: Dest) -> TurnRecord:
+        """A computer player's placement once the learner has let it pass: the others call an
+        error with the set chance (the finish check catches one on the last card)."""
+        verdict = self.hand.judge(dest)
+        called = verdict.error is not None and self._bot.calls(verdict)
+        caller = self._first_caller(self.hand.position.to_move) if called else None
+        return self._settle(dest, called=called, caller=caller)
+
+    def _watched(self, dest: Dest) -> bool:
+        """Whether the learner watches this computer placement (Table mode, :attr:`Settings.watch`)."""
+        if self.settings.mode != TABLE:
+            return False
+        if self.settings.watch == WATCH_ALL or dest.kind == "discard":
+            return True
+        turned = self.hand.turned
+        position, card = turned.position, turned.card
+        return any(position.discards[seat] and card.fits(position.discards[seat][-1])
+                   for seat in position.opponents_clockwise())
+
     def _start_hand(self) -> None:
         self.hand_index += 1
         start, self.dealer = self.match.deal(self.hand_index)
@@ -312,22 +419,18 @@ class PracticeGame:
                 if len(self.outcomes) <= self.hand_index:
                     self.outcomes.append(hand.outcome)
                 return
-            if self.watching is not None or self.waiting_for_learner:
+            if self.watching is not None or self.correcting is not None or self.waiting_for_learner:
                 return
             if hand.turned is None:
                 hand.turn_up()
                 continue
             turned = hand.turned
             dest = self._bot.choose(turned.position, turned.card, hand.legal())
-            verdict = hand.judge(dest)
-            # Another computer player calls a slip (with the alertness chance); the learner
-            # may still call one that nobody called, until the next card is turned up.
-            called = verdict.error is not None and self._bot.calls(verdict)
-            record = hand.play(dest, called=called)
-            if self.settings.mode == TABLE:
-                self.watching = record
-            if hand.over and record.finished and self.settings.mode == TABLE:
-                return  # a finish is checked before it is confirmed: the learner may still call
+            if self._watched(dest):
+                self.watching = Shown(turned.position.mover, turned.card, dest,
+                                      place(turned.position, turned.card, dest))
+                return
+            self._settle_by_others(dest)
 
 
 def _symbol(dest: Dest, players: tuple[str, ...]) -> str:

@@ -14,7 +14,9 @@ import streamlit as st
 from .. import words
 from ..engine.deal import COUNTS, MAX_SEED, SEAT_NAMES, DealCode
 from ..engine.errors import PositionError
-from ..practice import CALL, COACH, NEXT, NEXT_HAND, PRACTICE_PLAYERS, TABLE, PracticeGame, Settings, restore
+from ..practice import (
+    CALL, COACH, NEXT, NEXT_HAND, PRACTICE_PLAYERS, TABLE, WATCH_ALL, WATCH_DISCARDS, PracticeGame, Settings, restore,
+)
 from ..store import open_store
 from . import clicks, lesson_view, pages, session
 from .markup import literal, paragraphs
@@ -38,6 +40,7 @@ DRAFT = {  # the settings panel's values, kept apart from the widgets (see setti
     "penalise": "practice_draft_penalise",
     "alertness": "practice_draft_alertness",
     "slips": "practice_draft_slips",
+    "watch": "practice_draft_watch",
     "hands": "practice_draft_hands",
     "turn_limit": "practice_draft_turn_limit",
     "code": "practice_draft_code",
@@ -207,14 +210,13 @@ def _settings_from_draft() -> tuple[DealCode, int, Settings]:
     typed = (state.get(DRAFT["code"]) or "").strip()
     code = DealCode.parse(typed) if typed else DealCode(players, random.SystemRandom().randrange(MAX_SEED))
     mode = state.get(DRAFT["mode"]) or COACH
-    settings = Settings(
-        mode=mode,
-        penalise=bool(state.get(DRAFT["penalise"], True)),
-        alertness=int(state.get(DRAFT["alertness"], 100)) if mode == TABLE else 100,
-        slips=int(state.get(DRAFT["slips"], 0)) if mode == TABLE else 0,
-        hands=int(state.get(DRAFT["hands"], 1)),
-        turn_limit=int(state.get(DRAFT["turn_limit"], 1000)),
-    )
+    match = dict(hands=int(state.get(DRAFT["hands"], 1)), turn_limit=int(state.get(DRAFT["turn_limit"], 1000)))
+    if mode == TABLE:
+        settings = Settings(mode=TABLE, alertness=int(state.get(DRAFT["alertness"], Settings.alertness)),
+                            slips=int(state.get(DRAFT["slips"], Settings.slips)),
+                            watch=state.get(DRAFT["watch"], Settings.watch), **match)
+    else:
+        settings = Settings(mode=COACH, penalise=bool(state.get(DRAFT["penalise"], True)), **match)
     seat_letter = state.get(DRAFT["seat"]) or "A"
     seat = SEAT_NAMES.index(seat_letter) if seat_letter in SEAT_NAMES else 0
     return code, min(seat, code.players - 1), settings
@@ -235,12 +237,17 @@ def deal_from_settings() -> None:
     state[CONFIRM] = None
 
 
+PICK_PROBLEM = "practice_pick_problem"
+
+
 def decide(decision: str) -> None:
     """The learner's decision on the game as shown (the click guard has checked the token)."""
+    current = game()
     try:
-        game().decide(decision)
+        current.decide(decision)
     except PositionError:
-        pass  # not possible in this state any more: nothing happens
+        if current.correcting is not None:  # a pile that does not fit the called card
+            st.session_state[PICK_PROBLEM] = True
 
 
 def undo() -> None:
@@ -265,7 +272,8 @@ def _seed_draft(current: PracticeGame) -> None:
     settings = current.settings
     for field, value in {"players": current.code.players, "seat": SEAT_NAMES[current.learner_seat],
                          "mode": settings.mode, "penalise": settings.penalise, "alertness": settings.alertness,
-                         "slips": settings.slips, "hands": settings.hands, "turn_limit": settings.turn_limit,
+                         "slips": settings.slips, "watch": settings.watch, "hands": settings.hands,
+                         "turn_limit": settings.turn_limit,
                          "code": ""}.items():
         state[DRAFT[field]] = value
 
@@ -295,6 +303,7 @@ def _sync_draft() -> None:
     for field, widget_key in (("seat", f"practice-w-seat-{st.session_state.get(DRAFT['players'])}"),
                               ("mode", f"practice-w-mode-{session.lang()}"), ("penalise", "practice-w-penalise"),
                               ("alertness", "practice-w-alertness"), ("slips", "practice-w-slips"),
+                              ("watch", f"practice-w-watch-{session.lang()}"),
                               ("hands", "practice-w-hands"), ("turn_limit", "practice-w-turn-limit"),
                               ("code", "practice-w-code")):
         _keep(field, widget_key)
@@ -322,10 +331,17 @@ def settings_panel(current: PracticeGame, tr) -> None:
         if state[DRAFT["mode"]] == COACH:
             _widget("penalise", "practice-w-penalise", st.toggle, label=_("Penalty cards for my errors"))
         else:
-            _widget("alertness", "practice-w-alertness", st.slider, label=_("How often the others call your errors (%)"),
-                    min_value=0, max_value=100, step=10)
-            _widget("slips", "practice-w-slips", st.slider, label=_("How often the others misplace a card (%)"),
+            _widget("slips", "practice-w-slips", st.slider, label=_("How often each computer player misplaces a card (%)"),
                     min_value=0, max_value=100, step=5)
+            _widget("alertness", "practice-w-alertness", st.slider,
+                    label=_("How often the computer players call an error they see, yours or each other's (%)"),
+                    min_value=0, max_value=100, step=10,
+                    help=_("They never call before you: on a placement you watch, they may call only after you press Next."))
+            watch = {WATCH_ALL: _("Every placement by the others"),
+                     WATCH_DISCARDS: _("Only placements where a discard is involved")}
+            _widget("watch", f"practice-w-watch-{session.lang()}", st.radio, label=_("Placements you watch, with the chance to call"),
+                    options=[WATCH_ALL, WATCH_DISCARDS], format_func=watch.get,
+                    help=_("With many players, watching only the placements on or next to a discard means fewer clicks."))
         _widget("hands", "practice-w-hands", st.number_input, label=_("Hands in the match"), min_value=1, max_value=20)
         _widget("turn_limit", "practice-w-turn-limit", st.number_input, label=_("Agreed turn limit per hand (R7)"),
                 min_value=50, max_value=100_000, step=50)
@@ -386,33 +402,43 @@ def learner_feedback(current: PracticeGame, record, tr) -> None:
 def call_feedback(entry, tr) -> None:
     """What came of the learner's last call."""
     _ = tr.gettext
-    shown = entry.record
+    record = entry.record
     if entry.supported:
-        result = entry.result
         you = game().learner
-        st.success(paragraphs(_("Right to call."), words.judgement(shown.judgement, shown.judged_in, tr, you),
-                              words.correction(result, shown.judged_in, tr, you), *words.penalty_lines(result, tr, you)))
+        st.success(paragraphs(_("Right to call."), words.judgement(record.judgement, record.judged_in, tr, you),
+                              words.correction(record, record.judged_in, tr, you), *words.penalty_lines(record, tr, you)))
     else:
         st.info(paragraphs(_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
             section=words.section("§muggins", tr))))
 
 
 def watching(current: PracticeGame, tr) -> None:
-    """A placement being shown in Table mode: call it, or let play go on."""
+    """A computer player's placement being shown in Table mode: call it, or let play go on.
+    The same controls whether it was right or wrong: the learner judges."""
     _ = tr.gettext
     shown = current.watching
     with st.container(border=True, key="practice-watch"):
         st.markdown(literal(_("{player} turned up {card} and put it on {pile}.").format(
             player=shown.mover, card=words.card(shown.card, tr),
-            pile=words.pile(shown.judgement.dest, shown.judged_in, tr, you=current.learner))))
-        if shown.called:
-            st.caption(literal(words.turn_line(shown, tr, current.learner)))
-        if shown.finished:
-            st.caption(literal(_("That was their last card: the finish is confirmed only if nobody calls “Muggins!” now.")))
+            pile=words.pile(shown.dest, current.hand.turned.position, tr, you=current.learner))))
+        st.caption(literal(_("Was that right? Call “Muggins!” if it was not, before the next card is turned up.")))
         left, right, _spacer = st.columns([2, 2, 3])
-        if current.hand.can_call():  # no hint in the styling
-            action_button(_("Call “Muggins!”"), key="practice-call", action=decide, args=(CALL,), where=left, width="stretch")
+        action_button(_("Call “Muggins!”"), key="practice-call", action=decide, args=(CALL,), where=left, width="stretch")
         action_button(_("Next ▶"), key="practice-next", action=decide, args=(NEXT,), where=right, width="stretch")
+
+
+def correcting(current: PracticeGame, tr) -> None:
+    """The learner's called card fits several common piles: the learner picks one (R4)."""
+    _ = tr.gettext
+    wrong, _called, _caller = current.correcting
+    turned = current.hand.turned
+    verdict = current.hand.judge(wrong)
+    lines = [words.judgement(verdict, turned.position, tr, current.learner),
+             _("Muggins! Your card must go on a common pile, and several fit: you pick which ({section}, R4).").format(
+                 section=words.section("§muggins", tr))]
+    if st.session_state.pop(PICK_PROBLEM, False):
+        lines.append(_("That pile does not fit: pick one of the marked common piles."))
+    st.error(paragraphs(*lines))
 
 
 def hand_end(current: PracticeGame, tr) -> None:

@@ -96,45 +96,57 @@ class Hand:
         turned = self._pending()
         return judge(turned.position, turned.card, dest)
 
-    def play(self, dest: Dest, *, called: bool = True, correct_to: Chooser = lowest_pile,
+    def play(self, dest: Dest, *, called: bool = True, caller: str | None = None, correct_to: Chooser = lowest_pile,
              penalise: bool = True) -> TurnRecord:
         """Place the turned card on ``dest`` and settle the turn (see
-        :func:`~tutorial.engine.rules.complete_turn`). Returns the record."""
+        :func:`~tutorial.engine.rules.complete_turn`; the finish check of R11
+        included). Returns the record."""
         turned = self._pending()
-        record = complete_turn(turned, dest, called=called, correct_to=correct_to, before=self.position,
-                               penalise=penalise)
+        record = complete_turn(turned, dest, called=called, caller=caller, correct_to=correct_to,
+                               before=self.position, penalise=penalise)
         self.turned = None
         self._record(record)
         return record
 
-    def can_call(self) -> bool:
-        """True while a Muggins call on the last placement is still in time: it
-        was not called yet and no card has been turned up since (§muggins). A
-        finish is checked before it is confirmed, so a call may follow it too."""
-        last = self.records[-1] if self.records else None
-        return (last is not None and last.card is not None and not last.called and self.turned is None
-                and (self.outcome is None or self.outcome.reason == FINISHED))
+    def _last_placement(self) -> int | None:
+        """Index of the last record that placed a card (passes after it are skipped)."""
+        for index in range(len(self.records) - 1, -1, -1):
+            if self.records[index].card is not None:
+                return index
+        return None
 
-    def call(self, *, correct_to: Chooser = lowest_pile) -> TurnRecord | None:
-        """A Muggins call on the last placement (§muggins).
+    def can_call(self) -> bool:
+        """True while a Muggins call on the last placement is still in time: it was
+        not called yet and no card has been turned up since — passes turn up no card,
+        so they do not close the window (§muggins) — and the hand is not over."""
+        index = self._last_placement()
+        return index is not None and not self.records[index].called and self.turned is None and self.outcome is None
+
+    def call(self, *, caller: str | None = None, correct_to: Chooser = lowest_pile) -> TurnRecord | None:
+        """A Muggins call on the last placement (§muggins), by ``caller`` if known.
 
         An error is corrected (R4: ``correct_to`` picks among fitting commons)
-        and penalised (R5); the last record is replaced by the called one and the
-        new record returned. A finish made by that placement is withdrawn
-        (§finish). A call on a correct placement is unsupported: nothing
-        happens and ``None`` is returned. Raises :class:`PositionError`
-        ``call-too-late`` when :meth:`can_call` is false.
+        and penalised (R5); the placement's record is replaced by the called one
+        (any passes made since stay passes) and the new record returned. A call
+        on a correct placement is unsupported: nothing happens and ``None`` is
+        returned. Raises :class:`PositionError` ``call-too-late`` when
+        :meth:`can_call` is false.
         """
         if not self.can_call():
             raise PositionError("call-too-late")
-        last = self.records[-1]
+        index = self._last_placement()
+        last = self.records[index]
         if last.judgement.ok:
             return None
         turned = TurnUp(last.judged_in, last.card, last.recycled)
-        record = complete_turn(turned, last.judgement.dest, called=True, correct_to=correct_to, before=last.before)
-        self.records[-1] = record
-        self.position = record.after
-        self.outcome = None
+        record = complete_turn(turned, last.judgement.dest, called=True, caller=caller, correct_to=correct_to,
+                               before=last.before)
+        self.records[index] = record
+        position = record.after
+        for later in range(index + 1, len(self.records)):  # the passes made since (R2)
+            self.records[later] = pass_turn(position)
+            position = self.records[later].after
+        self.position = position
         return record
 
     def _record(self, record: TurnRecord) -> None:

@@ -277,8 +277,10 @@ class TurnRecord:
     """Everything that happened in one turn (§turn, §muggins, §finish).
 
     - ``mover``; ``card`` (``None`` for a pass, R2); ``recycled``.
-    - ``judgement`` (``None`` for a pass); ``called``: a Muggins call was made
-      on an error in time.
+    - ``judgement`` (``None`` for a pass); ``called``: the error was called in
+      time, or caught by the finish check (R11); ``caller``: who called (a
+      player's name, when known); ``checked``: the finish check caught it (R11:
+      an error on the last card is always treated as called).
     - ``placed``: where the card finally lies (after any correction).
     - ``penalty``: the gifts, in order given (R5).
     - ``finished``: the mover won the hand with this placement (§finish).
@@ -298,6 +300,8 @@ class TurnRecord:
     before: Position
     after: Position
     judged_in: Position | None = None
+    caller: str | None = None
+    checked: bool = False
 
     @property
     def passed(self) -> bool:
@@ -310,6 +314,7 @@ def complete_turn(
     dest: Dest,
     *,
     called: bool = True,
+    caller: str | None = None,
     correct_to: Chooser = lowest_pile,
     before: Position | None = None,
     legal: Legal | None = None,
@@ -317,19 +322,20 @@ def complete_turn(
 ) -> TurnRecord:
     """Place the turned card on ``dest`` and settle the turn (§priority, §muggins, §finish).
 
-    If the placement is an error and ``called`` is true, the card is moved to
-    a correct destination (``correct_to`` picks among fitting commons; default
-    the lowest-numbered, R4) and every other player gives a penalty card (R5).
-    An uncalled error stands. The mover finishes when, after this, both their
-    stock and discard are empty and the placement stands (correct, or an
-    uncalled error; a called error never finishes). Unless the hand is
-    finished, the turn passes to the left. ``before`` is the position at the
+    If the placement is an error and ``called`` is true (``caller``: who called,
+    if known), the card is moved to a correct destination (``correct_to`` picks
+    among fitting commons; default the lowest-numbered, R4) and every other
+    player gives a penalty card (R5). An uncalled error stands — except on the
+    mover's last card: the finish check (R11) treats it as called, so an
+    uncalled error can never win. The mover finishes only when a correct
+    placement leaves both their stock and discard empty; a mover emptied by a
+    correction has not finished and passes from then on (R12). Unless the hand
+    is finished, the turn passes to the left. ``before`` is the position at the
     start of the turn, kept in the record (default: the turned position);
     ``legal`` may pass the already computed legal destinations;
     ``penalise=False`` corrects a called error without penalty cards (a
-    coaching aid, not a rule). Raises
-    :class:`PositionError` for a ``dest`` that names no pile or player, or
-    when there is no card to place.
+    coaching aid, not a rule). Raises :class:`PositionError` for a ``dest``
+    that names no pile or player, or when there is no card to place.
     """
     position = turned.position
     card = turned.card
@@ -341,14 +347,15 @@ def complete_turn(
     placed = dest
     gifts: tuple[Gift, ...] = ()
     did_call = called and verdict.error is not None
-    if did_call:
+    checked = verdict.error is not None and not did_call and not position.has_cards(seat)  # R11
+    if did_call or checked:
         placed = correct_to(verdict.legal)
         if placed not in verdict.legal:
             raise PositionError("bad-dest", dest=str(placed))
         position = place(take_back(position, card, dest), card, placed)
         if penalise:
             position, gifts = penalty(position, seat)
-    finished = not did_call and not position.has_cards(seat)
+    finished = verdict.error is None and not position.has_cards(seat)
     if not finished:
         position = position.replace(to_move=(seat + 1) % len(position.players))
     return TurnRecord(
@@ -356,13 +363,15 @@ def complete_turn(
         card=card,
         recycled=turned.recycled,
         judgement=verdict,
-        called=did_call,
+        called=did_call or checked,
         placed=placed,
         penalty=gifts,
         finished=finished,
         before=before if before is not None else turned.position,
         after=position,
         judged_in=turned.position,
+        caller=caller if did_call else None,
+        checked=checked,
     )
 
 

@@ -48,13 +48,11 @@ view.settings_panel(game, tr)
 # ----- what just happened -----------------------------------------------------------
 records = hand.records
 mine = [index for index, record in enumerate(records) if record.mover == you and record.card is not None]
-if game.calls and (not mine or records.index(game.calls[-1].result or game.calls[-1].record) > mine[-1]):
+if game.calls and (not mine or records.index(game.calls[-1].record) > mine[-1]):
     view.call_feedback(game.calls[-1], tr)
 elif mine:
     view.learner_feedback(game, records[mine[-1]], tr)
 others = records[mine[-1] + 1:] if mine else records
-if game.watching is not None:
-    others = others[:-1]  # the placement being shown is drawn below
 if others:
     with st.container(border=True):
         st.markdown("**" + literal(_("Since your last card:") if mine else _("Before your first turn:")) + "**")
@@ -63,8 +61,12 @@ if others:
 # ----- the table ------------------------------------------------------------------------
 if game.watching is not None:
     shown = game.watching
-    render(TableView(shown.after, you=you, marked={shown.placed}, show_mover=False), tr, key="practice-watching")
+    render(TableView(shown.table, you=you, marked={shown.dest}, show_mover=False), tr, key="practice-watching")
     view.watching(game, tr)
+elif game.correcting is not None:
+    view.correcting(game, tr)
+    render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marked=set(game.correction_choices())),
+           tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
 elif game.hand_over:
     view.hand_end(game, tr)
     render(TableView(hand.position, you=you, show_mover=False), tr, key="practice-final")
