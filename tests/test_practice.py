@@ -247,7 +247,9 @@ def play_like_a_learner(game, rng, *, wrong=0.1, call=0.3, limit=None):
         if game.hand_over:
             game.decide("hand")
         elif game.watching is not None:
-            game.decide("call" if game.hand.can_call() and rng.random() < call else "next")
+            game.decide("call" if rng.random() < call else "next")
+        elif game.correcting is not None:
+            game.play(rng.choice(game.correction_choices()))
         else:
             position = game.hand.turned.position
             every = [Dest.common(n) for n in range(1, len(position.commons) + 1)] + [Dest.discard(p) for p in position.players]

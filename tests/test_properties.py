@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutorial.engine import FULL_DECK, COUNTS, DealCode, Dest, deal, playout, recycle, turn_up
+from tutorial.engine.events import apply
 from tutorial.engine.hand import Hand
 from tutorial.engine.position import Position
 
@@ -36,6 +37,14 @@ def test_random_placements_and_calls_conserve_every_card(code, choices, calls):
         if record.called:
             assert record.placed in record.judgement.legal
             assert len(record.penalty) <= len(position.players) - 1
+        # the events are the whole story: applied one by one to the start of the turn they give its end
+        replayed = record.before
+        for event in record.events:
+            replayed = apply(replayed, event)
+        assert replayed == record.after
+        kinds = [type(event).__name__ for event in record.events]
+        assert kinds[-1] in ("Finished", "NextPlayer") and kinds.count("Placed") == 1
+        assert kinds.count("PenaltyCard") == len(record.penalty) and ("Called" in kinds) == record.called
 
 
 @settings(max_examples=40, deadline=None)

@@ -13,6 +13,10 @@ from typing import Callable
 
 from .cards import Card
 from .errors import PositionError
+from .events import (
+    Called, Corrected, Event, Finished, NextPlayer, NoPenaltyCard, Passed, PenaltyCard, Placed, Recycled, TurnedUp,
+    _take, apply,
+)
 from .position import Dest, Position
 
 # Error ids, in the order RULES.md §muggins lists them (first matching row wins).
@@ -97,13 +101,7 @@ def recycle(position: Position, seat: int) -> Position:
     same order: the oldest card is turned next (§recycle). Only call when the
     stock is empty (R3); raises ``ValueError`` otherwise.
     """
-    if position.stocks[seat]:
-        raise ValueError("recycle: the closed stock is not empty (R3)")
-    stocks = list(position.stocks)
-    discards = list(position.discards)
-    stocks[seat] = discards[seat]
-    discards[seat] = ()
-    return position.replace(stocks=tuple(stocks), discards=tuple(discards))
+    return apply(position, Recycled(position.players[seat]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,27 +110,30 @@ class TurnUp:
 
     ``position``: the position with the card taken off the stock (and the
     discard turned over first when ``recycled``); ``card`` is ``None`` when the
-    mover has no cards and passes (R2).
+    mover has no cards and passes (R2). ``events``: what happened
+    (:class:`~tutorial.engine.events.Recycled`, then
+    :class:`~tutorial.engine.events.TurnedUp`).
     """
 
     position: Position
     card: Card | None
     recycled: bool
+    events: tuple[Event, ...] = ()
 
 
 def turn_up(position: Position) -> TurnUp:
     """Turn up the mover's next card, recycling first if the stock is empty (§turn, §recycle, R2)."""
     seat = position.to_move
-    recycled = False
+    name = position.players[seat]
+    events: list[Event] = []
     if not position.stocks[seat]:
         if not position.discards[seat]:
             return TurnUp(position, None, False)
-        position = recycle(position, seat)
-        recycled = True
-    stock = position.stocks[seat]
-    stocks = list(position.stocks)
-    stocks[seat] = stock[1:]
-    return TurnUp(position.replace(stocks=tuple(stocks)), stock[0], recycled)
+        events.append(Recycled(name))
+        position = apply(position, events[-1])
+    card = position.stocks[seat][0]
+    events.append(TurnedUp(name, card))
+    return TurnUp(apply(position, events[-1]), card, len(events) == 2, tuple(events))
 
 
 # ----- §priority ------------------------------------------------------------
@@ -200,14 +201,7 @@ def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None
 # ----- placing, correcting, penalty ---------------------------------------
 def place(position: Position, card: Card, dest: Dest) -> Position:
     """Put ``card`` on top of ``dest`` without judging it (no turn change)."""
-    if dest.kind == "common":
-        commons = list(position.commons)
-        commons[dest.target - 1] = commons[dest.target - 1] + (card,)
-        return position.replace(commons=tuple(commons))
-    seat = position.seat(dest.target)
-    discards = list(position.discards)
-    discards[seat] = discards[seat] + (card,)
-    return position.replace(discards=tuple(discards))
+    return apply(position, Placed(position.mover, card, dest, None))
 
 
 def take_back(position: Position, card: Card, dest: Dest) -> Position:
@@ -215,16 +209,7 @@ def take_back(position: Position, card: Card, dest: Dest) -> Position:
 
     Raises ``ValueError`` if ``card`` is not that pile's top.
     """
-    if position.top(dest) != card:
-        raise ValueError(f"{card} is not on top of {dest}")
-    if dest.kind == "common":
-        commons = list(position.commons)
-        commons[dest.target - 1] = commons[dest.target - 1][:-1]
-        return position.replace(commons=tuple(commons))
-    seat = position.seat(dest.target)
-    discards = list(position.discards)
-    discards[seat] = discards[seat][:-1]
-    return position.replace(discards=tuple(discards))
+    return _take(position, card, dest)
 
 
 def give_penalty_card(position: Position, donor: int, offender: int) -> tuple[Position, Gift | None]:
@@ -234,17 +219,26 @@ def give_penalty_card(position: Position, donor: int, offender: int) -> tuple[Po
     stock first turns their discard over (§recycle); a donor with no cards
     gives nothing (``None``, R6).
     """
+    events = _penalty_card_events(position, donor, offender)
+    for event in events:
+        position = apply(position, event)
+    return position, _gift(events)
+
+
+def _penalty_card_events(position: Position, donor: int, offender: int) -> tuple[Event, ...]:
+    donor_name, offender_name = position.players[donor], position.players[offender]
     if not position.has_cards(donor):
-        return position, None
-    recycled = False
-    if not position.stocks[donor]:
-        position = recycle(position, donor)
-        recycled = True
-    stocks = list(position.stocks)
-    card = stocks[donor][0]
-    stocks[donor] = stocks[donor][1:]
-    stocks[offender] = stocks[offender] + (card,)
-    return position.replace(stocks=tuple(stocks)), Gift(position.players[donor], card, recycled)
+        return (NoPenaltyCard(donor_name, offender_name),)
+    if position.stocks[donor]:
+        return (PenaltyCard(donor_name, offender_name, position.stocks[donor][0]),)
+    return (Recycled(donor_name, for_penalty=True), PenaltyCard(donor_name, offender_name, position.discards[donor][0]))
+
+
+def _gift(events: tuple[Event, ...]) -> Gift | None:
+    last = events[-1]
+    if isinstance(last, NoPenaltyCard):
+        return None
+    return Gift(last.donor, last.card, recycled=len(events) == 2)
 
 
 def penalty(position: Position, offender: int) -> tuple[Position, tuple[Gift, ...]]:
@@ -256,12 +250,22 @@ def penalty(position: Position, offender: int) -> tuple[Position, tuple[Gift, ..
     donors who recycle or have nothing. Returns the new position and the gifts
     in the order given.
     """
+    position, gifts, _events = _penalty(position, offender)
+    return position, gifts
+
+
+def _penalty(position: Position, offender: int) -> tuple[Position, tuple[Gift, ...], tuple[Event, ...]]:
     gifts: list[Gift] = []
+    events: list[Event] = []
     for seat in position.opponents_clockwise(offender):
-        position, gift = give_penalty_card(position, seat, offender)
+        given = _penalty_card_events(position, seat, offender)
+        for event in given:
+            position = apply(position, event)
+        events += given
+        gift = _gift(given)
         if gift is not None:
             gifts.append(gift)
-    return position, tuple(gifts)
+    return position, tuple(gifts), tuple(events)
 
 
 def lowest_pile(legal: Legal) -> Dest:
@@ -287,6 +291,9 @@ class TurnRecord:
     - ``before`` and ``after``: the positions at the start and end of the turn;
       ``judged_in``: the position the card was judged in (after the turn-up,
       before the placement; ``None`` for a pass).
+    - ``events``: everything that happened, in order (see
+      :mod:`tutorial.engine.events`); applied one by one to ``before`` they
+      give ``after``.
     """
 
     mover: str
@@ -302,6 +309,7 @@ class TurnRecord:
     judged_in: Position | None = None
     caller: str | None = None
     checked: bool = False
+    events: tuple[Event, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -343,7 +351,9 @@ def complete_turn(
         raise PositionError("no-card", player=position.mover)
     verdict = judge(position, card, dest, legal)
     seat = position.to_move
-    position = place(position, card, dest)
+    mover = position.players[seat]
+    events: list[Event] = [*turned.events, Placed(mover, card, dest, verdict.error)]
+    position = apply(position, events[-1])
     placed = dest
     gifts: tuple[Gift, ...] = ()
     did_call = called and verdict.error is not None
@@ -352,14 +362,20 @@ def complete_turn(
         placed = correct_to(verdict.legal)
         if placed not in verdict.legal:
             raise PositionError("bad-dest", dest=str(placed))
-        position = place(take_back(position, card, dest), card, placed)
+        events.append(Called(mover, caller if did_call else None, finish_check=checked))
+        events.append(Corrected(mover, card, dest, placed))
+        position = apply(position, events[-1])
         if penalise:
-            position, gifts = penalty(position, seat)
+            position, gifts, given = _penalty(position, seat)
+            events += given
     finished = verdict.error is None and not position.has_cards(seat)
-    if not finished:
-        position = position.replace(to_move=(seat + 1) % len(position.players))
+    if finished:
+        events.append(Finished(mover))
+    else:
+        events.append(NextPlayer(position.players[(seat + 1) % len(position.players)]))
+        position = apply(position, events[-1])
     return TurnRecord(
-        mover=position.players[seat],
+        mover=mover,
         card=card,
         recycled=turned.recycled,
         judgement=verdict,
@@ -372,13 +388,15 @@ def complete_turn(
         judged_in=turned.position,
         caller=caller if did_call else None,
         checked=checked,
+        events=tuple(events),
     )
 
 
 def pass_turn(position: Position) -> TurnRecord:
     """The mover has no cards and passes (R2): the turn goes to the left."""
-    after = position.replace(to_move=(position.to_move + 1) % len(position.players))
-    return TurnRecord(position.mover, None, False, None, False, None, (), False, position, after)
+    event = Passed(position.mover)
+    return TurnRecord(position.mover, None, False, None, False, None, (), False, position, apply(position, event),
+                      events=(event,))
 
 
 def rule_perfect(position: Position, card: Card, legal: Legal) -> Dest:
