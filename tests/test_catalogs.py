@@ -1,8 +1,10 @@
-"""Translations: the committed template is current and the Spanish catalog complete."""
+"""Translations: the committed template is current, the Spanish catalog complete, and `pybabel update` keeps translations."""
 
 import re
+import shutil
 import subprocess
 import sys
+import tomllib
 
 from babel.messages.pofile import read_po
 
@@ -29,6 +31,28 @@ def test_template_is_current(root, tmp_path):
     assert not missing and not extra, f"run `pybabel extract` then `pybabel update`: new {sorted(map(str, missing))[:5]}, gone {sorted(map(str, extra))[:5]}"
 
 
+def problems(catalog):
+    """``[(kind, msgid), ...]``: fuzzy, untranslated, or placeholders that differ from the English."""
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy:
+            found.append(("fuzzy", message.id))
+        if not all(strings):
+            found.append(("untranslated", message.id))
+        source = message.id if isinstance(message.id, str) else message.id[-1]
+        for text in strings:
+            if text and set(PLACEHOLDER.findall(text)) != set(PLACEHOLDER.findall(source)):
+                found.append(("placeholders", message.id))
+    return found
+
+
+REVIEW = ("fuzzy: the English changed and the entry holds the old translation (`git diff locales/messages.pot` "
+          "shows the change): correct it, then delete the fuzzy flag")
+
+
 def test_every_language_catalog_matches_template_and_is_complete(root):
     with open(root / "locales" / "messages.pot", "rb") as handle:
         template = read_po(handle)
@@ -36,20 +60,8 @@ def test_every_language_catalog_matches_template_and_is_complete(root):
         with open(po_path(lang), "rb") as handle:
             catalog = read_po(handle, locale=lang)
         assert ids(catalog) == ids(template), f"run `pybabel update` for {lang}"
-        problems = []
-        for message in catalog:
-            if not message.id:
-                continue
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            if message.fuzzy:
-                problems.append(("fuzzy", message.id))
-            if not all(strings):
-                problems.append(("untranslated", message.id))
-            source = message.id if isinstance(message.id, str) else message.id[-1]
-            for text in strings:
-                if text and set(PLACEHOLDER.findall(text)) != set(PLACEHOLDER.findall(source)):
-                    problems.append(("placeholders", message.id))
-        assert not problems, problems[:10]
+        found = problems(catalog)
+        assert not found, f"{po_path(lang)}: {found[:10]}" + (f"; {REVIEW}" if any(k == "fuzzy" for k, _ in found) else "")
         assert not list(catalog.check())
 
 
@@ -57,3 +69,55 @@ def test_spanish_is_used():
     es = translations("es")
     assert es.gettext("Lessons") != "Lessons"
     assert translations("xx").gettext("Lessons") == "Lessons"
+
+
+# ----- The documented workflow: `pybabel extract`, then `pybabel update` ------
+
+def pybabel(folder, command):
+    """``pybabel COMMAND`` run from ``folder``, with the settings in its pyproject.toml (as the README says)."""
+    done = subprocess.run([sys.executable, "-m", "babel.messages.frontend", command], cwd=folder, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def spanish(folder):
+    with open(folder / "locales" / "es" / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        return read_po(handle, locale="es")
+
+
+def fuzzy(catalog):
+    return {message.id for message in catalog if message.id and message.fuzzy}
+
+
+def test_update_keeps_the_old_translation_of_an_edited_text_as_fuzzy(root, tmp_path):
+    for name in ("tutorial", "lessons", "locales"):
+        shutil.copytree(root / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(root / "pyproject.toml", tmp_path)
+    committed = spanish(tmp_path)
+
+    # Unchanged sources: every committed entry keeps its translation and its (non-)fuzziness.
+    pybabel(tmp_path, "extract")
+    pybabel(tmp_path, "update")
+    unchanged = spanish(tmp_path)
+    for message in committed:
+        if message.id and message.id in unchanged:
+            assert (unchanged[message.id].string, unchanged[message.id].fuzzy) == (message.string, message.fuzzy), message.id
+    new_ids = {message.id for message in unchanged} - {message.id for message in committed}
+    assert fuzzy(unchanged) <= new_ids  # only texts added since the last update may be fuzzy
+
+    # A teacher edits one lesson text slightly (two words added).
+    lesson = tmp_path / "lessons" / "01-cards-and-fitting.toml"
+    raw = lesson.read_text(encoding="utf-8")
+    summary = tomllib.loads(raw)["summary"]
+    edited = "In short: " + summary
+    assert raw.count(f'summary = "{summary}"') == 1 and edited not in unchanged
+    lesson.write_text(raw.replace(f'summary = "{summary}"', f'summary = "{edited}"'), encoding="utf-8")
+    old = committed[summary]
+    assert old.string and not old.fuzzy
+
+    pybabel(tmp_path, "extract")
+    pybabel(tmp_path, "update")
+    updated = spanish(tmp_path)
+    assert updated[edited].string == old.string
+    assert fuzzy(updated) == fuzzy(unchanged) | {edited}
+    assert summary not in updated and summary not in updated.obsolete  # taken over by the edited text
+    assert ("fuzzy", edited) in problems(updated)  # so the completeness test names it

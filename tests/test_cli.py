@@ -1,6 +1,7 @@
 """`muggins explain` and `muggins playout`: the worked examples and bad input."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -187,3 +188,20 @@ def test_text_names_a_donor_with_no_cards(capsys, tmp_path):
     data = explain_json(capsys, path, "--play", "discard:B")
     assert [p["from"] for p in data["penalty"]] == ["B", "D"]
     assert "C has no cards and gives nothing" in data["explanation"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["explain", EXAMPLES / "example-1.toml", "--play", "discard:B"],
+    ["explain", EXAMPLES / "example-1.toml", "--json"],
+    ["playout", EXAMPLES / "example-2.toml"],
+])
+def test_output_to_a_closed_pipe_ends_quietly(argv):
+    """Like ``muggins explain ... | head -1`` when head has already gone: no traceback, status 1."""
+    script = Path(sys.executable).parent / "muggins"
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line is written
+    try:
+        done = subprocess.run([str(script), *map(str, argv)], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (1, "")

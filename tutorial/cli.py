@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
+import os
 import sys
 from pathlib import Path
 
@@ -154,10 +154,12 @@ def _lessons_check(args) -> int:
 
 
 def _app(extra: list[str]) -> int:
-    command = [sys.executable, "-m", "streamlit", "run", str(APP_ENTRY), *APP_DEFAULTS, *extra]
+    """``muggins app [STREAMLIT OPTIONS]``: Streamlit in this process (a signal to it stops the server)."""
     try:
-        return subprocess.call(command)
-    except KeyboardInterrupt:
+        from .app.serve import run  # Streamlit is slow to import: only for this command
+
+        return run(APP_ENTRY, [*APP_DEFAULTS, *extra])
+    except KeyboardInterrupt:  # Ctrl+C before Streamlit's own handler was set: stopped, as asked
         return 0
 
 
@@ -188,8 +190,26 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``muggins`` console script. Returns the exit status."""
+    """Entry point of the ``muggins`` console script. Returns the exit status.
+
+    Usage errors raise :class:`SystemExit` (status 2, one line). Output to a
+    pipe closed early (``muggins ... | head -1``) ends quietly with status 1.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        try:
+            return _main(argv)
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here, inside the try
+    except BrokenPipeError:
+        # Python's recipe (signal module, "Note on SIGPIPE"): point stdout at
+        # devnull so the flush at exit cannot fail again, and exit with 1.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str]) -> int:
     if argv and argv[0] == "app":
         return _app(argv[1:])
     args = parser().parse_args(argv)

@@ -1,7 +1,8 @@
 """Languages: catalogs and negotiation.
 
-Catalogs are the gettext ``.po`` files in ``locales/``, compiled in memory
-once per process with Babel (so a compiled ``.mo`` can never be stale). A
+Catalogs are the gettext ``.po`` files in ``locales/`` (:data:`LOCALES_DIR`,
+found by :mod:`tutorial.resources`), compiled in memory once per process
+with Babel (so a compiled ``.mo`` can never be stale). A
 :class:`gettext.NullTranslations` object is shared read-only by every
 session; nothing here installs a global ``_`` or changes the process locale.
 """
@@ -17,8 +18,8 @@ from babel import negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parent.parent
-LOCALES_DIR = ROOT / "locales"
+from .resources import LOCALES_DIR
+
 DOMAIN = "messages"
 LANGUAGES = ("en", "es")
 """Supported languages; the first is the source language and the fallback."""

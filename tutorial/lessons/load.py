@@ -20,9 +20,9 @@ from ..engine.posfile import from_dict, parse_toml, read_text
 from ..engine.position import Dest
 from ..engine.deal import COUNTS
 from ..engine.rules import complete_turn, legal_destinations, turn_up
+from ..resources import LESSONS_DIR
 from .model import ANSWERED_KINDS, STEP_KINDS, Lesson, Problem, Step
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
 TEXT_FIELDS = ("title", "text", "hint", "done")
 _COMMON = {"id", "kind", "title", "text", "hint", "done", "position", "check"}
 STEP_FIELDS = {

@@ -1,0 +1,62 @@
+"""`muggins app` as a process: a signal stops the server, a bad option is one line."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+MUGGINS = Path(sys.executable).parent / "muggins"  # installed beside the interpreter
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def health(port: int) -> str | None:
+    """The body of ``/_stcore/health``, or ``None`` when nothing answers on the port."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as response:
+            return response.read().decode()
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return None
+
+
+def test_sigterm_stops_the_server(tmp_path):
+    port = free_port()
+    log = tmp_path / "app.log"
+    with open(log, "w") as output:
+        # --server.address keeps the test server on the loopback (and Streamlit from looking up an external address)
+        app = subprocess.Popen([str(MUGGINS), "app", "--server.port", str(port), "--server.address", "127.0.0.1"],
+                               stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while health(port) != "ok":
+            assert app.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        app.send_signal(signal.SIGTERM)
+        started = time.monotonic()
+        assert app.wait(timeout=10) == 0, log.read_text()
+        assert time.monotonic() - started < 5
+        assert health(port) is None, "the server outlived muggins app"
+    finally:
+        try:
+            os.killpg(app.pid, signal.SIGKILL)  # whatever is left of its process group, should this test fail
+        except ProcessLookupError:
+            pass
+        app.wait()
+
+
+def test_unknown_option_is_one_line_with_status_2():
+    done = subprocess.run([str(MUGGINS), "app", "--no-such-option"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.startswith("muggins app: ") and "--no-such-option" in done.stderr
