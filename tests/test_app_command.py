@@ -60,3 +60,16 @@ def test_unknown_option_is_one_line_with_status_2():
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1, done.stderr
     assert done.stderr.startswith("muggins app: ") and "--no-such-option" in done.stderr
+
+
+def test_data_dir_sets_the_store_folder_and_the_rest_goes_to_streamlit(monkeypatch, tmp_path):
+    import tutorial.app.serve as serve
+    from tutorial import cli
+
+    seen = {}
+    monkeypatch.setattr(serve, "run", lambda entry, options: seen.update(options=options, env=os.environ.get("MUGGINS_DATA_DIR")) or 0)
+    monkeypatch.delenv("MUGGINS_DATA_DIR", raising=False)
+    assert cli.main(["app", "--data-dir", str(tmp_path), "--server.port", "8600"]) == 0
+    assert seen["env"] == str(tmp_path) and "--data-dir" not in seen["options"] and seen["options"][-2:] == ["--server.port", "8600"]
+    assert cli.main(["app", f"--data-dir={tmp_path / 'x'}"]) == 0 and seen["env"] == str(tmp_path / "x")
+    assert cli.main(["app", "--data-dir"]) == 2

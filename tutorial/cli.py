@@ -21,6 +21,7 @@ from .engine.posfile import load
 from .engine.position import Dest
 from .engine.rules import complete_turn, legal_destinations, turn_up
 from .i18n import LANGUAGES, translations
+from .store import DATA_DIR_VARIABLE
 
 APP_ENTRY = Path(__file__).resolve().parent / "app" / "streamlit_app.py"
 APP_DEFAULTS = [
@@ -154,11 +155,24 @@ def _lessons_check(args) -> int:
 
 
 def _app(extra: list[str]) -> int:
-    """``muggins app [STREAMLIT OPTIONS]``: Streamlit in this process (a signal to it stops the server)."""
+    """``muggins app [--data-dir DIR] [STREAMLIT OPTIONS]``: Streamlit in this process (a signal
+    to it stops the server). ``--data-dir`` sets the folder of the app's store (see
+    :mod:`tutorial.store`); everything else goes to Streamlit."""
+    options = []
+    words_left = iter(extra)
+    for word in words_left:
+        if word == "--data-dir" or word.startswith("--data-dir="):
+            folder = word.partition("=")[2] if "=" in word else next(words_left, "")
+            if not folder.strip():
+                print("muggins app: --data-dir needs a folder (see muggins app --help)", file=sys.stderr)
+                return 2
+            os.environ[DATA_DIR_VARIABLE] = folder
+        else:
+            options.append(word)
     try:
         from .app.serve import run  # Streamlit is slow to import: only for this command
 
-        return run(APP_ENTRY, [*APP_DEFAULTS, *extra])
+        return run(APP_ENTRY, [*APP_DEFAULTS, *options])
     except KeyboardInterrupt:  # Ctrl+C before Streamlit's own handler was set: stopped, as asked
         return 0
 
