@@ -165,7 +165,7 @@ def test_muggins_step_shows_each_donor_in_turn():
         click(at, f"{prefix}-next").run()
     joined = "\n".join(seen)
     assert "moved to common pile 1 (5♣)" in seen[1]
-    assert "B gives A K♣" in seen[2] and "C gives A 3♥" in seen[3] and "D gives A 10♠" in seen[4]
+    assert "B gives you K♣" in seen[2] and "C gives you 3♥" in seen[3] and "D gives you 10♠" in seen[4]  # A is you
     assert "K♣, 3♥, and 10♠" in joined and "§muggins" in joined
 
 

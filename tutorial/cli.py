@@ -21,6 +21,7 @@ from .engine.posfile import load
 from .engine.position import Dest
 from .engine.rules import complete_turn, legal_destinations, turn_up
 from .i18n import LANGUAGES, translations
+from .narrate import narrator
 from .store import DATA_DIR_VARIABLE
 
 APP_ENTRY = Path(__file__).resolve().parent / "app" / "streamlit_app.py"
@@ -64,26 +65,27 @@ def explain(path: str, play: str | None, lang: str) -> dict:
     }
     lines = []
     if turned.card is None:
-        lines.append(words.where_it_goes(None, legal, position, tr))
+        lines.append(narrator(lang).where_it_goes(None, legal, position))
     else:
         if turned.recycled:
-            lines.append(words.recycled(position.mover, turned.card, tr))
-        lines.append(tr.gettext("{player} turns up {card}.").format(player=position.mover, card=words.card(turned.card, tr)))
+            lines.append(narrator(lang).recycled(position.mover, turned.card))
+        lines.append(tr.gettext("{player} turns up {card}.").format(player=position.mover, card=narrator(lang).card(turned.card)))
     if dest is None:
         if turned.card is not None:
-            lines.append(words.where_it_goes(turned.card, legal, turned.position, tr))
+            lines.append(narrator(lang).where_it_goes(turned.card, legal, turned.position))
         result["text"] = "\n".join(lines)
         return result
     if turned.card is None:
         raise CliError(path, words.position_error(PositionError("no-card", player=position.mover), tr))
     record = complete_turn(turned, dest, called=True, before=position)
     verdict = record.judgement
-    lines.append(words.judgement(verdict, turned.position, tr))
+    story = narrator(lang)
+    lines.append(story.judgement(verdict, turned.position))
     if record.called:
-        lines.append(words.correction(record, turned.position, tr))
-        lines.extend(words.penalty_lines(record, tr))
+        lines.append(story.correction(record, turned.position))
+        lines.extend(story.penalty_lines(record))
     if record.finished:
-        lines.append(words.finished(record.mover, tr))
+        lines.append(story.finished(record.mover))
     explanation = "\n".join(lines)
     result.update(
         {
@@ -122,10 +124,10 @@ def _playout(args) -> int:
     if args.json:
         print(json.dumps(outcome.as_dict(), ensure_ascii=False))
     elif outcome.winner is not None:
-        print(words.finished(outcome.winner, tr))
+        print(narrator(args.lang).finished(outcome.winner))
         print(tr.ngettext("{turns} turn played.", "{turns} turns played.", outcome.turns).format(turns=outcome.turns))
     else:
-        print(words.draw(outcome.reason, outcome.turns, tr))
+        print(narrator(args.lang).draw(outcome.reason, outcome.turns))
     return 0
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from .. import words
 from ..engine.cards import Card
 from ..engine.deal import COUNTS, DealCode, deal
 from ..engine.position import Dest, Position
+from ..engine.events import Placed
 from ..engine.rules import give_penalty_card, judge, place, take_back
 from ..lessons import Lesson, Step
 from . import clicks, session
@@ -36,6 +36,21 @@ def show_step(lesson: Lesson, step: Step) -> bool:
     if step.position is not None:
         render(TableView(step.position, you=step.position.mover), tr, key=f"{lesson.id}-{step.id}")
     return True
+
+
+def learner_seat(step: Step) -> str | None:
+    """The seat the learner sits in for this step: the mover in the steps where the learner
+    plays the turn, the first seat when watching another player's placement (call steps)."""
+    if step.position is None:
+        return None
+    if step.kind == "call":
+        return step.position.players[0] if step.position.to_move != 0 else None
+    return step.position.mover
+
+
+def narrator(step: Step):
+    """The narrator for this step: the learner's language, told to the learner's seat."""
+    return session.narrator(learner_seat(step))
 
 
 def _answer_token(lesson: Lesson, step: Step):
@@ -68,14 +83,14 @@ def _place(lesson: Lesson, step: Step, tr) -> bool:
         view = TableView(place(before, turned.card, dest), you=before.mover, marked={dest})
         render(view, tr, key=f"{lesson.id}-{step.id}")
         verdict = judge(before, turned.card, dest)
-        st.success(paragraphs(words.judgement(verdict, before, tr, before.mover)) + ("\n\n" + _(step.done) if step.done else ""))
+        st.success(paragraphs(narrator(step).judgement(verdict, before)) + ("\n\n" + _(step.done) if step.done else ""))
         return True
     seen, current = _answer_token(lesson, step)
     render(TableView(before, turned=turned.card, you=before.mover), tr, key=f"{lesson.id}-{step.id}", pick=pick,
            seen=seen, current=current)
     if state.last is not None:
         verdict = judge(before, turned.card, Dest.parse(state.last))
-        st.error(paragraphs(words.judgement(verdict, before, tr, before.mover),
+        st.error(paragraphs(narrator(step).judgement(verdict, before),
                             _("Try again: click the pile where the card must go.")))
     _hint(step, tr)
     return False
@@ -90,20 +105,21 @@ def muggins_frames(step: Step, tr) -> list[tuple[Position, set[Dest], str, tuple
     before = turned.position
     offender = before.to_move
     name = before.mover
+    n = narrator(step)
     frames = []
     done = ("\n\n" + _(step.done)) if step.done else ""  # the lesson's own Markdown
     position = place(before, card, wrong)
-    frames.append((position, {wrong}, paragraphs(_("{player} puts {card} on {pile}.").format(
-        player=name, card=words.card(card, tr), pile=words.pile(wrong, before, tr)),
-        words.judgement(record.judgement, before, tr)), (name,)))
+    frames.append((position, {wrong}, paragraphs(n.event(Placed(name, card, wrong, record.judgement.error), before),
+                                                 n.judgement(record.judgement, before)), (name,)))
     position = place(take_back(position, card, wrong), card, right)
-    frames.append((position, {right}, paragraphs(words.correction(record, before, tr)), (name,)))
+    frames.append((position, {right}, paragraphs(n.correction(record, before)), (name,)))
     for donor in before.opponents_clockwise(offender):
         donor_name = before.players[donor]
         position, gift = give_penalty_card(position, donor, offender)
-        text = words.gift(gift, name, tr) if gift else words.no_gift(donor_name, tr)
+        text = (n.recycled_sentence(donor_name, True) + " " if gift and gift.recycled else "") + (
+            n.gift(donor_name, name, gift.card) if gift else n.no_gift(donor_name))
         frames.append((position, set(), paragraphs(text), (name,)))
-    frames.append((position, set(), paragraphs(words.penalty_summary(record, tr)) + done, (name,)))
+    frames.append((position, set(), paragraphs(n.penalty_summary(record)) + done, (name,)))
     return frames
 
 
@@ -154,13 +170,13 @@ def _next_card(lesson: Lesson, step: Step, tr) -> bool:
     seen, current = _answer_token(lesson, step)
     for column, card in zip(columns, step.choices):
         clicks.button(f"**{card_md(card)}**", key=f"{lesson.id}-{step.id}-card-{card}", seen=seen, current=current,
-                      action=pick, args=(str(card),), where=column, disabled=state.solved, help=words.card_name(card, tr),
+                      action=pick, args=(str(card),), where=column, disabled=state.solved, help=narrator(step).card_name(card),
                       width="stretch", type="primary" if state.solved and card == right else "secondary")
     if state.solved:
-        st.success(paragraphs(words.next_card_right(right, tr)) + ("\n\n" + _(step.done) if step.done else ""))
+        st.success(paragraphs(narrator(step).next_card_right(right)) + ("\n\n" + _(step.done) if step.done else ""))
         return True
     if state.last is not None:
-        st.error(paragraphs(words.next_card_wrong(Card.parse(state.last), right, step.turned.recycled, tr)))
+        st.error(paragraphs(narrator(step).next_card_wrong(Card.parse(state.last), right, step.turned.recycled)))
     _hint(step, tr)
     return False
 
@@ -201,7 +217,8 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
     record, turned = step.record, step.turned
     before = turned.position
     verdict = record.judgement
-    watcher = before.players[0] if before.to_move != 0 else None  # the learner watches from the first seat
+    watcher = learner_seat(step)
+    n = narrator(step)
     if answer(lesson, step).solved and step.call:  # after a right call: the card moved, the penalty given
         view = TableView(record.after, you=watcher, marked={record.placed}, show_mover=False)
     else:
@@ -209,20 +226,19 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
                          show_mover=not step.late)
     render(view, tr, key=f"{lesson.id}-{step.id}")
     st.markdown(literal(_("{player} turned up {card} and put it on {pile}.").format(
-        player=before.mover, card=words.card(record.card, tr), pile=words.pile(verdict.dest, before, tr, you=watcher))))
+        player=before.mover, card=n.card(record.card), pile=n.pile(verdict.dest, before, mover=before.mover))))
     if step.late:
         st.markdown("**" + literal(_("The next player has already turned up a card.")) + "**")
     if verdict.ok:
-        why = words.judgement(verdict, before, tr, watcher)
+        why = n.judgement(verdict, before)
         said_right = why + " " + _("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
-            section=words.section("§muggins", tr))
+            section=n.section("§muggins"))
     elif step.late:
-        why = words.judgement(verdict, before, tr, watcher)
+        why = n.judgement(verdict, before)
         said_right = _("It was an error, but the call had to come before the next card was turned up. Now it is too late: the error stands and the card stays where it is ({section}).").format(
-            section=words.section("§muggins", tr)) + "\n\n" + why
+            section=n.section("§muggins")) + "\n\n" + why
     else:
-        lines = [words.judgement(verdict, before, tr, watcher), words.correction(record, before, tr, watcher),
-                 *words.penalty_lines(record, tr, watcher)]
+        lines = [n.judgement(verdict, before), n.correction(record, before), *n.penalty_lines(record)]
         said_right = _("Muggins! Right to call.") + "\n\n" + "\n\n".join(lines)
 
     def said_wrong(value: str) -> str:
@@ -249,7 +265,8 @@ def _fits(lesson: Lesson, step: Step, tr) -> bool:
         reason = _("{a} and {b} do not fit: there is no wrap, so K and A are not neighbours ({section}).")
     else:
         reason = _("{a} and {b} do not fit: their ranks are {gap} apart, and cards fit only one rank apart ({section}).")
-    said = words.sentence(reason.format(a=words.card(a, tr), b=words.card(b, tr), gap=gap, section=words.section("§deal", tr)))
+    n = session.narrator()
+    said = n.sentence(reason.format(a=n.card(a), b=n.card(b), gap=gap, section=n.section("§deal")))
     options = [("fit", _("They fit")), ("no-fit", _("They do not fit"))]
     return _choose(lesson, step, tr, options, "fit" if step.fit else "no-fit", said, lambda value: said)
 
@@ -296,7 +313,7 @@ def counts_sentence(players: int, tr) -> str:
         "With {players} players, each gets {cards} and {piles} common pile is turned face up; the whole pack is used ({section}).",
         "With {players} players, each gets {cards} and {piles} common piles are turned face up; the whole pack is used ({section}).",
         piles,
-    ).format(players=players, cards=cards, piles=piles, section=words.section("§counts", tr))
+    ).format(players=players, cards=cards, piles=piles, section=session.narrator().section("§counts"))
 
 
 _CHOICE_KINDS = {"call": _call, "fits": _fits, "count": _count, "quiz": _quiz}

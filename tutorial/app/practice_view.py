@@ -375,52 +375,53 @@ def notice_text(notice: tuple[str, object], current: PracticeGame, tr) -> str:
 # ----- what the learner sees ----------------------------------------------------
 def learner_feedback(current: PracticeGame, record, tr) -> None:
     """The verdict on the learner's last placement, with any call and penalty."""
+    n = session.narrator(current.learner)
     _ = tr.gettext
-    you = current.learner
     verdict, table = record.judgement, record.judged_in
     if verdict.ok:
         st.success(paragraphs(
-            _("You put {card} on {pile}.").format(card=words.card(record.card, tr), pile=words.pile(verdict.dest, table, tr, you=you))
-            + " " + words.judgement(verdict, table, tr, you)))
+            _("You put {card} on {pile}.").format(card=n.card(record.card), pile=n.pile(verdict.dest, table))
+            + " " + n.judgement(verdict, table)))
         return
     if not record.called:
         st.warning(paragraphs(
             _("Nobody called it, so your error stands and the card stays there ({section}). But it was an error:").format(
-                section=words.section("§muggins", tr)),
-            words.judgement(verdict, table, tr, you)))
+                section=n.section("§muggins")),
+            n.judgement(verdict, table)))
         return
-    lines = [words.judgement(verdict, table, tr, you), words.correction(record, table, tr, you)]
+    lines = [n.judgement(verdict, table), n.correction(record, table)]
     if record.penalty or current.settings.penalise or current.settings.mode == TABLE:
-        lines += words.penalty_lines(record, tr, you)
+        lines += n.penalty_lines(record)
     else:
         lines.append(_("Penalty cards are switched off in this game."))
     if not table.has_cards(table.to_move):
-        lines.append(words.finish_refused(record.mover, tr, you))
+        lines.append(n.finish_refused(record.mover))
     st.error(paragraphs(*lines))
 
 
 def call_feedback(entry, tr) -> None:
     """What came of the learner's last call."""
+    n = session.narrator(game().learner)
     _ = tr.gettext
     record = entry.record
     if entry.supported:
-        you = game().learner
-        st.success(paragraphs(_("Right to call."), words.judgement(record.judgement, record.judged_in, tr, you),
-                              words.correction(record, record.judged_in, tr, you), *words.penalty_lines(record, tr, you)))
+        st.success(paragraphs(_("Right to call."), n.judgement(record.judgement, record.judged_in),
+                              n.correction(record, record.judged_in), *n.penalty_lines(record)))
     else:
         st.info(paragraphs(_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
-            section=words.section("§muggins", tr))))
+            section=n.section("§muggins"))))
 
 
 def watching(current: PracticeGame, tr) -> None:
     """A computer player's placement being shown in Table mode: call it, or let play go on.
     The same controls whether it was right or wrong: the learner judges."""
+    n = session.narrator(current.learner)
     _ = tr.gettext
     shown = current.watching
     with st.container(border=True, key="practice-watch"):
         st.markdown(literal(_("{player} turned up {card} and put it on {pile}.").format(
-            player=shown.mover, card=words.card(shown.card, tr),
-            pile=words.pile(shown.dest, current.hand.turned.position, tr, you=current.learner))))
+            player=shown.mover, card=n.card(shown.card),
+            pile=n.pile(shown.dest, current.hand.turned.position, mover=shown.mover))))
         st.caption(literal(_("Was that right? Call “Muggins!” if it was not, before the next card is turned up.")))
         left, right, _spacer = st.columns([2, 2, 3])
         action_button(_("Call “Muggins!”"), key="practice-call", action=decide, args=(CALL,), where=left, width="stretch")
@@ -429,13 +430,14 @@ def watching(current: PracticeGame, tr) -> None:
 
 def correcting(current: PracticeGame, tr) -> None:
     """The learner's called card fits several common piles: the learner picks one (R4)."""
+    n = session.narrator(current.learner)
     _ = tr.gettext
     wrong, _called, _caller = current.correcting
     turned = current.hand.turned
     verdict = current.hand.judge(wrong)
-    lines = [words.judgement(verdict, turned.position, tr, current.learner),
+    lines = [n.judgement(verdict, turned.position),
              _("Muggins! Your card must go on a common pile, and several fit: you pick which ({section}, R4).").format(
-                 section=words.section("§muggins", tr))]
+                 section=n.section("§muggins"))]
     if st.session_state.pop(PICK_PROBLEM, False):
         lines.append(_("That pile does not fit: pick one of the marked common piles."))
     st.error(paragraphs(*lines))
@@ -443,6 +445,7 @@ def correcting(current: PracticeGame, tr) -> None:
 
 def hand_end(current: PracticeGame, tr) -> None:
     """The end of a hand: the result, the match score, and a summary of the learner's play."""
+    n = session.narrator(current.learner)
     _ = tr.gettext
     you = current.learner
     result = current.hand.outcome
@@ -451,10 +454,8 @@ def hand_end(current: PracticeGame, tr) -> None:
     if result.winner == you and st.session_state.get("practice_celebrated") != finished_key:
         st.session_state["practice_celebrated"] = finished_key  # once, not on every rerun
         st.balloons()
-    last = current.hand.records[-1] if current.hand.records else None
-    stood = bool(last and last.finished and last.judgement is not None and not last.judgement.ok)
     (st.success if result.winner == you else st.info)(literal(
-        words.outcome(result, you, tr, cards_left=current.hand.position.card_count(seat), stood=stood)))
+        n.outcome(result, cards_left=current.hand.position.card_count(seat))))
     summary(current, tr)
     if current.settings.hands > 1:
         scoreboard(current, tr)
@@ -464,6 +465,7 @@ def hand_end(current: PracticeGame, tr) -> None:
 
 def summary(current: PracticeGame, tr) -> None:
     """Errors by kind with their rule and lesson, and calls made and missed."""
+    n = session.narrator(current.learner)
     _ = tr.gettext
     with st.container(border=True, key="practice-summary"):
         st.markdown("**" + literal(_("Your hand in review")) + "**")
@@ -473,7 +475,7 @@ def summary(current: PracticeGame, tr) -> None:
         lessons = {lesson.id: lesson for lesson in lesson_view.course()[0]}
         for error, count in sorted(errors.items()):
             st.markdown(literal(tr.ngettext("{title}: {count} time ({section}).", "{title}: {count} times ({section}).", count).format(
-                title=words.error_title(error, tr), count=count, section=words.section("§priority", tr))))
+                title=n.error_title(error), count=count, section=n.section("§priority"))))
             lesson = lessons.get(LESSON_FOR_ERROR[error])
             if lesson is not None and st.button(_("Lesson: {title}").format(title=_(lesson.title)),
                                                 key=f"practice-lesson-{error}", icon=":material/school:"):
@@ -490,6 +492,7 @@ def summary(current: PracticeGame, tr) -> None:
 
 def scoreboard(current: PracticeGame, tr) -> None:
     """Hands won so far, drawn hands, and the match result when it is over (§match)."""
+    n = session.narrator(current.learner)
     _ = tr.gettext
     scores = current.scores()
     drawn = sum(1 for outcome in current.outcomes if outcome.winner is None)
@@ -499,18 +502,19 @@ def scoreboard(current: PracticeGame, tr) -> None:
     if current.match_over:
         winners = current.winners()
         if winners == [current.learner]:
-            text = _("You win the match ({section}).").format(section=words.section("§match", tr))
+            text = _("You win the match ({section}).").format(section=n.section("§match"))
         elif len(winners) == 1:
-            text = _("{player} wins the match ({section}).").format(player=winners[0], section=words.section("§match", tr))
+            text = _("{player} wins the match ({section}).").format(player=winners[0], section=n.section("§match"))
         else:
             text = _("{players} share the match ({section}).").format(
-                players=words.names_list(winners, tr), section=words.section("§match", tr))
+                players=n.names(winners), section=n.section("§match"))
         st.success(literal(text))
 
 
 def hand_log(current: PracticeGame, tr) -> None:
     """The hand log, built only while its panel is open (a long log would otherwise be
     sent on every click), and its download, built only when asked for."""
+    n = session.narrator(current.learner)
     _ = tr.gettext
     with st.expander(_("Hand log"), key=LOG_PANEL, on_change="rerun") as panel:
         if not panel.open:
@@ -519,14 +523,13 @@ def hand_log(current: PracticeGame, tr) -> None:
         if not records:
             st.caption(_("No turns played yet."))
             return
-        you = current.learner
         shown = records[-LOG_SHOWN:]
         first = len(records) - len(shown) + 1
         if first > 1:
             st.caption(literal(tr.ngettext("The last {count} turn; the download holds the whole hand.",
                                            "The last {count} turns; the download holds the whole hand.", len(shown))
                                .format(count=len(shown))))
-        st.markdown("\n".join(f"{number}. {literal(words.turn_line(record, tr, you))}"
+        st.markdown("\n".join(f"{number}. {literal(n.turn_line(record))}"
                                for number, record in enumerate(shown, start=first)))
         st.download_button(_("Download the hand log"), data=lambda: log_text(current, tr),
                            file_name=f"muggins-{current.match.deal_code(current.hand_index)}.txt",
@@ -539,7 +542,7 @@ LOG_SHOWN = 200
 
 def log_text(current: PracticeGame, tr) -> str:
     """The hand log as plain text, for downloading."""
-    you = current.learner
     lines = [f"Muggins Tutor · {current.match.deal_code(current.hand_index)} · {current.settings.to_text()}"]
-    lines += [f"{number}. {words.turn_line(record, tr, you)}" for number, record in enumerate(current.hand.records, start=1)]
+    n = session.narrator(current.learner)
+    lines += [f"{number}. {n.turn_line(record)}" for number, record in enumerate(current.hand.records, start=1)]
     return "\n".join(lines) + "\n"

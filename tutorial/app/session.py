@@ -67,6 +67,13 @@ def tr() -> gettext.NullTranslations:
     return translations(lang())
 
 
+def narrator(you: str | None = None):
+    """The narrator for the learner's language, telling it to seat ``you`` (or nobody)."""
+    from ..narrate import narrator as shared
+
+    return shared(lang(), you)
+
+
 def gettext_func():
     """The ``_`` to use in a page: ``_ = session.gettext_func()``."""
     return tr().gettext

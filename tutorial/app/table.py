@@ -16,10 +16,10 @@ from typing import Callable
 
 import streamlit as st
 
-from .. import words
+
 from ..engine.cards import Card
 from ..engine.position import Dest, Position
-from . import clicks
+from . import clicks, session
 from .markup import literal
 
 
@@ -87,7 +87,7 @@ def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pi
         who = _player_label(position.mover, view, tr, mark_mover=False)
         st.markdown(
             _("**{player}** turns up:").format(player=who) + f"\n\n## {card_md(view.turned)}",
-            help=words.card_name(view.turned, tr),
+            help=session.narrator().card_name(view.turned),
         )
 
     st.markdown("**" + _("Common piles") + "**")
@@ -132,7 +132,7 @@ def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args, extra=())
             label = top.symbol if top is not None else "—"
         else:
             label = card_md(top) if top is not None else ":gray[—]"  # short: fits seven narrow columns
-        tooltip = words.card_name(top, tr) if top is not None else _("An empty discard")
+        tooltip = session.narrator().card_name(top) if top is not None else _("An empty discard")
         if pick is not None:
             seen, current = pick_args
             clicks.button(

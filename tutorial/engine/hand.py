@@ -9,6 +9,7 @@ done, and failures are :class:`~tutorial.engine.errors.PositionError` codes.
 from __future__ import annotations
 
 from .errors import PositionError
+from .events import Placed
 from .playout import DRAW, DEFAULT_MAX_TURNS, FINISHED, WIN, DrawWatch, Outcome
 from .position import Dest, Position
 from .rules import (
@@ -138,7 +139,8 @@ class Hand:
         last = self.records[index]
         if last.judgement.ok:
             return None
-        turned = TurnUp(last.judged_in, last.card, last.recycled)
+        placed_at = next(i for i, event in enumerate(last.events) if isinstance(event, Placed))
+        turned = TurnUp(last.judged_in, last.card, last.recycled, last.events[:placed_at], last.before)
         record = complete_turn(turned, last.judgement.dest, called=True, caller=caller, correct_to=correct_to,
                                before=last.before)
         self.records[index] = record

@@ -119,21 +119,28 @@ class TurnUp:
     card: Card | None
     recycled: bool
     events: tuple[Event, ...] = ()
+    before: Position | None = None
+
+    @property
+    def start(self) -> Position:
+        """The position before the turn-up (``position`` when not known)."""
+        return self.before if self.before is not None else self.position
 
 
 def turn_up(position: Position) -> TurnUp:
     """Turn up the mover's next card, recycling first if the stock is empty (§turn, §recycle, R2)."""
+    start = position
     seat = position.to_move
     name = position.players[seat]
     events: list[Event] = []
     if not position.stocks[seat]:
         if not position.discards[seat]:
-            return TurnUp(position, None, False)
+            return TurnUp(position, None, False, before=start)
         events.append(Recycled(name))
         position = apply(position, events[-1])
     card = position.stocks[seat][0]
     events.append(TurnedUp(name, card))
-    return TurnUp(apply(position, events[-1]), card, len(events) == 2, tuple(events))
+    return TurnUp(apply(position, events[-1]), card, len(events) == 2, tuple(events), start)
 
 
 # ----- §priority ------------------------------------------------------------
@@ -339,7 +346,7 @@ def complete_turn(
     placement leaves both their stock and discard empty; a mover emptied by a
     correction has not finished and passes from then on (R12). Unless the hand
     is finished, the turn passes to the left. ``before`` is the position at the
-    start of the turn, kept in the record (default: the turned position);
+    start of the turn, kept in the record (default: the position before the turn-up);
     ``legal`` may pass the already computed legal destinations;
     ``penalise=False`` corrects a called error without penalty cards (a
     coaching aid, not a rule). Raises :class:`PositionError` for a ``dest``
@@ -383,7 +390,7 @@ def complete_turn(
         placed=placed,
         penalty=gifts,
         finished=finished,
-        before=before if before is not None else turned.position,
+        before=before if before is not None else turned.start,
         after=position,
         judged_in=turned.position,
         caller=caller if did_call else None,

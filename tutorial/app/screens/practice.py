@@ -7,13 +7,14 @@ from tutorial.app import clicks, session
 from tutorial.app import practice_view as view
 from tutorial.app.markup import literal
 from tutorial.app.table import TableView, render
-from tutorial.practice import COACH, TABLE
+from tutorial.practice import COACH
 
 tr = session.tr()
 _ = tr.gettext
 game = view.game()
 hand = game.hand
 you = game.learner
+narrator = session.narrator(you)
 
 st.title(_("Practice"))
 clicks.notice(tr)
@@ -56,7 +57,7 @@ others = records[mine[-1] + 1:] if mine else records
 if others:
     with st.container(border=True):
         st.markdown("**" + literal(_("Since your last card:") if mine else _("Before your first turn:")) + "**")
-        st.markdown("\n".join(f"- {literal(words.turn_line(record, tr, you))}" for record in others))
+        st.markdown("\n".join(f"- {literal(narrator.turn_line(record))}" for record in others))
 
 # ----- the table ------------------------------------------------------------------------
 if game.watching is not None:
@@ -73,7 +74,7 @@ elif game.hand_over:
 else:
     turned = hand.turned
     if turned.recycled:
-        st.info(literal(words.recycled(you, turned.card, tr, you)))
+        st.info(literal(narrator.recycled(you, turned.card)))
     st.markdown(literal(_("Your turn: click the pile where your card must go. Every common pile and every discard, your own included, can be chosen.")))
     marked = set()
     if game.settings.mode == COACH and st.toggle(_("Show where the card may go"), key=view.HINTS):

@@ -1,0 +1,37 @@
+"""The narrator: the engine's codes, verdicts and events in words, in the learner's
+language and from the learner's point of view.
+
+``Narrator("es", you="C")`` tells everything in Spanish to the player in seat C:
+every sentence about seat C is in the second person, every other seat is
+named. One object holds the language (a Babel ``Locale`` and its gettext
+translations) and the point of view, so no function needs them passed in.
+Split by concern: :mod:`.base` (cards, piles, players, sections),
+:mod:`.verdicts` (where a card goes, why a placement was wrong),
+:mod:`.story` (events, turns, penalties, hand results).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from .base import RANK_NAMES, SECTIONS, Base
+from .story import Story
+from .verdicts import Verdicts
+
+
+class Narrator(Story, Verdicts, Base):
+    """Sentences in one language from one point of view (see the module text)."""
+
+    def seen_by(self, you: str | None) -> "Narrator":
+        """The same narrator telling it to another seat (or to nobody: ``None``)."""
+        return replace(self, you=you)
+
+
+@lru_cache(maxsize=64)
+def narrator(lang: str = "en", you: str | None = None) -> Narrator:
+    """A shared :class:`Narrator` for ``lang`` and ``you`` (read-only, safe to share)."""
+    return Narrator(lang, you)
+
+
+__all__ = ["Narrator", "RANK_NAMES", "SECTIONS", "narrator"]
