@@ -129,16 +129,53 @@ def test_unreadable_file(capsys, tmp_path):
         assert status == 2 and str(missing) in err and len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("dest", ["common", "common:0", "common:5", "common:x", "discard:", "discard:Z", "pile:1", "common:-1", "common:²"])
+@pytest.mark.parametrize("dest", ["common", "common:0", "common:5", "common:x", "discard:", "discard:Z", "pile:1", "common:-1", "common:²",
+                                  "common:" + "1" * 4301, "common:" + "9" * 10, "common:٣", "common:1_0", "common:+1"])
 def test_malformed_dest(capsys, dest):
     status, out, err = run(capsys, "explain", EXAMPLES / "example-1.toml", "--play", dest)
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "example-1.toml" in err
 
 
-def test_negative_turn_limit(capsys):
-    status, _, err = run(capsys, "playout", EXAMPLES / "example-1.toml", "--max-turns", "-1")
-    assert status == 2 and "--max-turns" in err
+@pytest.mark.parametrize("limit", ["-1", "abc", "", "1000000000", "1" * 4301, "٣", "1_0", "+5", "²", "1e3"])
+def test_bad_turn_limits_exit_2_with_one_line(capsys, limit):
+    status, out, err = run(capsys, "playout", EXAMPLES / "example-1.toml", "--max-turns", limit)
+    assert status == 2 and out == ""
+    assert err.strip().splitlines() == ["muggins: --max-turns: the turn limit must be a whole number from 0 to 999999999"]
+
+
+@pytest.mark.parametrize("limit, turns", [("999999999", 1), ("0", 0), ("007", 1)])
+def test_turn_limits_up_to_the_largest(capsys, limit, turns):
+    status, out, _ = run(capsys, "playout", EXAMPLES / "example-1.toml", "--max-turns", limit, "--json")
+    assert status == 0 and json.loads(out)["turns"] == turns
+
+
+NUMBERS = 'players = ["A","B","C","D"]\nto_move = "A"\ncommons = [["5C"]]\n'
+HUGE_NUMBERS = {  # (file text, line of the number): whole numbers TOML does not allow (64 bits at most)
+    "4400-zeros": ("x = 1" + "0" * 4400 + "\n", 1),
+    "in-a-pile": (NUMBERS.replace('[["5C"]]', '[["5C"], [\n  1' + "0" * 4400 + "]]"), 4),
+    "hex": (NUMBERS.replace('[["5C"]]', '[[0x' + "F" * 4000 + "]]"), 3),  # Python reads it, but cannot print it
+    "twenty-digits": (NUMBERS + "[stocks]\nA = 99999999999999999999\n", 5),
+    "below-int64": (NUMBERS.replace('"A"\n', "-9223372036854775809\n", 1), 2),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HUGE_NUMBERS))
+@pytest.mark.parametrize("command", ["explain", "playout"])
+def test_numbers_too_large_give_one_line(capsys, tmp_path, case, command):
+    content, line = HUGE_NUMBERS[case]
+    path = tmp_path / f"{case}.toml"
+    path.write_text(content)
+    status, out, err = run(capsys, command, path)
+    assert status == 2 and out == ""
+    assert err.strip().splitlines() == [f"muggins: {path}: the number on line {line} is too large"]
+
+
+def test_the_largest_toml_number_is_read_as_a_number(capsys, tmp_path):
+    path = tmp_path / "p.toml"
+    path.write_text(NUMBERS.replace('"A"\n', "9223372036854775807\n", 1))
+    status, _, err = run(capsys, "explain", path)
+    assert status == 2 and "“to_move” is missing or has the wrong type" in err
 
 
 def test_console_script_and_module_run():
@@ -174,7 +211,7 @@ def test_byte_order_mark_is_accepted(capsys, tmp_path):
     assert explain_json(capsys, path)["card"] == "6H"
 
 
-@pytest.mark.parametrize("argv", [["explain"], ["explain", "x.toml", "--lang", "fr"], ["playout", "x.toml", "--max-turns", "abc"], ["nope"]])
+@pytest.mark.parametrize("argv", [["explain"], ["explain", "x.toml", "--lang", "fr"], ["playout", "x.toml", "--max-turns"], ["nope"]])
 def test_usage_errors_are_one_line(capsys, argv):
     with pytest.raises(SystemExit) as info:
         main(argv)

@@ -248,7 +248,8 @@ def test_deal_deals_one_at_a_time_from_dealers_left():
     assert [p[0] for p in pos.commons] == deck[48:]
 
 
-@pytest.mark.parametrize("text", ["2-5", "8-1", "4", "4-x", "x-4", "4-1234567890", ""])
+@pytest.mark.parametrize("text", ["2-5", "8-1", "4", "4-x", "x-4", "4-1234567890", "", "4-" + "1" * 4301, "٣-5", "4-٣",
+                                  "4-1_0", "4-+1", "44-1", "4-1-2", "4-²", None, 45])
 def test_bad_deal_codes(text):
     with pytest.raises(PositionError):
         DealCode.parse(text)
@@ -256,6 +257,15 @@ def test_bad_deal_codes(text):
 
 def test_deal_code_round_trip():
     assert str(DealCode.parse(" 5-0042 ")) == "5-42"
+    assert str(DealCode.parse("7 - 999999999")) == "7-999999999"
+
+
+@pytest.mark.parametrize("text", ["common:" + "1" * 4301, "common:1234567890", "common:٣", "common:²", "common:1_0", "common:0", 3, None])
+def test_destination_numbers_from_outside(text):
+    with pytest.raises(PositionError) as info:
+        Dest.parse(text)
+    assert info.value.code == "bad-dest"
+    assert Dest.parse(" Common: 007 ") == C(7) and Dest.parse("common:999999999") == C(999999999)
 
 
 # ----- positions (R10) and files --------------------------------------------
@@ -269,6 +279,45 @@ def test_position_checks():
     with pytest.raises(PositionError) as info:
         Position.build(["A", "B", "C"], "A", [[]])
     assert info.value.code == "empty-common"
+
+
+POSITION = 'players = ["A", "B", "C"]\nto_move = "A"\ncommons = [["5C"], ["9D"]]\n[stocks]\nA = ["6H", "2S"]\n[discards]\nB = ["7D"]\n'
+
+
+@pytest.mark.parametrize("old, new, code, at", [
+    ('"2S"]', '"2X"]', "unknown-card", ("stocks", "A", 1)),
+    ('"2S"]', '3]', "unknown-card", ("stocks", "A", 1)),
+    ('B = ["7D"]', 'B = ["7D", "9D"]', "duplicate-card", ("discards", "B", 1)),  # the second copy
+    ('["9D"]]', '[]]', "empty-common", ("commons", 1)),
+    ('B = ["7D"]', 'Z = ["7D"]', "unknown-player", ("discards", "Z")),
+    ('to_move = "A"', 'to_move = "Q"', "unknown-player", ("to_move",)),
+    ('"B", "C"]', '"B", "B"]', "duplicate-player", ("players", 2)),
+    ('"B", "C"]', '"B ", "C"]', "bad-player-name", ("players", 1)),
+    ('"B", "C"]', '"B"]', "player-count", ("players",)),
+    ('[stocks]', 'extra = 1\n[stocks]', "unknown-field", ("extra",)),
+    ('A = ["6H", "2S"]', 'A = "6H"', "bad-field", ("stocks", "A")),
+    ('[["5C"], ["9D"]]', '[]', "no-commons", ("commons",)),
+])
+def test_position_errors_carry_the_key_path_of_the_value(old, new, code, at):
+    assert old in POSITION
+    with pytest.raises(PositionError) as info:
+        loads(POSITION.replace(old, new, 1))
+    assert info.value.code == code and info.value.params["at"] == at
+
+
+@pytest.mark.parametrize("text", ["", "0", "7", "007", "123456789"])
+def test_parse_count_reads_ascii_digits(text):
+    from tutorial.engine.numbers import parse_count
+
+    assert parse_count(text) == (int(text) if text else None)
+
+
+@pytest.mark.parametrize("text", ["1234567890", "1" * 4301, "²", "٣", "1_0", "+1", "-1", " 1", "1 ", "1.0", "0x1", None, 5, b"1"])
+def test_parse_count_refuses_everything_else(text):
+    from tutorial.engine.numbers import parse_count
+
+    assert parse_count(text) is None
+    assert parse_count("12", max_digits=1) is None and parse_count("1" * 20, max_digits=20) == int("1" * 20)
 
 
 def test_position_file_round_trip():

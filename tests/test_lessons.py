@@ -74,8 +74,8 @@ def test_good_lesson_parses():
 @pytest.mark.parametrize(
     "change, code, line",
     [
-        (('A = ["6H"]', 'A = ["6X"]'), ["bad-position"], 6),
-        (('C = ["2D"]', 'C = ["6H"]'), ["bad-position"], 6),
+        (('A = ["6H"]', 'A = ["6X"]'), ["bad-position"], 11),  # the line of the card itself
+        (('C = ["2D"]', 'C = ["6H"]'), ["bad-position"], 13),  # the second copy
         (('kind = "place"', 'kind = "quizz"'), ["unknown-kind"], 25),
         (('text = "Where?"', 'text = ""'), ["missing-text"], 27),
         (('answer = ["common:1"]', 'answer = ["discard:B"]'), ["answer-disagrees"], 29),
@@ -255,3 +255,165 @@ def test_lessons_check_reports_each_kind_of_problem(tmp_path, capsys, old, new, 
     assert main(["lessons", "check", str(path)]) == 1
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 1 and out[0].startswith(f"{path}:") and needle in out[0]
+
+
+# ----- numbers too large (issue 7) ---------------------------------------------
+COUNT_STEP = """
+[[steps]]
+id = "how-many"
+kind = "count"
+title = "How many?"
+text = "Cards each with 4 players?"
+players = 4
+ask = "cards"
+answer = 12
+"""
+
+
+@pytest.mark.parametrize("old, new", [
+    ("answer = 12", "answer = 1" + "0" * 4400),  # Python refuses int() of it
+    ("answer = 12", "answer = 0x" + "F" * 4000),  # Python reads it, but cannot print it
+    ("players = 4", "players = 99999999999999999999"),  # more than TOML's 64 bits
+    ('commons = [["5C"]]', 'commons = [["5C"], [\n  -1' + "0" * 4400 + "]]"),
+])
+def test_a_number_too_large_is_a_problem_at_its_line(tmp_path, old, new):
+    text = (GOOD + COUNT_STEP).replace(old, new, 1)
+    number_at = text.index(new) + new.rfind("\n") + 1  # the number starts the last line of `new`
+    line = text[:number_at].count("\n") + 1
+    (tmp_path / "a.toml").write_text(GOOD.replace('id = "demo"', 'id = "fine"'))
+    (tmp_path / "b.toml").write_text(text)
+    lessons, found = load_all(tmp_path)
+    assert [lesson.id for lesson in lessons] == ["fine"]
+    assert [(p.path.rsplit("/", 1)[-1], p.line, p.code) for p in found] == [("b.toml", line, "number-too-large")]
+    assert words.lesson_problem(found[0], translations("en")).endswith(f"b.toml:{line}: the number on line {line} is too large")
+
+
+def test_load_all_survives_any_failure_of_one_file(tmp_path, monkeypatch):
+    import sys
+
+    loader = sys.modules["tutorial.lessons.load"]  # (the package's `load` is the function)
+
+    (tmp_path / "a.toml").write_text(GOOD)
+    (tmp_path / "b.toml").write_text(GOOD.replace('id = "demo"', 'id = "other"'))
+    real = loader.parse
+
+    def failing(text, path="<lesson>"):
+        if path.endswith("b.toml"):
+            raise RuntimeError("checker bug")
+        return real(text, path)
+
+    monkeypatch.setattr(loader, "parse", failing)
+    lessons, found = load_all(tmp_path)
+    assert [lesson.id for lesson in lessons] == ["demo"]
+    assert [(p.path.rsplit("/", 1)[-1], p.code, p.params) for p in found] == [
+        ("b.toml", "check-failed", {"detail": "RuntimeError: checker bug"})]
+    assert words.lesson_problem(found[0], translations("en")).endswith(": the file could not be checked (RuntimeError: checker bug)")
+
+
+# ----- lines of problems (issue 7) ------------------------------------------
+MULTI_LINE_TEXT = '''id = "demo"
+title = "Demo"
+summary = "A demo lesson."
+
+[positions.p]
+players = ["A", "B", "C"]
+to_move = "A"
+commons = [["5C"]]
+[positions.p.stocks]
+A = ["6H"]
+
+[[steps]]
+id = "place"
+kind = "place"
+position = "p"
+text = """Where does it go?
+answer = the pile you click.
+"""
+title = "Place"
+answer = ["discard:B"]
+'''
+
+
+def test_a_key_inside_a_multi_line_text_is_not_taken_for_the_answer():
+    assert MULTI_LINE_TEXT.splitlines()[19] == 'answer = ["discard:B"]'  # line 20; the old checker said 17
+    assert [(p.code, p.line) for p in problems(MULTI_LINE_TEXT)] == [("answer-disagrees", 20)]
+
+
+@pytest.mark.parametrize("old, new, line", [
+    ('A = ["6H"]\nB = ["KC"]', 'A = [\n  "6H",\n  "6Y",\n]\nB = ["KC"]', 13),  # a card on its own line
+    ('commons = [["5C"]]', 'commons = [\n  ["5C"],\n  ["9C", "ZZ"],\n]', 11),
+    ('position = "p"\nanswer', 'position = { players = ["A", "B", "C"], to_move = "A", commons = [\n  ["5X"]] }\nanswer', 29),
+    ('penalty = ["B:KC", "C:2D"]', 'penalty = [\n  "B:KC",\n  "C:2Q",\n]', 42),
+    ('answer = ["common:1"]', 'answer = [\n  "common:1",\n  "common:0",\n]', 31),
+])
+def test_a_bad_value_is_reported_at_its_own_line(old, new, line):
+    assert old in GOOD
+    text = GOOD.replace(old, new, 1)
+    found = problems(text)
+    assert found[0].line == line, (found, text.splitlines()[line - 1])
+
+
+def test_each_quiz_choice_is_extracted_at_its_own_line():
+    import io
+
+    from tutorial.lessons.extract import extract_lessons
+
+    text = MULTI_LINE_TEXT + '\n[[steps]]\nid = "q"\nkind = "quiz"\ntitle = "Q"\ntext = "Which?"\nchoices = [\n  "one",\n  "two",\n]\nanswer = 1\n'
+    found = {message: line for line, _, message, _ in extract_lessons(io.BytesIO(text.encode()), [], [], {})}
+    lines = text.splitlines()
+    for message in ("one", "two", "Place", "Which?", "Demo"):
+        assert message in lines[found[message] - 1], message
+    assert found["Where does it go?\nanswer = the pile you click.\n"] == 16
+
+
+def test_the_extractor_imports_nothing_private():
+    import ast
+    from pathlib import Path
+
+    import tutorial.lessons.extract as extract
+
+    tree = ast.parse(Path(extract.__file__).read_text(encoding="utf-8"))
+    names = [alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names]
+    assert names and not [name for name in names if name.startswith("_") and name != "annotations"]
+
+
+# ----- answers present but not valid (issue 7) ----------------------------------
+@pytest.mark.parametrize("old, new, code, needle", [
+    ("choices = [\"you play again\", \"your turn ends\"]\nanswer = 2", "choices = [\"you play again\", \"your turn ends\", \"both\"]\nanswer = 7",
+     "answer-out-of-range", "step quiz: the answer 7 is out of range: it must be from 1 to 3"),
+    ("choices = [\"you play again\", \"your turn ends\"]\nanswer = 2", "choices = [\"you play again\", \"your turn ends\"]\nanswer = 0",
+     "answer-out-of-range", "it must be from 1 to 2"),
+    ("choices = [\"you play again\", \"your turn ends\"]\nanswer = 2", "choices = [\"you play again\", \"your turn ends\"]\nanswer = \"2\"",
+     "invalid-answer", "step quiz: “2” is not a valid answer for a “quiz” step"),
+    ('answer = "call"', 'answer = "yes"', "invalid-answer", "step watch: “yes” is not a valid answer; write “call” or “accept”"),
+    ('answer = "no-fit"', 'answer = true', "invalid-answer", "step fit: “true” is not a valid answer; write “fit” or “no-fit”"),
+    ('ask = "commons"\nanswer = 2', 'ask = "commons"\nanswer = 2.0', "invalid-answer", "step count: “2.0” is not a valid answer for a “count” step"),
+    ('answer = ["common:1"]', 'answer = "common:1"', "invalid-answer", "step place: “common:1” is not a valid answer for a “place” step"),
+    ('choices = ["you play again", "your turn ends"]\nanswer = 2', 'choices = ["you play again", "your turn ends"]',
+     "missing-answer", "step quiz: the answer is missing"),
+])
+def test_an_answer_out_of_range_or_not_valid_is_not_called_missing(old, new, code, needle):
+    assert old in NEW_KINDS, old
+    text = NEW_KINDS.replace(old, new, 1)
+    found = problems(text)
+    assert [p.code for p in found] == [code]
+    message = words.lesson_problem(found[0], translations("en"))
+    assert needle in message
+    assert "missing" not in message or code == "missing-answer"
+    if code != "missing-answer":
+        assert text.splitlines()[found[0].line - 1].startswith("answer")
+
+
+# ----- the counts of `muggins lessons check` (issue 7) ----------------------------
+def test_lessons_check_counts_every_file_checked(tmp_path, capsys):
+    from tutorial.cli import main
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text(NEW_KINDS.replace('answer = 2\ncheck = true', 'answer = 7\ncheck = true', 1))
+    assert main(["lessons", "check", str(bad)]) == 1
+    out, err = capsys.readouterr()
+    assert err.strip() == "1 lesson checked, 1 problem(s)."
+    (tmp_path / "good.toml").write_text(GOOD.replace('id = "demo"', 'id = "good"'))
+    assert main(["lessons", "check", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert err.strip() == "2 lessons checked, 1 problem(s)." and len(out.strip().splitlines()) == 1

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import words
 from .engine.errors import PositionError
+from .engine.numbers import MAX_DIGITS, parse_count
 from .engine.playout import DEFAULT_MAX_TURNS, playout
 from .engine.posfile import load
 from .engine.position import Dest
@@ -112,15 +113,21 @@ def _explain(args) -> int:
     return 0
 
 
+MAX_TURN_LIMIT = 10**MAX_DIGITS - 1
+"""The largest ``--max-turns`` accepted."""
+
+
 def _playout(args) -> int:
     tr = translations(args.lang)
-    if args.max_turns < 0:
-        raise CliError("--max-turns", tr.gettext("the turn limit must be 0 or more"))
+    max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else parse_count(args.max_turns.strip())
+    if max_turns is None:
+        raise CliError("--max-turns", tr.gettext("the turn limit must be a whole number from 0 to {limit}").format(
+            limit=MAX_TURN_LIMIT))
     try:
         position = load(args.position)
     except PositionError as err:
         raise CliError(args.position, words.position_error(err, tr)) from None
-    outcome = playout(position, max_turns=args.max_turns)
+    outcome = playout(position, max_turns=max_turns)
     if args.json:
         print(json.dumps(outcome.as_dict(), ensure_ascii=False))
     elif outcome.winner is not None:
@@ -133,20 +140,19 @@ def _playout(args) -> int:
 
 def _lessons_check(args) -> int:
     """``muggins lessons check [PATH ...]``: every problem as ``file:line: text``; status 1 if any."""
-    from .lessons import LESSONS_DIR, LessonFileError, load, load_all
+    from .lessons import LESSONS_DIR, LessonFileError, lesson_files, load, load_all
 
     tr = translations(args.lang)
     paths = args.paths or [str(LESSONS_DIR)]
-    problems, count = [], 0
+    problems, count = [], 0  # count: every file checked, with or without problems
     for path in paths:
         if Path(path).is_dir():
-            lessons, found = load_all(path)
-            count += len(lessons)
-            problems += found
+            count += len(lesson_files(path))
+            problems += load_all(path)[1]
             continue
+        count += 1
         try:
             load(path)
-            count += 1
         except LessonFileError as err:
             problems += err.problems
     for problem in problems:
@@ -199,7 +205,7 @@ def parser() -> argparse.ArgumentParser:
 
     po = commands.add_parser("playout", help="play the position to the end with rule-perfect players")
     po.add_argument("position", help="position file (TOML)")
-    po.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS, metavar="N", help="agreed turn limit (R7)")
+    po.add_argument("--max-turns", metavar="N", help=f"agreed turn limit (R7), 0 to {MAX_TURN_LIMIT}; default {DEFAULT_MAX_TURNS}")
     po.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text output")
     po.add_argument("--json", action="store_true", help="print one JSON object")
     return top

@@ -28,6 +28,7 @@ def position_error(err: PositionError, tr: Tr) -> str:
         "unreadable": _("cannot read the file ({detail})"),
         "too-large": _("the file is too large (more than {limit} MB)"),
         "invalid-toml": _("not valid TOML: {detail}"),
+        "number-too-large": _("the number on line {line} is too large"),
         "bad-field": _("“{field}” is missing or has the wrong type"),
         "bad-player-name": _("“{player}” is not a usable player name (no line breaks, and no spaces at either end)"),
         "unknown-field": _("unknown field “{field}”"),
@@ -76,8 +77,15 @@ def lesson_problem(problem, tr: Tr) -> str:
         "answer-disagrees": _("step {step}: the lesson says {stated}, but the engine says {engine}"),
         "answer-not-offered": _("step {step}: the right card {card} is not among the choices"),
         "check-not-answered": _("step {step}: a “{kind}” step cannot be part of the check (it has no answer)"),
+        "invalid-answer": _("step {step}: “{answer}” is not a valid answer for a “{kind}” step"),
+        "answer-out-of-range": _("step {step}: the answer {answer} is out of range: it must be from {low} to {high}"),
+        "check-failed": _("the file could not be checked ({detail})"),
     }
+    choices = p.pop("choices", None) if problem.code == "invalid-answer" else None
     p = {key: clip(value) if key != "error" else value for key, value in p.items()}
+    if choices:
+        messages["invalid-answer"] = _("step {step}: “{answer}” is not a valid answer; write {choices}")
+        p["choices"] = format_list([f"“{clip(c)}”" for c in choices], style="or", locale=lang_of(tr))
     if p.get("stated") == "":
         p["stated"] = _("(nothing)")
     if problem.code in ("bad-position", "bad-answer"):

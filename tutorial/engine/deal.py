@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import FULL_DECK
 from .errors import PositionError
+from .numbers import parse_count
 from .position import Position
 
 COUNTS: dict[int, tuple[int, int]] = {3: (17, 1), 4: (12, 4), 5: (10, 2), 6: (8, 4), 7: (7, 3)}
@@ -18,6 +18,7 @@ SEAT_NAMES = ("A", "B", "C", "D", "E", "F", "G")
 """Default seat names, clockwise."""
 
 MAX_SEED = 10**9
+"""Seeds are 0 ≤ seed < MAX_SEED (at most 9 digits in a deal code)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,11 +34,14 @@ class DealCode:
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
-        """Read ``players-seed`` (white space allowed around the parts)."""
-        match = re.fullmatch(r"\s*([0-9])\s*-\s*([0-9]{1,9})\s*", str(text))
-        if not match:
-            raise PositionError("bad-deal-code", deal=str(text))
-        players, seed = int(match.group(1)), int(match.group(2))
+        """Read ``players-seed``: one ASCII digit, ``-``, 1 to 9 ASCII digits
+        (white space allowed around the parts). Raises :class:`PositionError`
+        ``bad-deal-code`` (``deal``: the text) or ``player-count`` (``count``)."""
+        first, sep, second = text.partition("-") if isinstance(text, str) else ("", "", "")
+        players = parse_count(first.strip(), max_digits=1)
+        seed = parse_count(second.strip(), max_digits=len(str(MAX_SEED - 1)))
+        if not sep or players is None or seed is None:
+            raise PositionError("bad-deal-code", deal=text if isinstance(text, str) else repr(text))
         if players not in COUNTS:
             raise PositionError("player-count", count=players)
         return cls(players, seed)

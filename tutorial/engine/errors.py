@@ -10,14 +10,21 @@ from __future__ import annotations
 class PositionError(ValueError):
     """A position, position file or destination is not valid.
 
-    ``code`` is one of: ``unreadable``, ``invalid-toml``, ``bad-field``,
-    ``unknown-field``, ``unknown-card``, ``duplicate-card``,
-    ``duplicate-player``, ``unknown-player``, ``player-count``,
-    ``no-commons``, ``empty-common``, ``bad-dest``, ``no-card``,
-    ``bad-deal-code``, ``bad-moves``, ``hand-over``, ``card-pending``,
-    ``not-your-turn``, ``call-too-late``. ``params`` holds the data the message needs
-    (``card``, ``player``, ``pile``, ``count``, ``field``, ``dest``,
-    ``deal``, ``moves``, ``detail``).
+    ``code`` is one of: ``unreadable``, ``too-large``, ``invalid-toml``,
+    ``number-too-large``, ``bad-field``, ``unknown-field``, ``bad-player-name``,
+    ``unknown-card``, ``duplicate-card``, ``duplicate-player``,
+    ``unknown-player``, ``player-count``, ``no-commons``, ``empty-common``,
+    ``bad-dest``, ``no-card``, ``bad-deal-code``, ``bad-moves``, ``hand-over``,
+    ``card-pending``, ``not-your-turn``, ``call-too-late``. ``params`` holds the
+    data the message needs (``card``, ``player``, ``pile``, ``count``,
+    ``field``, ``dest``, ``deal``, ``moves``, ``detail``, ``limit``, ``line``).
+
+    Errors about a position's data also carry ``at``: the key path of the
+    offending value in the position-file layout, e.g. ``("commons", 1, 0)``
+    (indices 0-based, as in the parsed TOML) or ``("stocks", "B", 2)``, so a
+    caller holding the file text can name its line
+    (:mod:`tutorial.engine.locate`). ``number-too-large`` carries ``line``
+    (1-based; 0 when unknown) and, when known, ``at``.
     """
 
     def __init__(self, code: str, **params):

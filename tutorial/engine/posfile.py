@@ -15,27 +15,30 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import tomllib
 from typing import Any
 
 from .cards import Card, CardError
 from .errors import PositionError
+from .locate import locate
+from .numbers import parse_count
 from .position import Position
 
 FIELDS = ("players", "to_move", "commons", "stocks", "discards")
 
 
-def _cards(value: Any, field: str) -> list[Card]:
+def _cards(value: Any, field: str, at: tuple) -> list[Card]:
     if not isinstance(value, list):
-        raise PositionError("bad-field", field=field)
+        raise PositionError("bad-field", field=field, at=at)
     cards = []
-    for item in value:
+    for number, item in enumerate(value):
         if not isinstance(item, str):
-            raise PositionError("unknown-card", card=str(item))
+            raise PositionError("unknown-card", card=str(item), at=at + (number,))
         try:
             cards.append(Card.parse(item))
         except CardError:
-            raise PositionError("unknown-card", card=item) from None
+            raise PositionError("unknown-card", card=item, at=at + (number,)) from None
     return cards
 
 
@@ -43,35 +46,37 @@ def from_dict(data: dict[str, Any]) -> Position:
     """Build a checked position from parsed TOML data.
 
     Raises :class:`PositionError`: ``unknown-field`` (a key not in the format),
-    ``bad-field`` (missing or of the wrong type), ``unknown-card``, and every
-    code of :meth:`Position.build`.
+    ``bad-field`` (missing or of the wrong type), ``bad-player-name``,
+    ``unknown-card``, and every code of :meth:`Position.build`. Every error
+    carries ``at``, the key path of the offending value within ``data``
+    (e.g. ``("stocks", "A", 0)``; ``()`` when ``data`` is not a table).
     """
     if not isinstance(data, dict):
-        raise PositionError("bad-field", field="position")
+        raise PositionError("bad-field", field="position", at=())
     for key in data:
         if key not in FIELDS:
-            raise PositionError("unknown-field", field=key)
+            raise PositionError("unknown-field", field=key, at=(key,))
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise PositionError("bad-field", field="players")
-    for name in players:
+        raise PositionError("bad-field", field="players", at=("players",))
+    for number, name in enumerate(players):
         if not name.strip() or name != name.strip() or not name.isprintable():
-            raise PositionError("bad-player-name", player=name)
+            raise PositionError("bad-player-name", player=name, at=("players", number))
     if not 3 <= len(players) <= 7:
-        raise PositionError("player-count", count=len(players))
+        raise PositionError("player-count", count=len(players), at=("players",))
     to_move = data.get("to_move")
     if not isinstance(to_move, str):
-        raise PositionError("bad-field", field="to_move")
+        raise PositionError("bad-field", field="to_move", at=("to_move",))
     commons = data.get("commons")
     if not isinstance(commons, list):
-        raise PositionError("bad-field", field="commons")
-    common_cards = [_cards(pile, f"commons[{i}]") for i, pile in enumerate(commons, start=1)]
+        raise PositionError("bad-field", field="commons", at=("commons",))
+    common_cards = [_cards(pile, f"commons[{i}]", ("commons", i - 1)) for i, pile in enumerate(commons, start=1)]
     piles: dict[str, dict[str, list[Card]]] = {}
     for group in ("stocks", "discards"):
         table = data.get(group, {})
         if not isinstance(table, dict):
-            raise PositionError("bad-field", field=group)
-        piles[group] = {str(name): _cards(cards, f"{group}.{name}") for name, cards in table.items()}
+            raise PositionError("bad-field", field=group, at=(group,))
+        piles[group] = {name: _cards(cards, f"{group}.{name}", (group, name)) for name, cards in table.items()}
     return Position.build(players, to_move, common_cards, piles["stocks"], piles["discards"])
 
 
@@ -79,16 +84,69 @@ MAX_FILE_BYTES = 5_000_000
 """Position and lesson files larger than this are refused (``too-large``)."""
 
 
+TOML_INTEGERS = range(-(2**63), 2**63)
+"""The whole numbers TOML allows (64-bit); any other is refused (``number-too-large``)."""
+
+
 def parse_toml(text: str) -> dict:
-    """``tomllib.loads`` that raises :class:`PositionError` ``invalid-toml`` (with
-    ``detail`` and, when known, ``line``) for any unreadable text, nesting too deep included."""
+    """``tomllib.loads`` that raises :class:`PositionError` for any text it cannot take.
+
+    - ``invalid-toml`` (``detail``: tomllib's message; ``line``: 1-based, 0
+      when unknown) for text that is not TOML, nesting too deep included;
+    - ``number-too-large`` (``line``; ``at``: the key path when known) for a
+      whole number outside :data:`TOML_INTEGERS`: the TOML specification
+      makes that an error, and Python could not even write a long one as
+      text (``int``/``str`` refuse more than 4,300 digits).
+    """
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        raise PositionError("invalid-toml", detail=str(exc), line=int(match.group(1)) if match else 0) from None
+        match = re.search(r"line ([0-9]+)", str(exc))
+        line = parse_count(match.group(1)) if match else None
+        raise PositionError("invalid-toml", detail=str(exc), line=line or 0) from None
     except RecursionError:
         raise PositionError("invalid-toml", detail="nested too deeply", line=0) from None
+    except ValueError as exc:  # int() of a decimal number longer than sys.get_int_max_str_digits()
+        lines = locate(text)
+        at = next((path for path in lines if _long_decimal(lines.literal(path))), None)
+        if at is None:
+            raise PositionError("invalid-toml", detail=str(exc), line=0) from None
+        raise PositionError("number-too-large", line=lines[at], at=at) from None
+    at = _first_integer_outside(data, TOML_INTEGERS)
+    if at is not None:
+        raise PositionError("number-too-large", line=locate(text).line(at), at=at)
+    return data
+
+
+def _long_decimal(literal: str | None) -> bool:
+    """True for the source text of a decimal whole number too long for ``int()``."""
+    if literal is None:
+        return False
+    digits = literal.lstrip("+-").replace("_", "")
+    return digits.isascii() and digits.isdigit() and len(digits) > sys.get_int_max_str_digits() > 0
+
+
+def _first_integer_outside(data: Any, allowed: range) -> tuple | None:
+    """Key path of the first ``int`` (not ``bool``) in ``data`` outside ``allowed``, or ``None``.
+
+    Iterative, and a path is only built for the number found, so deep or
+    long-keyed data costs time in proportion to its size."""
+    # (value, parent entry, key): entries form a tree leading back to the root.
+    stack: list[tuple[Any, tuple | None, Any]] = [(data, None, None)]
+    while stack:
+        entry = stack.pop()
+        value = entry[0]
+        if isinstance(value, dict):
+            stack.extend((item, entry, key) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, entry, number) for number, item in reversed(list(enumerate(value))))
+        elif isinstance(value, int) and not isinstance(value, bool) and value not in allowed:
+            path = []
+            while entry[1] is not None:
+                path.append(entry[2])
+                entry = entry[1]
+            return tuple(reversed(path))
+    return None
 
 
 def read_text(path: str) -> str:

@@ -7,11 +7,11 @@ discard and every common pile. Operations that change it return a new one.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterator, NamedTuple
 
 from .cards import Card
 from .errors import PositionError
+from .numbers import parse_count
 
 Pile = tuple[Card, ...]
 
@@ -39,19 +39,23 @@ class Dest(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Dest:
-        """Read ``common:N`` (N ≥ 1) or ``discard:NAME``.
+        """Read ``common:N`` (N: 1 to 9 ASCII digits, N ≥ 1) or ``discard:NAME``.
 
-        Raises :class:`PositionError` with code ``bad-dest`` on anything else.
+        ``text`` must be a ``str``. Raises :class:`PositionError` with code
+        ``bad-dest`` (``dest``: the text) on anything else.
         Whether the pile or player exists is checked by :meth:`Position.check_dest`.
         """
-        kind, sep, target = str(text).partition(":")
+        if not isinstance(text, str):
+            raise PositionError("bad-dest", dest=repr(text))
+        kind, sep, target = text.partition(":")
         kind = kind.strip().lower()
         target = target.strip()
-        if sep and kind == "common" and target.isdigit() and target.isascii() and int(target) >= 1:
-            return cls.common(int(target))
+        number = parse_count(target) if kind == "common" else None
+        if sep and number is not None and number >= 1:
+            return cls.common(number)
         if sep and kind == "discard" and target:
             return cls.discard(target)
-        raise PositionError("bad-dest", dest=str(text))
+        raise PositionError("bad-dest", dest=text)
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.target}"
@@ -93,47 +97,53 @@ class Position(NamedTuple):
     ) -> Position:
         """Make a checked position from names and card lists.
 
-        Raises :class:`PositionError` with code ``player-count`` (not 3–7),
-        ``duplicate-player``, ``unknown-player`` (``to_move`` or a pile owner
-        not seated), ``no-commons``, ``empty-common`` or ``duplicate-card`` (R10).
+        ``stocks`` and ``discards`` map owner names to their piles (missing
+        owners have empty piles). Raises :class:`PositionError` with code
+        ``player-count`` (not 3–7), ``duplicate-player``, ``unknown-player``
+        (``to_move`` or a pile owner not seated), ``no-commons``,
+        ``empty-common`` or ``duplicate-card`` (R10; the second copy met in the
+        order commons, stocks, discards). Each carries ``at``, the key path
+        of the offending value in the position-file layout (e.g.
+        ``("discards", "B", 0)``, ``("commons", 2)``).
         """
         players = tuple(players)
         if not 3 <= len(players) <= 7:
-            raise PositionError("player-count", count=len(players))
+            raise PositionError("player-count", count=len(players), at=("players",))
         seen: set[str] = set()
-        for name in players:
+        for number, name in enumerate(players):
             if name in seen:
-                raise PositionError("duplicate-player", player=name)
+                raise PositionError("duplicate-player", player=name, at=("players", number))
             seen.add(name)
         index = {name: i for i, name in enumerate(players)}
         if to_move not in index:
-            raise PositionError("unknown-player", player=to_move)
+            raise PositionError("unknown-player", player=to_move, at=("to_move",))
         if not commons:
-            raise PositionError("no-commons")
+            raise PositionError("no-commons", at=("commons",))
         for number, pile in enumerate(commons, start=1):
             if not pile:
-                raise PositionError("empty-common", pile=number)
+                raise PositionError("empty-common", pile=number, at=("commons", number - 1))
         stocks = stocks or {}
         discards = discards or {}
-        for owner in list(stocks) + list(discards):
-            if owner not in index:
-                raise PositionError("unknown-player", player=owner)
-        position = cls(
+        for group, piles in (("stocks", stocks), ("discards", discards)):
+            for owner in piles:
+                if owner not in index:
+                    raise PositionError("unknown-player", player=owner, at=(group, owner))
+        placed: set[Card] = set()
+        located = [(("commons", number), pile) for number, pile in enumerate(commons)]
+        located += [(("stocks", owner), pile) for owner, pile in stocks.items()]
+        located += [(("discards", owner), pile) for owner, pile in discards.items()]
+        for where, pile in located:
+            for number, card in enumerate(pile):
+                if card in placed:
+                    raise PositionError("duplicate-card", card=str(card), at=where + (number,))
+                placed.add(card)
+        return cls(
             players=players,
             to_move=index[to_move],
             commons=tuple(tuple(pile) for pile in commons),
             stocks=tuple(tuple(stocks.get(name, ())) for name in players),
             discards=tuple(tuple(discards.get(name, ())) for name in players),
         )
-        position.check_cards()
-        return position
-
-    def check_cards(self) -> None:
-        """Raise :class:`PositionError` ``duplicate-card`` if any card appears twice (R10)."""
-        counts = Counter(self.all_cards())
-        for card, count in counts.items():
-            if count > 1:
-                raise PositionError("duplicate-card", card=str(card))
 
     # ----- reading ------------------------------------------------------
     @property

@@ -7,41 +7,45 @@ the lesson, the step and the field.
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any, BinaryIO, Iterator
 
-from .load import TEXT_FIELDS, _Lines
+from ..engine.errors import PositionError
+from ..engine.locate import locate
+from ..engine.posfile import parse_toml
+from .load import TEXT_FIELDS
 
 
 def extract_lessons(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[tuple]:
-    """Yield ``(line, None, message, [comment])`` for each text of a lesson file.
+    """Yield ``(line, None, message, [comment])`` for each text of a lesson file,
+    at the line of its key (a quiz choice: the line of that choice).
 
-    A file that is not valid TOML yields nothing (``muggins lessons check``
-    and the tests report it).
+    A file that is not UTF-8 or not valid TOML (a number too large included)
+    yields nothing (``muggins lessons check`` and the tests report it).
     """
-    text = fileobj.read().decode("utf-8-sig")
     try:
-        data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError):
+        text = fileobj.read().decode("utf-8-sig")
+        data = parse_toml(text)
+    except (UnicodeDecodeError, PositionError):
         return
-    lines = _Lines(text)
+    lines = locate(text)
     lesson = data.get("id", "?")
     for key in ("title", "summary"):
         value = data.get(key)
         if isinstance(value, str) and value.strip():
-            yield lines.key(key), None, value, [f"lesson {lesson}, {key}"]
+            yield lines.line((key,)), None, value, [f"lesson {lesson}, {key}"]
     steps = data.get("steps", [])
     if not isinstance(steps, list):
         return
     for index, step in enumerate(steps):
         if not isinstance(step, dict):
             continue
-        start = lines.step(index)
+        name = step.get("id", index + 1)
         for key in TEXT_FIELDS:
             value = step.get(key)
             if isinstance(value, str) and value.strip():
-                yield lines.key(key, start), None, value, [f"lesson {lesson}, step {step.get('id', index + 1)}, {key}"]
+                yield lines.line(("steps", index, key)), None, value, [f"lesson {lesson}, step {name}, {key}"]
         if step.get("kind") == "quiz" and isinstance(step.get("choices"), list):
             for number, value in enumerate(step["choices"], start=1):
                 if isinstance(value, str) and value.strip():
-                    yield lines.key("choices", start), None, value, [f"lesson {lesson}, step {step.get('id', index + 1)}, choice {number}"]
+                    where = ("steps", index, "choices", number - 1)
+                    yield lines.line(where), None, value, [f"lesson {lesson}, step {name}, choice {number}"]
