@@ -32,6 +32,7 @@ from .engine.deal import SEAT_NAMES, DealCode
 from .engine.errors import PositionError
 from .engine.hand import Hand
 from .engine.match import Match, match_winners, wins
+from .engine.numbers import parse_count
 from .engine.playout import Outcome
 from .engine.cards import Card
 from .engine.position import Dest, Position
@@ -104,15 +105,15 @@ class Settings:
         values: dict = {"mode": parts[0]}
         names = {"p": "penalise", "a": "alertness", "s": "slips", "w": "watch", "h": "hands", "t": "turn_limit"}
         for part in parts[1:]:
-            key, number = part[:1], part[1:]
-            if key not in names or not (number.isascii() and number.isdigit()) or len(number) > 6:
+            key, number = part[:1], parse_count(part[1:], 6)
+            if key not in names or number is None:
                 raise PositionError("bad-settings", setting=str(text)[:40])
             if key == "p":
-                values["penalise"] = number == "1"
+                values["penalise"] = number == 1
             elif key == "w":
-                values["watch"] = {"0": WATCH_ALL, "1": WATCH_DISCARDS}.get(number, "")
+                values["watch"] = {0: WATCH_ALL, 1: WATCH_DISCARDS}.get(number, "")
             else:
-                values[names[key]] = int(number)
+                values[names[key]] = number
         try:
             return cls(**values)
         except PositionError:  # name the text from the address, not the field
@@ -501,11 +502,11 @@ def _decode_first_form(text: str, limit: int, bad: PositionError) -> list[str]:
         raise bad
     decisions = []
     for part in parts:
-        number = part[1:]
+        number = parse_count(part[1:], 2)
         if part in long:
             decisions.append(long[part])
-        elif part[:1] == "c" and number.isascii() and number.isdigit() and len(number) <= 2:
-            decisions.append(f"common:{int(number)}")
+        elif part[:1] == "c" and number is not None:
+            decisions.append(f"common:{number}")
         elif len(part) >= 2 and part[0] == "d" and len(part) <= 41:
             decisions.append(f"discard:{part[1:]}")
         else:

@@ -9,9 +9,18 @@ from __future__ import annotations
 
 import gettext
 
+from babel.lists import format_list
+
 from .engine.errors import PositionError
 
 Tr = gettext.NullTranslations
+
+
+def lang_of(tr: Tr) -> str:
+    """The language code ``tr`` translates into (``en`` for the source language)."""
+    info = tr.info() if hasattr(tr, "info") else {}
+    language = info.get("language") if isinstance(info, dict) else None
+    return (language or "en").split("_")[0]
 
 
 def clip(value: object, limit: int = 60) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
+from ..engine.numbers import parse_count
 from ..lessons import Lesson, Step, load_all
 from . import session
 
@@ -130,16 +131,11 @@ def check_results() -> dict[str, tuple[int, int]]:
         for part in (session.url_seed("checks") or "").split(","):
             lesson_id, _, score = part.partition(":")
             right, _, total = score.partition("-")
-            right_n, total_n = _small_number(right), _small_number(total)
+            right_n, total_n = parse_count(right, 3), parse_count(total, 3)
             if lesson_id in known and right_n is not None and total_n == known[lesson_id] and right_n <= total_n:
                 results[lesson_id] = (right_n, total_n)
         st.session_state[CHECKS] = results
     return st.session_state[CHECKS]
-
-
-def _small_number(text: str, digits: int = 3) -> int | None:
-    """A count from the address: ASCII digits only, at most ``digits`` of them; else ``None``."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
 def checks_text() -> str:
