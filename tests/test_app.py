@@ -89,14 +89,12 @@ def answer_step(at, lesson, step):
     """Answer the current step correctly, as a learner would by clicking."""
     prefix = f"{lesson.id}-{step.id}"
     if step.kind == "place":
-        dest = step.legal.dests[-1]
+        dest = Dest.parse(step.right[-1])
         click(at, f"{prefix}-{dest.kind}-{dest.target}").run()
     elif step.kind == "next-card":
-        click(at, f"{prefix}-card-{step.turned.card}").run()
+        click(at, f"{prefix}-card-{step.right[0]}").run()
     elif step.kind in ("call", "fits", "count", "quiz"):
-        value = {"call": "call" if step.call else "accept", "fits": "fit" if step.fit else "no-fit"}.get(
-            step.kind, str(step.number))
-        click(at, f"{prefix}-option-{value}").run()
+        click(at, f"{prefix}-option-{step.right[0]}").run()
     elif step.kind == "muggins":
         for _ in range(20):
             if f"{prefix}-next" not in keys(at):
@@ -142,12 +140,26 @@ def test_wrong_click_shows_the_explanation_then_allows_another_try():
     assert step.kind == "place" and step.id == "example-1-place"
     click(at, f"{lesson.id}-{step.id}-discard-B").run()
     message = plain(at.error[0].value)
-    for needle in ("6♥", "B's discard (7♦)", "common pile 1 (5♣)", "§priority", "It had to go on"):
+    for needle in ("6♥", "B's discard (7♦)", "common piles come first", "§priority"):
         assert needle in message
+    assert "common pile 1" not in message  # the first wrong try does not give the answer away
     assert not at.success
     assert "lesson-next" not in keys(at)
+    click(at, f"{lesson.id}-{step.id}-discard-A").run()  # a second wrong try: now the right pile is named and marked
+    message = plain(at.error[0].value)
+    assert "common pile 1 (5♣)" in message and "marked pile" in message
+    marked = [b for b in at.button if b.key.startswith(f"{lesson.id}-{step.id}-common-1-") and b.proto.type == "primary"]
+    assert marked
     click(at, f"{lesson.id}-{step.id}-common-1").run()
     assert at.success and not at.error
+
+
+def test_show_me_where_it_goes_names_the_pile():
+    at = open_lessons(app(**EXAMPLE_1))
+    lesson, step = current_step(at)
+    click(at, f"{lesson.id}-{step.id}-reveal").run()
+    assert "common pile 1 (5♣)" in plain(at.info[0].value)
+    assert f"{lesson.id}-{step.id}-reveal" not in keys(at)
 
 
 def test_muggins_step_shows_each_donor_in_turn():

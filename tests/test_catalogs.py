@@ -121,3 +121,27 @@ def test_update_keeps_the_old_translation_of_an_edited_text_as_fuzzy(root, tmp_p
     assert fuzzy(updated) == fuzzy(unchanged) | {edited}
     assert summary not in updated and summary not in updated.obsolete  # taken over by the edited text
     assert ("fuzzy", edited) in problems(updated)  # so the completeness test names it
+
+
+def test_every_message_the_code_asks_for_is_in_the_template(root):
+    """Independent of Babel's keyword settings: every literal passed to a gettext-style
+    call anywhere in the package (``_``, ``n_``, ``gettext``, ``ngettext``, ``pgettext``,
+    ``N_``, called plainly or as a method) is in the committed template, so no message
+    can silently miss translation."""
+    import ast
+
+    with open(root / "locales" / "messages.pot", "rb") as handle:
+        known = {(m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(handle) if m.id}
+    names = {"_": 0, "N_": 0, "gettext": 0, "n_": 0, "ngettext": 0, "pgettext": 1}
+    missing = []
+    for path in (root / "tutorial").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if name not in names or len(node.args) <= names[name]:
+                continue
+            arg = node.args[names[name]]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value not in known:
+                missing.append(f"{path.name}:{node.lineno}: {arg.value[:60]}")
+    assert not missing, missing

@@ -417,3 +417,72 @@ def test_lessons_check_counts_every_file_checked(tmp_path, capsys):
     assert main(["lessons", "check", str(tmp_path)]) == 1
     out, err = capsys.readouterr()
     assert err.strip() == "2 lessons checked, 1 problem(s)." and len(out.strip().splitlines()) == 1
+
+
+# ----- step classes and the facts issue 13 asks lessons to check ----------------------
+def test_each_kind_is_one_class_with_its_own_fields():
+    from tutorial.lessons import KINDS
+    from tutorial.lessons.steps import COMMON_KEYS, Step
+
+    assert set(KINDS) == {"explain", "place", "muggins", "next-card", "call", "fits", "count", "quiz", "deal"}
+    for name, cls in KINDS.items():
+        assert issubclass(cls, Step) and cls.kind == name and not (cls.keys & COMMON_KEYS)
+    lesson = parse(NEW_KINDS, "demo.toml")
+    kinds = {step.id: type(step).__name__ for step in lesson.steps}
+    assert kinds["place"] == "Place" and kinds["quiz"] == "Quiz" and not hasattr(lesson.steps[0], "cards")
+
+
+MUGGINS_AFTER = GOOD.replace('penalty = ["B:KC", "C:2D"]', 'penalty = ["B:KC", "C:2D"]\nstock = ["KC", "2D"]\ndiscard = []\nnext = "B"')
+
+
+def test_muggins_steps_check_the_offenders_piles_and_who_moves_next():
+    lesson = parse(MUGGINS_AFTER, "demo.toml")
+    assert lesson.steps[-1].record.after.mover == "B"
+    for old, new in [('stock = ["KC", "2D"]', 'stock = ["2D", "KC"]'), ('next = "B"', 'next = "C"'),
+                     ('discard = []', 'discard = ["6H"]')]:
+        found = problems(MUGGINS_AFTER.replace(old, new, 1))
+        assert [p.code for p in found] == ["answer-disagrees"], old
+        assert found[0].line == MUGGINS_AFTER.splitlines().index(old.splitlines()[0]) + 1
+
+
+PASSING = GOOD + """
+[[steps]]
+id = "who-passes"
+kind = "next-card"
+title = "Nothing left"
+text = "C has no cards. What does C turn up?"
+position = { players = ["A", "B", "C"], to_move = "C", commons = [["5C"]], stocks = { A = ["6H"] } }
+choices = ["6H", "pass"]
+answer = "pass"
+"""
+
+
+def test_a_next_card_step_may_ask_for_a_pass():
+    step = parse(PASSING, "demo.toml").steps[-1]
+    assert step.offers_pass and step.right == ("pass",) and step.turned.card is None
+    assert [p.code for p in problems(PASSING.replace('answer = "pass"', 'answer = "6H"'))] == ["answer-disagrees"]
+    assert [p.code for p in problems(PASSING.replace('choices = ["6H", "pass"]', 'choices = ["6H"]'))] == ["answer-not-offered"]
+
+
+def test_quiz_reasons_per_choice_are_checked_and_extracted(tmp_path):
+    from tutorial.lessons.extract import extract_lessons
+
+    text = NEW_KINDS.replace('choices = ["you play again", "your turn ends"]',
+                             'choices = ["you play again", "your turn ends"]\nwhy = ["No extra turns.", "Always."]')
+    step = parse(text, "demo.toml").steps[-2]
+    assert step.why == ("No extra turns.", "Always.")
+    found = problems(text.replace('why = ["No extra turns.", "Always."]', 'why = ["Only one."]'))
+    assert found and found[0].code == "bad-answer"
+    import io
+
+    messages = [m[2] for m in extract_lessons(io.BytesIO(text.encode()), None, None, {})]
+    assert "No extra turns." in messages and "your turn ends" in messages
+
+
+def test_the_learners_seat_defaults_by_kind_and_may_be_named():
+    lesson = parse(NEW_KINDS, "demo.toml")
+    by_id = {step.id: step for step in lesson.steps}
+    assert by_id["place"].you == "A" and by_id["watch"].you == "A" and by_id["read"].you is None
+    named = NEW_KINDS.replace('id = "watch"\nkind = "call"', 'id = "watch"\nkind = "call"\nyou = "C"')
+    assert {s.id: s for s in parse(named, "demo.toml").steps}["watch"].you == "C"
+    assert [p.code for p in problems(named.replace('you = "C"', 'you = "Z"'))] == ["unknown-player"]

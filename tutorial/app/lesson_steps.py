@@ -1,16 +1,21 @@
-"""Lesson steps on screen, one function per step kind. Answers are kept by
-:mod:`tutorial.app.lesson_view`; every text goes through gettext."""
+"""Lesson steps on screen: one function per step kind (see :data:`SCREENS`). Answers
+are kept by :mod:`tutorial.app.lesson_view`; sentences come from the narrator, told
+to the step's learner seat (``step.you``); every text goes through gettext."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import streamlit as st
 
 from ..engine.cards import Card
 from ..engine.deal import COUNTS, DealCode, deal
-from ..engine.position import Dest, Position
+from ..engine import events as ev
 from ..engine.events import Placed
-from ..engine.rules import give_penalty_card, judge, place, take_back
+from ..engine.position import Dest
+from ..engine.rules import judge, place
 from ..lessons import Lesson, Step
+from ..lessons.steps import PASS
 from . import clicks, session
 from .lesson_view import answer
 from .markup import literal, paragraphs
@@ -23,39 +28,22 @@ def show_step(lesson: Lesson, step: Step) -> bool:
     _ = tr.gettext
     st.subheader(_(step.title))
     st.markdown(_(step.text))
-    if step.kind == "place":
-        return _place(lesson, step, tr)
-    if step.kind == "muggins":
-        return _muggins(lesson, step, tr)
-    if step.kind == "next-card":
-        return _next_card(lesson, step, tr)
-    if step.kind in _CHOICE_KINDS:
-        return _CHOICE_KINDS[step.kind](lesson, step, tr)
-    if step.kind == "deal":
-        return _deal(lesson, step, tr)
-    if step.position is not None:
-        render(TableView(step.position, you=step.position.mover), tr, key=f"{lesson.id}-{step.id}")
-    return True
-
-
-def learner_seat(step: Step) -> str | None:
-    """The seat the learner sits in for this step: the mover in the steps where the learner
-    plays the turn, the first seat when watching another player's placement (call steps)."""
-    if step.position is None:
-        return None
-    if step.kind == "call":
-        return step.position.players[0] if step.position.to_move != 0 else None
-    return step.position.mover
+    return SCREENS.get(step.kind, _explain)(lesson, step, tr)
 
 
 def narrator(step: Step):
     """The narrator for this step: the learner's language, told to the learner's seat."""
-    return session.narrator(learner_seat(step))
+    return session.narrator(step.you)
 
 
 def _answer_token(lesson: Lesson, step: Step):
     """``(seen, current)`` for the click guard: the step's state now, and how to read it later."""
     return answer(lesson, step).token(), lambda: answer(lesson, step).token()
+
+
+def _done(step: Step, tr) -> str:
+    """The step's own closing text (the lesson's Markdown), after a blank line; or nothing."""
+    return ("\n\n" + tr.gettext(step.done)) if step.done else ""
 
 
 def _hint(step: Step, tr) -> None:
@@ -64,11 +52,21 @@ def _hint(step: Step, tr) -> None:
             st.markdown(tr.gettext(step.hint))
 
 
+def _explain(lesson: Lesson, step: Step, tr) -> bool:
+    if step.position is not None:
+        render(TableView(step.position, you=step.you), tr, key=f"{lesson.id}-{step.id}")
+    return True
+
+
+# ----- place: click where the card must go --------------------------------------------
 def _place(lesson: Lesson, step: Step, tr) -> bool:
+    """A wrong pick is explained without giving the right pile away; after a second wrong
+    pick (or on request) the right pile is named and marked."""
     _ = tr.gettext
     state = answer(lesson, step)
     turned = step.turned
     before = turned.position
+    n = narrator(step)
 
     def pick(dest_text: str) -> None:
         verdict = judge(before, turned.card, Dest.parse(dest_text))
@@ -78,48 +76,56 @@ def _place(lesson: Lesson, step: Step, tr) -> bool:
         else:
             state.wrong.append(dest_text)
 
+    def reveal() -> None:
+        state.frame = 1  # the right pile is shown
+
     if state.solved:
         dest = Dest.parse(state.last)
-        view = TableView(place(before, turned.card, dest), you=before.mover, marked={dest})
-        render(view, tr, key=f"{lesson.id}-{step.id}")
-        verdict = judge(before, turned.card, dest)
-        st.success(paragraphs(narrator(step).judgement(verdict, before)) + ("\n\n" + _(step.done) if step.done else ""))
+        render(TableView(place(before, turned.card, dest), you=step.you, marked={dest}), tr, key=f"{lesson.id}-{step.id}")
+        st.success(paragraphs(n.judgement(judge(before, turned.card, dest), before)) + _done(step, tr))
         return True
+    shown_right = state.frame == 1 or len(state.wrong) >= 2
     seen, current = _answer_token(lesson, step)
-    render(TableView(before, turned=turned.card, you=before.mover), tr, key=f"{lesson.id}-{step.id}", pick=pick,
-           seen=seen, current=current)
+    render(TableView(before, turned=turned.card, you=step.you, marked=set(step.legal.dests) if shown_right else set()),
+           tr, key=f"{lesson.id}-{step.id}", pick=pick, seen=seen, current=current)
     if state.last is not None:
         verdict = judge(before, turned.card, Dest.parse(state.last))
-        st.error(paragraphs(narrator(step).judgement(verdict, before),
-                            _("Try again: click the pile where the card must go.")))
+        st.error(paragraphs(n.judgement(verdict, before, reveal=shown_right),
+                            _("Try again: click the marked pile.") if shown_right
+                            else _("Try again: click the pile where the card must go.")))
+    if not shown_right:
+        clicks.button(_("Show me where it goes"), key=f"{lesson.id}-{step.id}-reveal", seen=seen, current=current,
+                      action=reveal, icon=":material/visibility:")
+    elif state.last is None:
+        st.info(paragraphs(n.where_it_goes(turned.card, step.legal, before)))
     _hint(step, tr)
     return False
 
 
-def muggins_frames(step: Step, tr) -> list[tuple[Position, set[Dest], str, tuple[str, ...]]]:
-    """The Muggins call on the step's wrong play, move by move:
-    ``(position, marked piles, caption as Markdown, stocks to show open)``."""
-    _ = tr.gettext
-    record, turned = step.record, step.turned
-    card, wrong, right = record.card, record.judgement.dest, record.placed
-    before = turned.position
-    offender = before.to_move
-    name = before.mover
+# ----- muggins: a call shown move by move ------------------------------------------------
+def muggins_frames(step: Step, tr) -> list[tuple]:
+    """The call on the step's wrong play, move by move, from the engine's events:
+    ``(position, marked piles, caption as Markdown, stocks shown open)`` — the
+    placement, the call with the correction, each donor's card (or none), then the
+    summary with the turn passing on. (The turn-up is already on the table.)"""
     n = narrator(step)
+    record = step.record
+    before = record.judged_in
+    shown = (record.mover,)
     frames = []
-    done = ("\n\n" + _(step.done)) if step.done else ""  # the lesson's own Markdown
-    position = place(before, card, wrong)
-    frames.append((position, {wrong}, paragraphs(n.event(Placed(name, card, wrong, record.judgement.error), before),
-                                                 n.judgement(record.judgement, before)), (name,)))
-    position = place(take_back(position, card, wrong), card, right)
-    frames.append((position, {right}, paragraphs(n.correction(record, before)), (name,)))
-    for donor in before.opponents_clockwise(offender):
-        donor_name = before.players[donor]
-        position, gift = give_penalty_card(position, donor, offender)
-        text = (n.recycled_sentence(donor_name, True) + " " if gift and gift.recycled else "") + (
-            n.gift(donor_name, name, gift.card) if gift else n.no_gift(donor_name))
-        frames.append((position, set(), paragraphs(text), (name,)))
-    frames.append((position, set(), paragraphs(n.penalty_summary(record)) + done, (name,)))
+    recycling = ""
+    for event, after, sentence in n.steps(record):
+        if isinstance(event, ev.Placed):
+            frames.append((after, {event.dest}, paragraphs(sentence, n.judgement(record.judgement, before)), shown))
+        elif isinstance(event, ev.Corrected):
+            frames.append((after, {event.right}, paragraphs(n.correction(record, before)), shown))
+        elif isinstance(event, ev.Recycled) and event.for_penalty:
+            recycling = sentence + " "  # told with the card it gives
+        elif isinstance(event, (ev.PenaltyCard, ev.NoPenaltyCard)):
+            frames.append((after, set(), paragraphs(recycling + sentence), shown))
+            recycling = ""
+    frames.append((record.after, set(), paragraphs(n.penalty_summary(record), n.turn_passes(record)) + _done(step, tr),
+                   shown))
     return frames
 
 
@@ -130,9 +136,9 @@ def _muggins(lesson: Lesson, step: Step, tr) -> bool:
     state.frame = min(state.frame, len(frames) - 1)
     position, marked, caption, open_stocks = frames[state.frame]
     st.caption(_("Move {number} of {total}").format(number=state.frame + 1, total=len(frames)))
-    render(TableView(position, you=step.position.mover, marked=marked, open_stocks=open_stocks), tr,
+    render(TableView(position, you=step.you, marked=marked, open_stocks=open_stocks, show_mover=False), tr,
            key=f"{lesson.id}-{step.id}-{state.frame}")
-    (st.success if state.frame == len(frames) - 1 else st.info)(caption)  # Markdown built by muggins_frames
+    (st.success if state.frame == len(frames) - 1 else st.info)(caption)
 
     def move(target: int) -> None:  # an absolute frame, so a double click cannot skip one
         state.frame = min(max(target, 0), len(frames) - 1)
@@ -151,41 +157,59 @@ def _muggins(lesson: Lesson, step: Step, tr) -> bool:
     return state.solved
 
 
+# ----- next-card: which card comes up -----------------------------------------------------
 def _next_card(lesson: Lesson, step: Step, tr) -> bool:
     _ = tr.gettext
     state = answer(lesson, step)
-    right: Card = step.turned.card
+    n = narrator(step)
+    right = str(step.turned.card) if step.turned.card is not None else PASS
     mover = step.position.mover
-    render(TableView(step.position, you=mover, open_discards=(mover,)), tr, key=f"{lesson.id}-{step.id}")
+    render(TableView(step.position, you=step.you, open_discards=(mover,)), tr, key=f"{lesson.id}-{step.id}")
 
-    def pick(card_text: str) -> None:
-        state.last = card_text
-        if Card.parse(card_text) == right:
+    def pick(value: str) -> None:
+        state.last = value
+        if value == right:
             state.solved = True
         else:
-            state.wrong.append(card_text)
+            state.wrong.append(value)
 
-    st.markdown("**" + literal(_("Which card does {player} turn up?").format(player=mover)) + "**")
-    columns = st.columns(max(len(step.choices), 4))
+    question = _("Which card do you turn up?") if n.is_you(mover) else _("Which card does {player} turn up?").format(player=mover)
+    st.markdown("**" + literal(question) + "**")
+    options = [(str(card), f"**{card_md(card)}**", n.card_name(card)) for card in step.choices]
+    if step.offers_pass:
+        options.append((PASS, _("None: a pass"), None))
+    columns = st.columns(max(len(options), 4))
     seen, current = _answer_token(lesson, step)
-    for column, card in zip(columns, step.choices):
-        clicks.button(f"**{card_md(card)}**", key=f"{lesson.id}-{step.id}-card-{card}", seen=seen, current=current,
-                      action=pick, args=(str(card),), where=column, disabled=state.solved, help=narrator(step).card_name(card),
-                      width="stretch", type="primary" if state.solved and card == right else "secondary")
+    for column, (value, label, name) in zip(columns, options):
+        clicks.button(label, key=f"{lesson.id}-{step.id}-card-{value}", seen=seen, current=current,
+                      action=pick, args=(value,), where=column, disabled=state.solved, help=name,
+                      width="stretch", type="primary" if state.solved and value == right else "secondary")
     if state.solved:
-        st.success(paragraphs(narrator(step).next_card_right(right)) + ("\n\n" + _(step.done) if step.done else ""))
+        said = n.where_it_goes(None, step.legal, step.position) if right == PASS else n.next_card_right(step.turned.card)
+        st.success(paragraphs(said) + _done(step, tr))
         return True
     if state.last is not None:
-        st.error(paragraphs(narrator(step).next_card_wrong(Card.parse(state.last), right, step.turned.recycled)))
+        if state.last == PASS and n.is_you(mover):
+            text = _("No: you still have cards, so you turn one up ({section}).").format(section=n.section("§turn"))
+        elif state.last == PASS:
+            text = _("No: {player} still has cards, so a card is turned up ({section}).").format(
+                player=mover, section=n.section("§turn"))
+        elif right == PASS:
+            text = n.where_it_goes(None, step.legal, step.position)
+            text = _("No: there is no card to turn up.") + " " + text
+        else:
+            text = n.next_card_wrong(Card.parse(state.last), step.turned.card, step.turned.recycled)
+        st.error(paragraphs(text))
     _hint(step, tr)
     return False
 
 
-# ----- steps answered by picking one option -------------------------------
+# ----- steps answered by picking one option -------------------------------------------
 def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], right: str,
             said_right: str, said_wrong) -> bool:
     """Buttons for ``options`` (``(value, label)``); ``right`` is the right value.
-    ``said_right`` is shown once answered; ``said_wrong(value)`` after a wrong pick."""
+    ``said_right`` (plain text) is shown once answered; ``said_wrong(value)`` (plain
+    text) after a wrong pick."""
     _ = tr.gettext
     state = answer(lesson, step)
 
@@ -199,7 +223,7 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
     if state.solved:
         label = dict(options)[right]
         st.markdown(_("Your answer: **{answer}**").format(answer=label) + " :material/check_circle:")
-        st.success(paragraphs(said_right) + ("\n\n" + _(step.done) if step.done else ""))
+        st.success(paragraphs(said_right) + _done(step, tr))
         return True
     columns = st.columns(max(len(options), 2))
     seen, current = _answer_token(lesson, step)
@@ -214,39 +238,37 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
 
 def _call(lesson: Lesson, step: Step, tr) -> bool:
     _ = tr.gettext
-    record, turned = step.record, step.turned
-    before = turned.position
-    verdict = record.judgement
-    watcher = learner_seat(step)
     n = narrator(step)
+    record = step.record
+    before = record.judged_in
+    verdict = record.judgement
     if answer(lesson, step).solved and step.call:  # after a right call: the card moved, the penalty given
-        view = TableView(record.after, you=watcher, marked={record.placed}, show_mover=False)
+        view = TableView(record.after, you=step.you, marked={record.placed}, show_mover=False)
     else:
-        view = TableView(place(before, record.card, verdict.dest), you=watcher, marked={verdict.dest},
+        view = TableView(place(before, record.card, verdict.dest), you=step.you, marked={verdict.dest},
                          show_mover=not step.late)
     render(view, tr, key=f"{lesson.id}-{step.id}")
-    st.markdown(literal(_("{player} turned up {card} and put it on {pile}.").format(
-        player=before.mover, card=n.card(record.card), pile=n.pile(verdict.dest, before, mover=before.mover))))
+    st.markdown(literal(n.event(Placed(before.mover, record.card, verdict.dest, verdict.error), before)))
     if step.late:
         st.markdown("**" + literal(_("The next player has already turned up a card.")) + "**")
+    unsupported = _("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
+        section=n.section("§muggins"))
+    too_late = _("It was an error, but the call had to come before the next card was turned up. Now it is too late: the error stands and the card stays where it is ({section}).").format(
+        section=n.section("§muggins"))
     if verdict.ok:
-        why = n.judgement(verdict, before)
-        said_right = why + " " + _("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
-            section=n.section("§muggins"))
+        said_right = n.judgement(verdict, before) + " " + unsupported
     elif step.late:
-        why = n.judgement(verdict, before)
-        said_right = _("It was an error, but the call had to come before the next card was turned up. Now it is too late: the error stands and the card stays where it is ({section}).").format(
-            section=n.section("§muggins")) + "\n\n" + why
-    else:
-        lines = [n.judgement(verdict, before), n.correction(record, before), *n.penalty_lines(record)]
-        said_right = _("Muggins! Right to call.") + "\n\n" + "\n\n".join(lines)
+        said_right = too_late + "\n\n" + n.judgement(verdict, before)
+    else:  # the learner is the one who calls
+        said_right = "\n\n".join([_("Muggins! Right to call."), n.judgement(verdict, before),
+                                  n.correction(replace(record, caller=step.you), before), *n.penalty_lines(record)])
 
     def said_wrong(value: str) -> str:
         if value == "call" and verdict.ok:
-            return _("That placement was correct, so there is nothing to call.")
+            return _("No: that placement was correct, so there is nothing to call.") + " " + n.judgement(verdict, before)
         if value == "call":
-            return _("Too late: the next card has already been turned up.")
-        return _("That card is not where it must go.")
+            return _("No: it was an error, but the next card has already been turned up, so it is too late to call.")
+        return _("No: that placement was an error.") + " " + n.judgement(verdict, before, reveal=False)
 
     options = [("call", _("Call “Muggins!”")), ("accept", _("No call"))]
     return _choose(lesson, step, tr, options, "call" if step.call else "accept", said_right, said_wrong)
@@ -254,6 +276,7 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
 
 def _fits(lesson: Lesson, step: Step, tr) -> bool:
     _ = tr.gettext
+    n = narrator(step)
     a, b = step.cards
     st.markdown(f"## {card_md(a)} &nbsp; {card_md(b)}")
     gap = abs(a.rank - b.rank)
@@ -265,29 +288,46 @@ def _fits(lesson: Lesson, step: Step, tr) -> bool:
         reason = _("{a} and {b} do not fit: there is no wrap, so K and A are not neighbours ({section}).")
     else:
         reason = _("{a} and {b} do not fit: their ranks are {gap} apart, and cards fit only one rank apart ({section}).")
-    n = session.narrator()
     said = n.sentence(reason.format(a=n.card(a), b=n.card(b), gap=gap, section=n.section("§deal")))
     options = [("fit", _("They fit")), ("no-fit", _("They do not fit"))]
-    return _choose(lesson, step, tr, options, "fit" if step.fit else "no-fit", said, lambda value: said)
+    return _choose(lesson, step, tr, options, "fit" if step.fit else "no-fit", said,
+                   lambda value: _("No.") + " " + said)
 
 
 def _count(lesson: Lesson, step: Step, tr) -> bool:
     _ = tr.gettext
-    players = step.players[0]
+    n = narrator(step)
     index = 0 if step.ask == "cards" else 1
     values = sorted({counts[index] for counts in COUNTS.values()})
-    said = counts_sentence(players, tr)
+    said = counts_sentence(step.players, tr)
+
+    def said_wrong(value: str) -> str:
+        others = [players for players, counts in sorted(COUNTS.items()) if str(counts[index]) == value]
+        if step.ask == "cards":
+            text = _("No: {value} cards each is the deal for {others} players, not for {players} ({section}).")
+        else:
+            text = n.n_("No: {value} common pile goes with {others} players, not with {players} ({section}).",
+                        "No: {value} common piles go with {others} players, not with {players} ({section}).",
+                        int(value))
+        return text.format(value=value, others=n.names([str(o) for o in others]), players=step.players,
+                           section=n.section("§counts"))
+
     options = [(str(v), str(v)) for v in values]
-    return _choose(lesson, step, tr, options, str(step.number), said,
-                   lambda value: _("No, it is not {value}.").format(value=value))
+    return _choose(lesson, step, tr, options, str(step.number), said, said_wrong)
 
 
 def _quiz(lesson: Lesson, step: Step, tr) -> bool:
     _ = tr.gettext
     options = [(str(i), _(text)) for i, text in enumerate(step.options)]
     right_text = _(step.options[step.number])
-    return _choose(lesson, step, tr, options, str(step.number), _("Right.") + " " + right_text,
-                   lambda value: _("Not quite."))
+    why = [_(text) for text in step.why]
+    said_right = _("Right.") + " " + right_text + ((" " + why[step.number]) if why else "")
+
+    def said_wrong(value: str) -> str:
+        reason = why[int(value)] if why else ""
+        return _("No: “{choice}” is not right.").format(choice=_(step.options[int(value)])) + (" " + reason if reason else "")
+
+    return _choose(lesson, step, tr, options, str(step.number), said_right, said_wrong)
 
 
 def _deal(lesson: Lesson, step: Step, tr) -> bool:
@@ -295,9 +335,10 @@ def _deal(lesson: Lesson, step: Step, tr) -> bool:
     key = f"{lesson.id}-{step.id}-players"
     players = st.segmented_control(_("Number of players"), options=list(step.players), key=key,
                                    default=step.players[0]) or step.players[0]
-    position, dealer = deal(DealCode(players, step.seed))
+    position, dealer = deal(DealCode(players, step.seed), dealer=0)  # the dealer stays put while the count changes
     st.caption(literal(counts_sentence(players, tr) + " "
-                       + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover)))
+                       + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover)
+                       + " " + _("(In a game the first dealer is drawn at random; here A deals, so only the number of players changes.)")))
     render(TableView(position), tr, key=f"{lesson.id}-{step.id}-{players}")
     if step.done:
         st.info(_(step.done))
@@ -316,4 +357,6 @@ def counts_sentence(players: int, tr) -> str:
     ).format(players=players, cards=cards, piles=piles, section=session.narrator().section("§counts"))
 
 
-_CHOICE_KINDS = {"call": _call, "fits": _fits, "count": _count, "quiz": _quiz}
+SCREENS = {"explain": _explain, "place": _place, "muggins": _muggins, "next-card": _next_card, "call": _call,
+           "fits": _fits, "count": _count, "quiz": _quiz, "deal": _deal}
+"""The screen of each step kind (a new kind in :mod:`tutorial.lessons.steps` adds one here)."""

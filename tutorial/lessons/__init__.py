@@ -1,6 +1,8 @@
 """Lessons: data files in ``lessons/``, read and checked against the engine."""
 
 from .load import LESSONS_DIR, LessonFileError, lesson_files, load, load_all, parse
-from .model import STEP_KINDS, Lesson, Problem, Step
+from .model import Lesson, Problem
+from .steps import ANSWERED_KINDS, KINDS, STEP_KINDS, Step
 
-__all__ = ["LESSONS_DIR", "LessonFileError", "lesson_files", "load", "load_all", "parse", "STEP_KINDS", "Lesson", "Problem", "Step"]
+__all__ = ["ANSWERED_KINDS", "KINDS", "LESSONS_DIR", "LessonFileError", "lesson_files", "load", "load_all", "parse",
+           "STEP_KINDS", "Lesson", "Problem", "Step"]

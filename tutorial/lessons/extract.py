@@ -12,7 +12,7 @@ from typing import Any, BinaryIO, Iterator
 from ..engine.errors import PositionError
 from ..engine.locate import locate
 from ..engine.posfile import parse_toml
-from .load import TEXT_FIELDS
+from .steps import KINDS, TEXT_FIELDS
 
 
 def extract_lessons(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[tuple]:
@@ -44,8 +44,7 @@ def extract_lessons(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options
             value = step.get(key)
             if isinstance(value, str) and value.strip():
                 yield lines.line(("steps", index, key)), None, value, [f"lesson {lesson}, step {name}, {key}"]
-        if step.get("kind") == "quiz" and isinstance(step.get("choices"), list):
-            for number, value in enumerate(step["choices"], start=1):
-                if isinstance(value, str) and value.strip():
-                    where = ("steps", index, "choices", number - 1)
-                    yield lines.line(where), None, value, [f"lesson {lesson}, step {name}, choice {number}"]
+        kind = KINDS.get(step.get("kind")) if isinstance(step.get("kind"), str) else None
+        if kind is not None:
+            for where, value, label in kind.extra_texts(step):
+                yield lines.line(("steps", index) + where), None, value, [f"lesson {lesson}, step {name}, {label}"]

@@ -137,6 +137,19 @@ class Story:
             parts.append(self.stood(placed.error))
         return " ".join(parts)
 
+    def turn_passes(self, record: TurnRecord) -> str:
+        """The mover's turn is over (after any correction and penalty) and play passes to the
+        next player clockwise (§turn); ``""`` after a finish."""
+        if record.finished:
+            return ""
+        mover, following = record.mover, record.after.mover
+        values = dict(player=mover, next=following, section=self.section("§turn"))
+        if self.is_you(mover):
+            return self._("Your turn ends here: play passes to {next}, on your left ({section}).").format(**values)
+        if self.is_you(following):
+            return self._("{player}'s turn ends here: play passes to you, on {player}'s left ({section}).").format(**values)
+        return self._("{player}'s turn ends here: play passes to {next}, on {player}'s left ({section}).").format(**values)
+
     def stood(self, error: str) -> str:
         """An error nobody called in time: which rule it broke, and that it stands."""
         return self._("That was an error ({error}, {section}), but nobody called “Muggins!” in time, so it stands.").format(

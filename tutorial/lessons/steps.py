@@ -1,0 +1,564 @@
+"""Lesson steps: one class per kind, each with its own fields and its own check.
+
+A kind is one class here, registered with :func:`kind`: its ``keys`` (the
+fields a lesson file may give it besides the common ones), whether it needs a
+position, whether the learner answers it, its translatable texts besides the
+common ones (:meth:`Step.extra_texts`, for the Babel extractor) and
+:meth:`Step.build`, which reads the file's values, recomputes every stated
+answer with the engine and reports each disagreement at the line of the
+offending key. Adding a kind means adding one class (and, in the app, a
+screen for it).
+
+Every text field holds the English source text, which is also the gettext
+message id.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from typing import Any, Callable, ClassVar, Iterator
+
+from ..engine.cards import Card, CardError
+from ..engine.deal import COUNTS, MAX_SEED
+from ..engine.errors import PositionError
+from ..engine.position import Dest, Position
+from ..engine.rules import Legal, TurnRecord, TurnUp, complete_turn, legal_destinations, turn_up
+
+Report = Callable[..., None]
+"""``report(where, code, **params)``: a problem of the step at its key ``where`` (a key
+name, a key path relative to the step, or ``""`` for the step itself)."""
+
+COMMON_KEYS = frozenset({"id", "kind", "title", "text", "hint", "done", "position", "check", "you"})
+TEXT_FIELDS = ("title", "text", "hint", "done")
+PASS = "pass"
+"""The answer of a ``next-card`` step whose mover has no card (R2)."""
+
+KINDS: dict[str, type[Step]] = {}
+"""Every step kind by name, in the order they were registered."""
+
+
+def kind(cls: type[Step]) -> type[Step]:
+    """Register a step class under its ``kind`` (a class decorator)."""
+    KINDS[cls.kind] = cls
+    return cls
+
+
+@dataclass(frozen=True)
+class Step:
+    """What every step has.
+
+    - ``id``: stable within the lesson (progress and translation comments use it).
+    - ``title``, ``text``, ``hint``, ``done``: English source text (``done`` is
+      shown once the step is answered or watched to the end).
+    - ``position``: the position shown, or ``None``.
+    - ``check``: the step counts in the lesson's end-of-lesson check.
+    - ``you``: the seat the learner sits in (told in the second person, marked
+      “you” on the table), or ``None`` when nobody at the table is the learner.
+    - ``line``: the line of the step in its file.
+    """
+
+    kind: ClassVar[str] = ""
+    keys: ClassVar[frozenset[str]] = frozenset()
+    needs_position: ClassVar[bool] = False
+    answered: ClassVar[bool] = False
+
+    id: str
+    title: str
+    text: str
+    hint: str = ""
+    done: str = ""
+    position: Position | None = None
+    check: bool = False
+    you: str | None = None
+    line: int = 0
+
+    @classmethod
+    def default_you(cls, position: Position | None) -> str | None:
+        """The learner's seat when the file does not say: nobody."""
+        return None
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        """The answers the engine accepts, as the values the screens offer (``()`` for a
+        step with nothing to answer): e.g. ``("common:1", "common:3")``, ``("call",)``."""
+        return ()
+
+    @classmethod
+    def build(cls, common: dict, raw: dict, report: Report) -> Step | None:
+        """The step from the common values (already checked) and the file's ``raw``
+        table, or ``None`` after reporting each problem. May raise
+        :class:`PositionError` whose ``at`` is a key path relative to the step."""
+        return cls(**common)
+
+    @classmethod
+    def extra_texts(cls, raw: dict) -> Iterator[tuple[tuple, str, str]]:
+        """Translatable texts besides the common ones: ``(key path, text, label)``."""
+        return iter(())
+
+
+# ----- shared checks -------------------------------------------------------------------
+def shown(value: Any) -> str:
+    """A TOML value as the lesson author wrote it, near enough: text as is, the rest as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def cards_of(values: Any, field: str) -> list[Card]:
+    """Cards from a list of card texts; errors carry ``at`` relative to the step."""
+    if not isinstance(values, list):
+        raise PositionError("bad-field", field=field, at=(field,))
+    out = []
+    for number, value in enumerate(values):
+        try:
+            out.append(Card.parse(value))
+        except CardError as err:
+            raise PositionError("unknown-card", card=value if isinstance(value, str) else err.text,
+                                at=(field, number)) from None
+    return out
+
+
+def dest_of(text: Any, position: Position, at: tuple) -> Dest:
+    try:
+        return position.check_dest(Dest.parse(text))
+    except PositionError as err:
+        raise PositionError(err.code, **{**err.params, "at": at}) from None
+
+
+def answer_of(raw: dict, report: Report, key: str = "answer") -> tuple[bool, Any]:
+    """``(present, value)`` of the step's answer; a missing one is reported."""
+    if key not in raw:
+        report("", "missing-answer")
+        return False, None
+    return True, raw[key]
+
+
+def one_of(value: Any, choices: tuple[str, ...], step_kind: str, report: Report) -> bool:
+    """True when ``value`` is one of ``choices``; else an ``invalid-answer`` is reported."""
+    if isinstance(value, str) and value in choices:
+        return True
+    report("answer", "invalid-answer", answer=shown(value), kind=step_kind, choices=choices)
+    return False
+
+
+def disagree(report: Report, key: str, stated: Any, engine: Any) -> None:
+    report(key, "answer-disagrees", stated=shown(stated), engine=str(engine))
+
+
+# ----- the kinds ------------------------------------------------------------------------
+@kind
+@dataclass(frozen=True)
+class Explain(Step):
+    """Text to read, and optionally a position to look at."""
+
+    kind: ClassVar[str] = "explain"
+
+
+@dataclass(frozen=True)
+class TurnStep(Step):
+    """A step about the mover's next card: the engine turns it up exactly as in a game
+    (the discard is turned over first when the stock is empty).
+
+    - ``turned``: the turn-up; ``legal``: the correct destinations of its card.
+    """
+
+    needs_position: ClassVar[bool] = True
+    needs_card: ClassVar[bool] = True
+
+    turned: TurnUp | None = None
+    legal: Legal | None = None
+
+    @classmethod
+    def default_you(cls, position: Position | None) -> str | None:
+        """The learner plays the mover's turn."""
+        return position.mover if position is not None else None
+
+    @classmethod
+    def build(cls, common: dict, raw: dict, report: Report) -> Step | None:
+        position = common["position"]
+        turned = turn_up(position)
+        if turned.card is None and cls.needs_card:
+            report("position", "mover-has-no-card", player=position.mover)
+            return None
+        legal = legal_destinations(turned.position, turned.card)
+        return cls.check(common, raw, turned, legal, report)
+
+    @classmethod
+    def check(cls, common: dict, raw: dict, turned: TurnUp, legal: Legal, report: Report) -> Step | None:
+        raise NotImplementedError
+
+
+@kind
+@dataclass(frozen=True)
+class Place(TurnStep):
+    """The learner clicks the pile where the mover's turned card must go.
+    File: ``answer`` lists **every** correct destination."""
+
+    kind: ClassVar[str] = "place"
+    keys: ClassVar[frozenset[str]] = frozenset({"answer"})
+    answered: ClassVar[bool] = True
+
+    @classmethod
+    def check(cls, common, raw, turned, legal, report):
+        present, answer = answer_of(raw, report)
+        if not present:
+            return None
+        if not isinstance(answer, list) or not answer:
+            report("answer", "invalid-answer", answer=shown(answer), kind=cls.kind)
+            return None
+        stated = [dest_of(a, turned.position, ("answer", number)) for number, a in enumerate(answer)]
+        if set(stated) != set(legal.dests):
+            disagree(report, "answer", ", ".join(map(str, stated)), ", ".join(map(str, legal.dests)))
+            return None
+        return cls(**common, turned=turned, legal=legal)
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        return tuple(str(dest) for dest in self.legal.dests)
+
+
+@kind
+@dataclass(frozen=True)
+class Muggins(TurnStep):
+    """A wrong placement is called and shown move by move: the placement, the correction,
+    each donor's penalty card, then the summary.
+
+    File: ``play`` (the wrong destination); optional checks: ``error``, ``placed``
+    (where the card is moved), ``penalty`` (``["B:KC", …]`` in the order given),
+    ``stock`` and ``discard`` (the offender's piles afterwards; the stock top
+    first, the discard bottom to top), ``next`` (who moves next).
+    ``record``: the engine's record of the called turn.
+    """
+
+    kind: ClassVar[str] = "muggins"
+    keys: ClassVar[frozenset[str]] = frozenset({"play", "error", "placed", "penalty", "stock", "discard", "next"})
+
+    record: TurnRecord | None = None
+
+    @classmethod
+    def check(cls, common, raw, turned, legal, report):
+        present, play = answer_of(raw, report, "play")
+        if not present:
+            return None
+        dest = dest_of(play, turned.position, ("play",))
+        record = complete_turn(turned, dest, called=True, before=common["position"])
+        if record.judgement.error is None:
+            disagree(report, "play", f"{play}: muggins", f"{play}: legal")
+            return None
+        after, offender = record.after, record.mover
+        engine = {
+            "error": record.judgement.error,
+            "placed": str(record.placed),
+            "penalty": ", ".join(f"{g.donor}:{g.card}" for g in record.penalty),
+            "stock": " ".join(map(str, after.stock_of(offender))),
+            "discard": " ".join(map(str, after.discard_of(offender))),
+            "next": after.mover,
+        }
+        for key in ("error", "placed", "penalty", "stock", "discard", "next"):
+            if key not in raw:
+                continue
+            stated = _stated(key, raw[key], turned.position)
+            if stated != engine[key]:
+                disagree(report, key, stated, engine[key] or "(nothing)")
+                return None
+        return cls(**common, turned=turned, legal=legal, record=record)
+
+
+def _stated(key: str, value: Any, position: Position) -> str:
+    """A muggins step's stated value in the engine's form (raises ``PositionError`` with ``at``)."""
+    if key == "placed":
+        return str(dest_of(value, position, ("placed",)))
+    if key == "penalty":
+        if not isinstance(value, list):
+            raise PositionError("bad-field", field="penalty", at=("penalty",))
+        gifts = []
+        for number, text in enumerate(value):
+            if not isinstance(text, str) or ":" not in text:
+                raise PositionError("bad-field", field="penalty", at=("penalty", number))
+            donor, _, card = text.rpartition(":")
+            try:
+                gifts.append(f"{donor.strip()}:{Card.parse(card)}")
+            except CardError:
+                raise PositionError("unknown-card", card=card, at=("penalty", number)) from None
+        return ", ".join(gifts)
+    if key in ("stock", "discard"):
+        return " ".join(map(str, cards_of(value, key)))
+    return value if isinstance(value, str) else shown(value)
+
+
+@kind
+@dataclass(frozen=True)
+class NextCard(TurnStep):
+    """The learner picks which card the mover turns up next — or that the mover has no
+    card and passes (R2).
+
+    File: ``answer`` (a card, or ``"pass"``); ``choices`` (the cards offered, the
+    answer among them; ``"pass"`` may be one). ``choices`` here: the cards
+    offered; ``offers_pass``: “passes” is offered too.
+    """
+
+    kind: ClassVar[str] = "next-card"
+    keys: ClassVar[frozenset[str]] = frozenset({"answer", "choices"})
+    answered: ClassVar[bool] = True
+    needs_card: ClassVar[bool] = False
+
+    choices: tuple[Card, ...] = ()
+    offers_pass: bool = False
+
+    @classmethod
+    def check(cls, common, raw, turned, legal, report):
+        present, answer = answer_of(raw, report)
+        if not present:
+            return None
+        if not isinstance(answer, str):
+            report("answer", "invalid-answer", answer=shown(answer), kind=cls.kind)
+            return None
+        offered = raw.get("choices", [])
+        if not isinstance(offered, list):
+            raise PositionError("bad-field", field="choices", at=("choices",))
+        offers_pass = PASS in offered
+        choices = cards_of([c for c in offered if c != PASS], "choices")
+        engine = PASS if turned.card is None else str(turned.card)
+        if answer.strip().lower() == PASS:
+            stated = PASS
+        else:
+            try:
+                stated = str(Card.parse(answer))
+            except CardError:
+                raise PositionError("unknown-card", card=answer, at=("answer",)) from None
+        if stated != engine:
+            disagree(report, "answer", stated, engine)
+            return None
+        if (engine == PASS and not offers_pass) or (engine != PASS and turned.card not in choices):
+            report("choices", "answer-not-offered", card=engine)
+            return None
+        for number, card in enumerate(choices):
+            if card in choices[:number]:
+                report(("choices", number), "duplicate-card", card=str(card))
+                return None
+        return cls(**common, turned=turned, legal=legal, choices=tuple(choices), offers_pass=offers_pass)
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        return (PASS if self.turned.card is None else str(self.turned.card),)
+
+
+@kind
+@dataclass(frozen=True)
+class Call(TurnStep):
+    """Another player has placed their turned card on ``play``; the learner calls
+    “Muggins!” or not. ``answer`` is ``call`` exactly when the placement is an error
+    and the call is in time; ``late = true``: the next card has been turned up, so
+    the error stands. Optional ``error`` check.
+
+    ``record``: the engine's record of the turn as called; ``call``: calling is
+    right; ``late``.
+    """
+
+    kind: ClassVar[str] = "call"
+    keys: ClassVar[frozenset[str]] = frozenset({"play", "answer", "late", "error"})
+    answered: ClassVar[bool] = True
+
+    record: TurnRecord | None = None
+    call: bool = False
+    late: bool = False
+
+    @classmethod
+    def default_you(cls, position: Position | None) -> str | None:
+        """The learner watches from the first seat (nobody, if that seat is the mover)."""
+        if position is None or position.to_move == 0:
+            return None
+        return position.players[0]
+
+    @classmethod
+    def check(cls, common, raw, turned, legal, report):
+        present, play = answer_of(raw, report, "play")
+        if not present:
+            return None
+        late = raw.get("late", False)
+        if not isinstance(late, bool):
+            raise PositionError("bad-field", field="late", at=("late",))
+        dest = dest_of(play, turned.position, ("play",))
+        record = complete_turn(turned, dest, called=True, before=common["position"])
+        error = record.judgement.error
+        engine = "call" if error is not None and not late else "accept"
+        present, answer = answer_of(raw, report)
+        if not present or not one_of(answer, ("call", "accept"), cls.kind, report):
+            return None
+        if answer != engine:
+            disagree(report, "answer", answer, engine)
+            return None
+        if "error" in raw and raw["error"] != error:
+            disagree(report, "error", raw["error"], error)
+            return None
+        return cls(**common, turned=turned, legal=legal, record=record, call=engine == "call", late=late)
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        return ("call" if self.call else "accept",)
+
+
+@kind
+@dataclass(frozen=True)
+class Fits(Step):
+    """The learner says whether two ``cards`` fit (``answer``: ``fit`` or ``no-fit``)."""
+
+    kind: ClassVar[str] = "fits"
+    keys: ClassVar[frozenset[str]] = frozenset({"cards", "answer"})
+    answered: ClassVar[bool] = True
+
+    cards: tuple[Card, ...] = ()
+    fit: bool = False
+
+    @classmethod
+    def build(cls, common, raw, report):
+        cards = cards_of(raw.get("cards"), "cards")
+        if len(cards) != 2 or cards[0] == cards[1]:
+            raise PositionError("bad-field", field="cards", at=("cards",))
+        fit = cards[0].fits(cards[1])
+        present, answer = answer_of(raw, report)
+        if not present or not one_of(answer, ("fit", "no-fit"), cls.kind, report):
+            return None
+        engine = "fit" if fit else "no-fit"
+        if answer != engine:
+            disagree(report, "answer", answer, engine)
+            return None
+        return cls(**common, cards=tuple(cards), fit=fit)
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        return ("fit" if self.fit else "no-fit",)
+
+
+@kind
+@dataclass(frozen=True)
+class Count(Step):
+    """The learner picks a number from the §counts table: for ``players`` (3–7),
+    ``ask`` = ``cards`` (cards each) or ``commons`` (common piles); ``answer``."""
+
+    kind: ClassVar[str] = "count"
+    keys: ClassVar[frozenset[str]] = frozenset({"players", "ask", "answer"})
+    answered: ClassVar[bool] = True
+
+    players: int = 4
+    ask: str = "cards"
+    number: int = 0
+
+    @classmethod
+    def build(cls, common, raw, report):
+        players, ask = raw.get("players"), raw.get("ask")
+        if not is_int(players):
+            raise PositionError("bad-field", field="players", at=("players",))
+        if players not in COUNTS:
+            raise PositionError("player-count", count=players, at=("players",))
+        if ask not in ("cards", "commons"):
+            raise PositionError("bad-field", field="ask", at=("ask",))
+        engine = COUNTS[players][0 if ask == "cards" else 1]
+        present, answer = answer_of(raw, report)
+        if not present:
+            return None
+        if not is_int(answer):
+            report("answer", "invalid-answer", answer=shown(answer), kind=cls.kind)
+            return None
+        if answer != engine:
+            disagree(report, "answer", answer, engine)
+            return None
+        return cls(**common, players=players, ask=ask, number=engine)
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        return (str(self.number),)
+
+
+@kind
+@dataclass(frozen=True)
+class Quiz(Step):
+    """The learner picks the right statement among ``choices`` (``answer``: the 1-based
+    number of the right one). Optional ``why``: for each choice, why it is right or
+    wrong (shown after that choice is picked). Not engine-checked: only for facts no
+    position can show."""
+
+    kind: ClassVar[str] = "quiz"
+    keys: ClassVar[frozenset[str]] = frozenset({"choices", "answer", "why"})
+    answered: ClassVar[bool] = True
+
+    options: tuple[str, ...] = ()
+    why: tuple[str, ...] = ()
+    number: int = 0
+
+    @classmethod
+    def build(cls, common, raw, report):
+        choices = _texts(raw, "choices", at_least=2)
+        why = _texts(raw, "why", at_least=len(choices)) if "why" in raw else ()
+        if why and len(why) != len(choices):
+            raise PositionError("bad-field", field="why", at=("why",))
+        present, answer = answer_of(raw, report)
+        if not present:
+            return None
+        if not is_int(answer):
+            report("answer", "invalid-answer", answer=shown(answer), kind=cls.kind)
+            return None
+        if not 1 <= answer <= len(choices):
+            report("answer", "answer-out-of-range", answer=str(answer), low=1, high=len(choices))
+            return None
+        return cls(**common, options=tuple(choices), why=tuple(why), number=answer - 1)
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        return (str(self.number),)
+
+    @classmethod
+    def extra_texts(cls, raw):
+        for key, label in (("choices", "choice"), ("why", "why")):
+            values = raw.get(key)
+            if isinstance(values, list):
+                for number, value in enumerate(values, start=1):
+                    if isinstance(value, str) and value.strip():
+                        yield (key, number - 1), value, f"{label} {number}"
+
+
+def _texts(raw: dict, key: str, *, at_least: int) -> list[str]:
+    values = raw.get(key)
+    if not isinstance(values, list) or len(values) < at_least:
+        raise PositionError("bad-field", field=key, at=(key,))
+    for number, value in enumerate(values):
+        if not isinstance(value, str) or not value.strip() or (key == "choices" and value in values[:number]):
+            raise PositionError("bad-field", field=key, at=(key, number))
+    return values
+
+
+@kind
+@dataclass(frozen=True)
+class Deal(Step):
+    """The learner picks a number of players and sees the deal (optional ``players``:
+    the counts offered, default 3–7; ``seed``). The dealer stays in seat A whatever
+    the count, so only the count changes what is seen."""
+
+    kind: ClassVar[str] = "deal"
+    keys: ClassVar[frozenset[str]] = frozenset({"players", "seed"})
+
+    players: tuple[int, ...] = ()
+    seed: int = 1
+
+    @classmethod
+    def build(cls, common, raw, report):
+        players = raw.get("players", sorted(COUNTS))
+        seed = raw.get("seed", 1)
+        if not isinstance(players, list) or not players:
+            raise PositionError("bad-field", field="players", at=("players",))
+        for number, count in enumerate(players):
+            if not is_int(count):
+                raise PositionError("bad-field", field="players", at=("players", number))
+            if count not in COUNTS:
+                raise PositionError("player-count", count=count, at=("players", number))
+        if not is_int(seed) or not 0 <= seed < MAX_SEED:
+            raise PositionError("bad-field", field="seed", at=("seed",))
+        return cls(**common, players=tuple(players), seed=seed)
+
+
+STEP_KINDS = tuple(KINDS)
+ANSWERED_KINDS = tuple(name for name, cls in KINDS.items() if cls.answered)
+COMMON_FIELDS = tuple(field.name for field in fields(Step))
