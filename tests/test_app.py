@@ -387,6 +387,32 @@ def test_hints_mark_the_legal_piles_and_undo_takes_a_card_back():
     click(at, "practice-undo").run()
     game = at.session_state["practice_game"]
     assert game.decisions == [] and game.hand.position == before
+    assert "was taken back" in plain(at.info[0].value) and not at.success  # not the previous turn's "Right."
+    at.toggle(key="practice_hints").set_value(False).run()
+    assert "was taken back" in plain(at.info[0].value)  # until the next move
+
+
+def test_the_review_lists_the_others_errors_that_stood_with_their_turns():
+    at = start(app(deal="4-1234", game="table.a0.s60.h1.t50"), "screens/practice.py")
+    for _step in range(400):
+        game = at.session_state["practice_game"]
+        if game.hand_over:
+            break
+        if game.watching is not None:
+            click(at, "practice-next").run()
+        elif game.correcting is not None:
+            pick = game.correction_choices()[0]
+            click(at, f"practice-{pick.kind}-{pick.target}").run()
+        else:
+            dest = game.hand.legal().dests[0]
+            click(at, f"practice-{dest.kind}-{dest.target}").run()
+    game = at.session_state["practice_game"]
+    missed = game.missed_calls()
+    assert game.hand_over and missed
+    body = texts(at)
+    turn, record = missed[0]
+    assert f"Turn {turn}: {record.mover} turns up" in body and "nobody called “Muggins!” in time, so it stands" in body
+    assert any(key.startswith("practice-lesson-") for key in keys(at))
 
 
 def test_a_typed_deal_code_deals_that_hand_and_a_bad_one_is_explained():

@@ -249,10 +249,11 @@ class PracticeGame:
         return Counter(r.judgement.error for r in self.hand.records
                        if r.mover == self.learner and r.judgement is not None and r.judgement.error)
 
-    def missed_calls(self) -> list[TurnRecord]:
-        """Other players' errors in this hand that stood: nobody called them in time."""
-        return [r for r in self.hand.records if r.mover != self.learner and r.judgement is not None
-                and r.judgement.error and not r.called]
+    def missed_calls(self) -> list[tuple[int, TurnRecord]]:
+        """Other players' errors in this hand that stood — nobody called them in time —
+        each with its turn number (1-based, passes counted, R9)."""
+        return [(turn, r) for turn, r in enumerate(self.hand.records, start=1) if r.mover != self.learner
+                and r.judgement is not None and r.judgement.error and not r.called]
 
     def correction_choices(self) -> tuple[Dest, ...]:
         """The common piles the learner may pick for their called error (R4), or ``()``."""

@@ -250,12 +250,16 @@ def decide(decision: str) -> None:
             st.session_state[PICK_PROBLEM] = True
 
 
+UNDONE = "practice_undone"  # the token of the state an undo went back to
+
+
 def undo() -> None:
     """Take back the learner's last placement (Coach mode)."""
     try:
         st.session_state[GAME] = game().undone()
     except PositionError:
-        pass
+        return
+    st.session_state[UNDONE] = st.session_state[GAME].token
 
 
 def action_button(label: str, *, key: str, action, args: tuple = (), where=None, **options) -> None:
@@ -464,30 +468,44 @@ def hand_end(current: PracticeGame, tr) -> None:
 
 
 def summary(current: PracticeGame, tr) -> None:
-    """Errors by kind with their rule and lesson, and calls made and missed."""
+    """Errors by kind with their rule and lesson, calls made, and the others' errors that
+    stood because nobody called them, each with its turn, what it broke and a lesson."""
     n = session.narrator(current.learner)
     _ = tr.gettext
+    lessons = {lesson.id: lesson for lesson in lesson_view.course()[0]}
+    offered: set[str] = set()
+
+    def lesson_button(error: str) -> None:
+        lesson = lessons.get(LESSON_FOR_ERROR[error])
+        if lesson is None or lesson.id in offered:
+            return
+        offered.add(lesson.id)
+        if st.button(_("Lesson: {title}").format(title=_(lesson.title)), key=f"practice-lesson-{lesson.id}",
+                     icon=":material/school:"):
+            lesson_view.open_lesson(lesson.id)
+            st.switch_page(pages.page("lessons"))
+
     with st.container(border=True, key="practice-summary"):
         st.markdown("**" + literal(_("Your hand in review")) + "**")
         errors = current.errors_by_kind()
         if not errors:
             st.markdown(literal(_("You made no errors in this hand.")))
-        lessons = {lesson.id: lesson for lesson in lesson_view.course()[0]}
         for error, count in sorted(errors.items()):
             st.markdown(literal(tr.ngettext("{title}: {count} time ({section}).", "{title}: {count} times ({section}).", count).format(
                 title=n.error_title(error), count=count, section=n.section("§priority"))))
-            lesson = lessons.get(LESSON_FOR_ERROR[error])
-            if lesson is not None and st.button(_("Lesson: {title}").format(title=_(lesson.title)),
-                                                key=f"practice-lesson-{error}", icon=":material/school:"):
-                lesson_view.open_lesson(lesson.id)
-                st.switch_page(pages.page("lessons"))
+            lesson_button(error)
         if current.settings.mode == TABLE:
             made = current.calls
             right = sum(entry.supported for entry in made)
             st.markdown(literal(_("Your calls — right: {right}; unsupported: {wrong}.").format(right=right, wrong=len(made) - right)))
+            missed = current.missed_calls()
             st.markdown(literal(tr.ngettext("Errors by others that nobody called: {count}.",
-                                            "Errors by others that nobody called: {count}.", len(current.missed_calls()))
-                                .format(count=len(current.missed_calls()))))
+                                            "Errors by others that nobody called: {count}.", len(missed)).format(count=len(missed))))
+            if missed:
+                st.markdown("\n".join(
+                    "- " + literal(_("Turn {turn}: {what}").format(turn=turn, what=n.turn_line(record))) for turn, record in missed))
+                for error in sorted({record.judgement.error for _turn, record in missed}):
+                    lesson_button(error)
 
 
 def scoreboard(current: PracticeGame, tr) -> None:

@@ -147,7 +147,7 @@ def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args, extra=())
                 width="stretch",
             )
         else:
-            st.markdown(f"### {label}" + (" ⬅" if marked else ""))
+            st.subheader(label + (" ⬅" if marked else ""), anchor=False)  # no heading link on a card
         st.caption(footer)
         for line in extra:
             st.caption(line)

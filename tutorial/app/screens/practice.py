@@ -49,7 +49,10 @@ view.settings_panel(game, tr)
 # ----- what just happened -----------------------------------------------------------
 records = hand.records
 mine = [index for index, record in enumerate(records) if record.mover == you and record.card is not None]
-if game.calls and (not mine or records.index(game.calls[-1].record) > mine[-1]):
+if st.session_state.get(view.UNDONE) == game.token:  # until the next move, say what Undo did
+    st.info(literal(_("Your last card was taken back: {card} is in your hand again. Where must it go?").format(
+        card=narrator.card(hand.turned.card))))
+elif game.calls and (not mine or records.index(game.calls[-1].record) > mine[-1]):
     view.call_feedback(game.calls[-1], tr)
 elif mine:
     view.learner_feedback(game, records[mine[-1]], tr)
