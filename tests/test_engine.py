@@ -4,6 +4,7 @@ import pytest
 from conftest import EXAMPLES, cards, position
 
 from tutorial.engine import (
+    ActionError, Common, Discard, ErrorKind, EndReason, Result, Rule,
     COUNTS, DealCode, Dest, Position, PositionError, complete_turn, deal, judge, legal_destinations,
     play_turn, playout, recycle, turn_up,
 )
@@ -357,14 +358,15 @@ def test_players_without_cards_pass_r2_r9():
 
 
 def test_hand_refuses_out_of_order_actions():
+    """Actions not allowed now are ActionErrors, distinct from bad data (PositionError)."""
     hand = Hand(position("5C", {"A": "6H", "B": "2D"}))
     hand.turn_up()
-    with pytest.raises(PositionError) as info:
+    with pytest.raises(ActionError) as info:
         hand.turn_up()
     assert info.value.code == "card-pending"
     hand.play(C(1))
     assert hand.over and hand.outcome.winner == "A"
-    with pytest.raises(PositionError) as info:
+    with pytest.raises(ActionError) as info:
         hand.turn_up()
     assert info.value.code == "hand-over"
 
@@ -381,7 +383,7 @@ def test_call_after_the_placement_corrects_and_penalises():
     assert [str(g.card) for g in called.penalty] == ["KC", "3H", "10S"]
     assert hand.records[-1] is called and hand.position == called.after
     assert not hand.can_call()
-    with pytest.raises(PositionError) as info:
+    with pytest.raises(ActionError) as info:
         hand.call()
     assert info.value.code == "call-too-late"
 
@@ -507,3 +509,21 @@ def test_match_scoring_draws_count_for_nobody_and_level_players_share():
     assert match_winners([win("A"), drawn, win("B")], players) == ["A", "B"]
     assert match_winners([win("C"), win("C"), win("A")], players) == ["C"]
     assert match_winners([drawn, drawn], players) == ["A", "B", "C"]
+
+
+def test_destinations_are_typed_values_with_a_text_round_trip():
+    assert Dest.parse("common:2") == Common(2) == C(2) and Dest.parse("discard:B") == Discard("B") == D("B")
+    assert str(Common(2)) == "common:2" and str(Discard("B")) == "discard:B"
+    assert Common(2).kind == "common" and Common(2).target == 2 and Discard("B").target == "B"
+    assert sorted([D("B"), C(3), C(1), D("A")]) == [C(1), C(3), D("A"), D("B")]
+    assert len({C(1), Common(1), D("A")}) == 2
+
+
+def test_codes_are_string_valued_enums():
+    import json
+
+    assert ErrorKind.COMMON_FIRST == "common-first" and json.dumps(ErrorKind.COMMON_FIRST) == '"common-first"'
+    assert Rule.OWN_DISCARD == "own-discard" and EndReason.TURN_LIMIT == "turn-limit" and Result.DRAW == "draw"
+    pos = load(EXAMPLES / "example-1.toml")
+    t, legal = turned(pos)
+    assert legal.rule is Rule.COMMON_PILE and judge(t.position, t.card, D("B")).error is ErrorKind.COMMON_FIRST

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tutorial.engine import DealCode, Dest, PositionError
+from tutorial.engine import ActionError, DealCode, Dest, PositionError
 from tutorial.practice import PracticeGame, decode_moves, encode_moves, restore
 
 
@@ -69,7 +69,7 @@ def test_undo_replays_without_the_last_placement():
     game.play(game.hand.legal().dests[0])
     back = game.undone()
     assert back.decisions == [] and (back.hand.position, back.hand.turned) == first
-    with pytest.raises(PositionError):
+    with pytest.raises(ActionError):
         back.undone()
 
 
@@ -227,7 +227,7 @@ def test_match_hands_pass_the_deal_clockwise():
             break
         game.next_hand()
     assert dealers == [(dealers[0] + i) % 3 for i in range(3)]
-    with pytest.raises(PositionError):
+    with pytest.raises(ActionError):
         game.next_hand()
     assert CALL and NEXT  # the decision words used in addresses
 

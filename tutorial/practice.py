@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from .engine.bots import Bot
 from .engine.deal import SEAT_NAMES, DealCode
-from .engine.errors import PositionError
+from .engine.errors import ActionError, MugginsError, PositionError
 from .engine.hand import Hand
 from .engine.match import Match, match_winners, wins
 from .engine.numbers import parse_count
@@ -155,8 +155,8 @@ class PracticeGame:
     it (they never call before the learner). In every mode, when a called error
     of the learner's could go on several common piles, the learner picks which
     (R4): :attr:`correcting` holds the wrong placement until they do.
-    Raises :class:`PositionError` (``bad-seat``, or the code of a decision that
-    cannot be made at that point).
+    Raises :class:`PositionError` (``bad-seat``, a decision naming no pile) or
+    :class:`ActionError` (a decision that cannot be made at that point).
     """
 
     code: DealCode
@@ -277,7 +277,7 @@ class PracticeGame:
             self.next_hand()
         elif decision == BEST:
             if self.correcting is None and not self.waiting_for_learner:
-                raise PositionError("not-your-turn")
+                raise ActionError("not-your-turn")
             self.play(self.hand.legal().dests[0])
         else:
             self.play(Dest.parse(decision))
@@ -305,7 +305,7 @@ class PracticeGame:
             self._after_turn()
             return record
         if not self.waiting_for_learner:
-            raise PositionError("not-your-turn")
+            raise ActionError("not-your-turn")
         verdict = self.hand.judge(dest)
         called, caller = True, None
         if self.settings.mode == TABLE:
@@ -323,7 +323,7 @@ class PracticeGame:
         """The learner calls “Muggins!” on the placement being shown (Table mode).
         Raises :class:`PositionError` ``call-too-late`` when none is shown."""
         if self.watching is None:
-            raise PositionError("call-too-late")
+            raise ActionError("call-too-late")
         shown = self.watching
         verdict = self.hand.judge(shown.dest)
         self.watching = None
@@ -338,7 +338,7 @@ class PracticeGame:
         """Let play go on after watching a placement (Table mode): the learner does not
         call it; the computer players may, with the set chance."""
         if self.watching is None:
-            raise PositionError("not-your-turn")
+            raise ActionError("not-your-turn")
         shown = self.watching
         self.watching = None
         self._note(NEXT, "n")
@@ -349,9 +349,9 @@ class PracticeGame:
         """Deal the next hand of the match. Raises ``hand-over`` when the match is over
         and ``not-your-turn`` while the hand is still being played."""
         if not self.hand_over:
-            raise PositionError("not-your-turn")
+            raise ActionError("not-your-turn")
         if self.match_over:
-            raise PositionError("hand-over")
+            raise ActionError("hand-over")
         self._note(NEXT_HAND, "H")
         self._start_hand()
 
@@ -360,7 +360,7 @@ class PracticeGame:
         Coach mode). Raises :class:`PositionError` ``nothing-to-undo``."""
         placements = [i for i, d in enumerate(self.decisions) if d not in (CALL, NEXT, NEXT_HAND)]
         if not placements or NEXT_HAND in self.decisions[placements[-1]:]:
-            raise PositionError("nothing-to-undo")
+            raise ActionError("nothing-to-undo")
         last = placements[-1]
         if last in self._picks:
             last -= 1  # picking the common pile for a called card goes with the placement it corrects
@@ -552,6 +552,6 @@ def restore(deal_text: str, moves_text: str | None = None, seat_text: str | None
     try:
         decisions = decode_moves(moves_text or "", limit)
         return PracticeGame(code, seat, decisions, settings), problems
-    except PositionError:
+    except MugginsError:
         problems.append(PositionError("bad-moves", moves=str(moves_text or "")[:40]))
         return PracticeGame(code, seat, [], settings), problems

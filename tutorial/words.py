@@ -11,7 +11,7 @@ import gettext
 
 from babel.lists import format_list
 
-from .engine.errors import PositionError
+from .engine.errors import MugginsError, PositionError
 
 Tr = gettext.NullTranslations
 
@@ -29,8 +29,8 @@ def clip(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def position_error(err: PositionError, tr: Tr) -> str:
-    """A :class:`PositionError` as one sentence (for the command line and the app)."""
+def position_error(err: MugginsError, tr: Tr) -> str:
+    """A :class:`PositionError` or :class:`ActionError` as one sentence (for the command line and the app)."""
     _ = tr.gettext
     p = err.params
     messages = {

@@ -13,7 +13,7 @@ import streamlit as st
 
 from .. import words
 from ..engine.deal import COUNTS, MAX_SEED, SEAT_NAMES, DealCode
-from ..engine.errors import PositionError
+from ..engine.errors import MugginsError, PositionError
 from ..practice import (
     CALL, COACH, NEXT, NEXT_HAND, PRACTICE_PLAYERS, TABLE, WATCH_ALL, WATCH_DISCARDS, PracticeGame, Settings, restore,
 )
@@ -245,7 +245,7 @@ def decide(decision: str) -> None:
     current = game()
     try:
         current.decide(decision)
-    except PositionError:
+    except MugginsError:
         if current.correcting is not None:  # a pile that does not fit the called card
             st.session_state[PICK_PROBLEM] = True
 
@@ -257,7 +257,7 @@ def undo() -> None:
     """Take back the learner's last placement (Coach mode)."""
     try:
         st.session_state[GAME] = game().undone()
-    except PositionError:
+    except MugginsError:
         return
     st.session_state[UNDONE] = st.session_state[GAME].token
 

@@ -1,21 +1,42 @@
 """Error values the engine raises: a code plus data, never a sentence.
 
-The user interface and the command line turn a code into words in the
-chosen language (see :mod:`tutorial.words`).
+Two kinds, as in python-chess: :class:`PositionError` for data that is not
+valid (a position, a file, a destination, a code), :class:`ActionError` for an
+action that is not allowed at this moment (a call too late, a card played out
+of turn). Both derive from :class:`MugginsError`, so a caller may catch either
+or both. The user interface and the command line turn a code into words in
+the chosen language (see :mod:`tutorial.words`).
 """
 
 from __future__ import annotations
 
 
-class PositionError(ValueError):
+class MugginsError(ValueError):
+    """Any error the engine reports: ``code`` (a stable text) and ``params`` (the data the
+    message needs)."""
+
+    def __init__(self, code: str, **params):
+        self.code = code
+        self.params = params
+        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        super().__init__(f"{code}: {detail}" if detail else code)
+
+
+class ActionError(MugginsError):
+    """An action that is not allowed now: ``hand-over``, ``card-pending``, ``no-card``,
+    ``not-your-turn``, ``call-too-late``, ``nothing-to-undo``. ``params`` as for
+    :class:`PositionError` (``card``, ``player``)."""
+
+
+class PositionError(MugginsError):
     """A position, position file or destination is not valid.
 
     ``code`` is one of: ``unreadable``, ``too-large``, ``invalid-toml``,
     ``number-too-large``, ``bad-field``, ``unknown-field``, ``bad-player-name``,
     ``unknown-card``, ``duplicate-card``, ``duplicate-player``,
     ``unknown-player``, ``player-count``, ``no-commons``, ``empty-common``,
-    ``bad-dest``, ``no-card``, ``bad-deal-code``, ``bad-moves``, ``hand-over``,
-    ``card-pending``, ``not-your-turn``, ``call-too-late``. ``params`` holds the
+    ``bad-dest``, ``bad-deal-code``, ``bad-moves``, ``bad-seat``, ``bad-settings``.
+    ``params`` holds the
     data the message needs (``card``, ``player``, ``pile``, ``count``,
     ``field``, ``dest``, ``deal``, ``moves``, ``detail``, ``limit``, ``line``).
 
@@ -26,9 +47,3 @@ class PositionError(ValueError):
     (:mod:`tutorial.engine.locate`). ``number-too-large`` carries ``line``
     (1-based; 0 when unknown) and, when known, ``at``.
     """
-
-    def __init__(self, code: str, **params):
-        self.code = code
-        self.params = params
-        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
-        super().__init__(f"{code}: {detail}" if detail else code)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Union
 
 from .cards import Card
-from .position import Dest, Position
+from .position import Common, Dest, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,18 +165,18 @@ def positions(start: Position, events: Iterable[Event]) -> Iterator[tuple[Event,
 
 
 def _put(position: Position, card: Card, dest: Dest) -> Position:
-    if dest.kind == "common":
-        index = dest.target - 1
+    if isinstance(dest, Common):
+        index = dest.number - 1
         return position.replace(commons=_with_pile(position.commons, index, position.commons[index] + (card,)))
-    seat = position.seat(dest.target)
+    seat = position.seat(dest.player)
     return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat] + (card,)))
 
 
 def _take(position: Position, card: Card, dest: Dest) -> Position:
     if position.top(dest) != card:
         raise ValueError(f"{card} is not on top of {dest}")
-    if dest.kind == "common":
-        index = dest.target - 1
+    if isinstance(dest, Common):
+        index = dest.number - 1
         return position.replace(commons=_with_pile(position.commons, index, position.commons[index][:-1]))
-    seat = position.seat(dest.target)
+    seat = position.seat(dest.player)
     return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat][:-1]))

@@ -3,12 +3,12 @@
 :class:`Hand` is the one mutable object of the engine: it keeps the start
 position, every :class:`~tutorial.engine.rules.TurnRecord`, the card turned
 up and not yet placed, and the outcome. Every action is checked before it is
-done, and failures are :class:`~tutorial.engine.errors.PositionError` codes.
+done, and failures are :class:`~tutorial.engine.errors.ActionError` codes.
 """
 
 from __future__ import annotations
 
-from .errors import PositionError
+from .errors import ActionError
 from .events import Placed
 from .playout import DRAW, DEFAULT_MAX_TURNS, FINISHED, WIN, DrawWatch, Outcome
 from .position import Dest, Position
@@ -68,9 +68,9 @@ class Hand:
         ``hand-over`` or ``card-pending`` when no turn can start.
         """
         if self.outcome is not None:
-            raise PositionError("hand-over")
+            raise ActionError("hand-over")
         if self.turned is not None:
-            raise PositionError("card-pending", card=str(self.turned.card))
+            raise ActionError("card-pending", card=str(self.turned.card))
         reason = self._watch.check(self.position, self.turns)
         if reason is not None:
             self.outcome = Outcome(DRAW, None, reason, self.turns)
@@ -84,7 +84,7 @@ class Hand:
 
     def _pending(self) -> TurnUp:
         if self.turned is None:
-            raise PositionError("no-card", player=self.position.mover)
+            raise ActionError("no-card", player=self.position.mover)
         return self.turned
 
     def legal(self) -> Legal:
@@ -134,7 +134,7 @@ class Hand:
         :meth:`can_call` is false.
         """
         if not self.can_call():
-            raise PositionError("call-too-late")
+            raise ActionError("call-too-late")
         index = self._last_placement()
         last = self.records[index]
         if last.judgement.ok:

@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .position import Position
 from .rules import Strategy, play_turn, rule_perfect
 
 DEFAULT_MAX_TURNS = 100_000
 
-WIN = "win"
-DRAW = "draw"
-FINISHED = "finished"
-REPETITION = "repetition"
-TURN_LIMIT = "turn-limit"
+class Result(StrEnum):
+    """How a hand ended: ``win`` or ``draw`` (string-valued: JSON output is unchanged)."""
+
+    WIN = "win"
+    DRAW = "draw"
+
+
+class EndReason(StrEnum):
+    """Why a hand ended: ``finished`` (§finish), ``repetition`` or ``turn-limit`` (R7)."""
+
+    FINISHED = "finished"
+    REPETITION = "repetition"
+    TURN_LIMIT = "turn-limit"
+
+
+WIN, DRAW = Result
+FINISHED, REPETITION, TURN_LIMIT = EndReason
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ discard and every common pile. Operations that change it return a new one.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from dataclasses import dataclass
+from typing import ClassVar, Iterator, NamedTuple
 
 from .cards import Card
 from .errors import PositionError
@@ -16,29 +17,34 @@ from .numbers import parse_count
 Pile = tuple[Card, ...]
 
 
-class Dest(NamedTuple):
-    """Where a turned card is placed.
+class Dest:
+    """Where a turned card is placed: a :class:`Common` pile or a player's :class:`Discard`
+    (the mover's own included). Small immutable values, compared and hashed by
+    value; text form ``common:2`` / ``discard:B``, read back by :meth:`parse`.
 
-    ``kind`` is ``"common"`` (``target``: the 1-based pile number) or
-    ``"discard"`` (``target``: a player's name, the mover's own included).
-    Text form ``common:2`` / ``discard:B``; :meth:`parse` reads it back.
+    ``kind`` (``"common"``/``"discard"``) and ``target`` (the pile number or the
+    player's name) give the two shapes one reading.
     """
 
-    kind: str
-    target: int | str
+    __slots__ = ()
+    kind: ClassVar[str] = ""
 
-    @classmethod
-    def common(cls, number: int) -> Dest:
+    @property
+    def target(self) -> int | str:
+        raise NotImplementedError
+
+    @staticmethod
+    def common(number: int) -> Common:
         """The common pile ``number`` (1-based)."""
-        return cls("common", number)
+        return Common(number)
 
-    @classmethod
-    def discard(cls, name: str) -> Dest:
+    @staticmethod
+    def discard(name: str) -> Discard:
         """The personal discard of the player called ``name``."""
-        return cls("discard", name)
+        return Discard(name)
 
-    @classmethod
-    def parse(cls, text: str) -> Dest:
+    @staticmethod
+    def parse(text: str) -> Dest:
         """Read ``common:N`` (N: 1 to 9 ASCII digits, N ≥ 1) or ``discard:NAME``.
 
         ``text`` must be a ``str``. Raises :class:`PositionError` with code
@@ -52,13 +58,49 @@ class Dest(NamedTuple):
         target = target.strip()
         number = parse_count(target) if kind == "common" else None
         if sep and number is not None and number >= 1:
-            return cls.common(number)
+            return Common(number)
         if sep and kind == "discard" and target:
-            return cls.discard(target)
+            return Discard(target)
         raise PositionError("bad-dest", dest=text)
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.target}"
+
+    def __lt__(self, other: object) -> bool:
+        """Common piles in number order, then discards by name (a stable order for lists)."""
+        if not isinstance(other, Dest):
+            return NotImplemented
+        return (self.kind != "common", str(self.target).zfill(9)) < (other.kind != "common", str(other.target).zfill(9))
+
+
+@dataclass(frozen=True, slots=True)
+class Common(Dest):
+    """Common pile ``number`` (1-based)."""
+
+    number: int
+    kind: ClassVar[str] = "common"
+
+    @property
+    def target(self) -> int:
+        return self.number
+
+    def __str__(self) -> str:
+        return f"common:{self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Dest):
+    """The personal discard of ``player``."""
+
+    player: str
+    kind: ClassVar[str] = "discard"
+
+    @property
+    def target(self) -> str:
+        return self.player
+
+    def __str__(self) -> str:
+        return f"discard:{self.player}"
 
 
 _CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {
@@ -168,9 +210,9 @@ class Position(NamedTuple):
 
     def top(self, dest: Dest) -> Card | None:
         """Visible top card of a common pile or discard; ``None`` for an empty discard."""
-        if dest.kind == "common":
-            return self.commons[dest.target - 1][-1]
-        pile = self.discards[self.seat(dest.target)]
+        if isinstance(dest, Common):
+            return self.commons[dest.number - 1][-1]
+        pile = self.discards[self.seat(dest.player)]
         return pile[-1] if pile else None
 
     def card_count(self, seat: int) -> int:
@@ -200,11 +242,13 @@ class Position(NamedTuple):
         Raises :class:`PositionError` ``bad-dest`` (pile number out of range) or
         ``unknown-player``.
         """
-        if dest.kind == "common":
-            if not 1 <= dest.target <= len(self.commons):
+        if isinstance(dest, Common):
+            if not 1 <= dest.number <= len(self.commons):
                 raise PositionError("bad-dest", dest=str(dest))
+        elif isinstance(dest, Discard):
+            self.seat(dest.player)
         else:
-            self.seat(dest.target)
+            raise PositionError("bad-dest", dest=repr(dest))
         return dest
 
     def key(self) -> tuple:

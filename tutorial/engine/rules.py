@@ -9,29 +9,41 @@ judge returns codes that the interface translates.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Callable
 
 from .cards import Card
-from .errors import PositionError
+from .errors import ActionError, PositionError
 from .events import (
     Called, Corrected, Event, Finished, NextPlayer, NoPenaltyCard, Passed, PenaltyCard, Placed, Recycled, TurnedUp,
     _take, apply,
 )
-from .position import Dest, Position
+from .position import Common, Dest, Discard, Position
 
-# Error ids, in the order RULES.md §muggins lists them (first matching row wins).
-NOT_ADJACENT = "not-adjacent"
-EMPTY_DISCARD = "empty-discard"
-COMMON_FIRST = "common-first"
-NEAREST_OPPONENT = "nearest-opponent"
-MISSED_DESTINATION = "missed-destination"
-ERROR_IDS = (NOT_ADJACENT, EMPTY_DISCARD, COMMON_FIRST, NEAREST_OPPONENT, MISSED_DESTINATION)
+class ErrorKind(StrEnum):
+    """The §muggins errors, in the order RULES.md lists them (the first matching row
+    wins). String-valued: each equals its id (``"common-first"``), so JSON output and
+    comparisons with text are unchanged."""
 
-# Which §priority step decided the legal destinations.
-RULE_COMMON = "common-pile"
-RULE_OPPONENT = "nearest-opponent"
-RULE_OWN = "own-discard"
-RULE_PASS = "pass"
+    NOT_ADJACENT = "not-adjacent"
+    EMPTY_DISCARD = "empty-discard"
+    COMMON_FIRST = "common-first"
+    NEAREST_OPPONENT = "nearest-opponent"
+    MISSED_DESTINATION = "missed-destination"
+
+
+class Rule(StrEnum):
+    """Which §priority step decided the legal destinations (``pass``: §turn, R2)."""
+
+    COMMON_PILE = "common-pile"
+    NEAREST_OPPONENT = "nearest-opponent"
+    OWN_DISCARD = "own-discard"
+    PASS = "pass"
+
+
+NOT_ADJACENT, EMPTY_DISCARD, COMMON_FIRST, NEAREST_OPPONENT, MISSED_DESTINATION = ErrorKind
+ERROR_IDS = tuple(ErrorKind)
+RULE_COMMON, RULE_OPPONENT, RULE_OWN, RULE_PASS = Rule
 
 SECTION_OF_RULE = {
     RULE_COMMON: "§priority",
@@ -148,7 +160,7 @@ def fitting_commons(position: Position, card: Card) -> tuple[Dest, ...]:
     """Every common pile whose top fits ``card``, in pile order."""
     rank = card.rank
     return tuple(
-        Dest("common", number)
+        Common(number)
         for number, pile in enumerate(position.commons, start=1)
         if abs(pile[-1].rank - rank) == 1
     )
@@ -170,8 +182,8 @@ def legal_destinations(position: Position, card: Card | None) -> Legal:
     for seat in position.opponents_clockwise():
         pile = position.discards[seat]
         if pile and abs(pile[-1].rank - rank) == 1:
-            return Legal((Dest("discard", position.players[seat]),), RULE_OPPONENT)
-    return Legal((Dest("discard", position.mover),), RULE_OWN)
+            return Legal((Discard(position.players[seat]),), RULE_OPPONENT)
+    return Legal((Discard(position.mover),), RULE_OWN)
 
 
 def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None) -> Judgement:
@@ -188,10 +200,10 @@ def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None
         legal = legal_destinations(position, card)
     top = position.top(dest)
     error: str | None = None
-    if dest.kind == "common":
+    if isinstance(dest, Common):
         if not card.fits(top):
             error = NOT_ADJACENT
-    elif dest.target != position.mover:
+    elif dest.player != position.mover:
         if top is None:
             error = EMPTY_DISCARD
         elif not card.fits(top):
@@ -355,7 +367,7 @@ def complete_turn(
     position = turned.position
     card = turned.card
     if card is None:
-        raise PositionError("no-card", player=position.mover)
+        raise ActionError("no-card", player=position.mover)
     verdict = judge(position, card, dest, legal)
     seat = position.to_move
     mover = position.players[seat]
