@@ -81,7 +81,7 @@ def open_lessons(at, lang="en"):
 def current_step(at):
     from tutorial.app import lesson_view
 
-    lesson = next(l for l in LESSONS if l.id == at.session_state[lesson_view.CURRENT])
+    lesson = next(item for item in LESSONS if item.id == at.session_state[lesson_view.CURRENT])
     return lesson, lesson.steps[at.session_state[lesson_view.STEPS][lesson.id]]
 
 
@@ -129,7 +129,7 @@ EXAMPLE_2 = dict(lesson="nearest-opponent", step="example-2-place")  # worked ex
 
 def test_spanish_lesson_text_is_spanish():
     at = open_lessons(app(), "es")
-    lesson, step = current_step(at)
+    _lesson, step = current_step(at)
     es = translations("es")
     assert es.gettext(step.title) != step.title and es.gettext(step.title) in texts(at)
 
@@ -683,9 +683,9 @@ def test_a_game_too_long_for_the_address_is_kept_in_the_store(monkeypatch, tmp_p
 
 
 def test_a_long_match_restores_from_its_address():
-    from tests.test_practice import play_like_a_learner
     import random
 
+    from tests.test_practice import play_like_a_learner
     from tutorial.engine import DealCode
     from tutorial.practice import PracticeGame, Settings
 

@@ -1,5 +1,6 @@
 """`muggins app` as a process: a signal stops the server, a bad option is one line."""
 
+import contextlib
 import os
 import signal
 import socket
@@ -47,10 +48,8 @@ def test_sigterm_stops_the_server(tmp_path):
         assert time.monotonic() - started < 5
         assert health(port) is None, "the server outlived muggins app"
     finally:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(app.pid, signal.SIGKILL)  # whatever is left of its process group, should this test fail
-        except ProcessLookupError:
-            pass
         app.wait()
 
 

@@ -90,9 +90,9 @@ def test_playout_json(capsys):
 def test_playout_turn_limit(capsys, tmp_path):
     path = tmp_path / "p.toml"
     path.write_text('players = ["A","B","C"]\nto_move = "A"\ncommons = [["7C"]]\n[stocks]\nA=["KD"]\nB=["KS"]\nC=["KH"]\n')
-    status, out, _ = run(capsys, "playout", path, "--json", "--max-turns", "2")
+    _status, out, _ = run(capsys, "playout", path, "--json", "--max-turns", "2")
     assert json.loads(out) == {"result": "draw", "winner": None, "reason": "turn-limit", "turns": 2}
-    status, out, _ = run(capsys, "playout", path, "--json")
+    _status, out, _ = run(capsys, "playout", path, "--json")
     assert json.loads(out) == {"result": "draw", "winner": None, "reason": "repetition", "turns": 6}
 
 
@@ -215,7 +215,7 @@ def test_byte_order_mark_is_accepted(capsys, tmp_path):
 def test_usage_errors_are_one_line(capsys, argv):
     with pytest.raises(SystemExit) as info:
         main(argv)
-    out, err = capsys.readouterr()
+    _out, err = capsys.readouterr()
     assert info.value.code == 2 and len(err.strip().splitlines()) == 1
 
 

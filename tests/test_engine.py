@@ -4,9 +4,26 @@ import pytest
 from conftest import EXAMPLES, cards, position
 
 from tutorial.engine import (
-    ActionError, Common, Discard, ErrorKind, EndReason, Result, Rule,
-    COUNTS, DealCode, Dest, Position, PositionError, complete_turn, deal, judge, legal_destinations,
-    play_turn, playout, recycle, turn_up,
+    COUNTS,
+    ActionError,
+    Common,
+    DealCode,
+    Dest,
+    Discard,
+    EndReason,
+    ErrorKind,
+    Position,
+    PositionError,
+    Result,
+    Rule,
+    complete_turn,
+    deal,
+    judge,
+    legal_destinations,
+    play_turn,
+    playout,
+    recycle,
+    turn_up,
 )
 from tutorial.engine.hand import Hand
 from tutorial.engine.posfile import dumps, load, loads

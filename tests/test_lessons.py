@@ -2,9 +2,9 @@
 
 import pytest
 
-from tutorial.lessons import LESSONS_DIR, LessonFileError, load_all, parse
-from tutorial.i18n import translations
 from tutorial import words
+from tutorial.i18n import translations
+from tutorial.lessons import LESSONS_DIR, LessonFileError, load_all, parse
 
 GOOD = '''
 id = "demo"

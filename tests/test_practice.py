@@ -188,7 +188,7 @@ def test_the_learner_picks_the_common_pile_for_a_called_card_r4():
     record = game.play(legal[-1])
     assert record.called and record.placed == legal[-1]
     again = restore_game(f"4-{seed}", game.moves_text())
-    assert again.token == game.token and [r for r in again.hand.records if r.mover == "A"][0].placed == legal[-1]
+    assert again.token == game.token and next(r for r in again.hand.records if r.mover == "A").placed == legal[-1]
     assert game.undone().decisions == []  # undo takes back the placement with its pick
 
 
@@ -237,7 +237,9 @@ import base64  # noqa: E402
 import random  # noqa: E402
 import zlib  # noqa: E402
 
-from hypothesis import HealthCheck, given, settings as hyp_settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given  # noqa: E402
+from hypothesis import settings as hyp_settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 def play_like_a_learner(game, rng, *, wrong=0.1, call=0.3, limit=None):

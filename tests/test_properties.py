@@ -5,7 +5,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.engine import FULL_DECK, COUNTS, DealCode, Dest, deal, playout, recycle, turn_up
+from tutorial.engine import COUNTS, FULL_DECK, DealCode, Dest, deal, playout, recycle, turn_up
 from tutorial.engine.events import apply
 from tutorial.engine.hand import Hand
 from tutorial.engine.position import Position

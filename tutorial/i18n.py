@@ -10,7 +10,7 @@ session; nothing here installs a global ``_`` or changes the process locale.
 from __future__ import annotations
 
 import gettext
-from functools import lru_cache
+from functools import cache
 from io import BytesIO
 from pathlib import Path
 
@@ -36,7 +36,7 @@ def po_path(lang: str) -> Path:
     return LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The translations for ``lang`` (``en`` or ``es``); unknown codes get English.
 

@@ -28,13 +28,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .engine.bots import Bot
+from .engine.cards import Card
 from .engine.deal import SEAT_NAMES, DealCode
 from .engine.errors import ActionError, MugginsError, PositionError
 from .engine.hand import Hand
 from .engine.match import Match, match_winners, wins
 from .engine.numbers import parse_count
 from .engine.playout import Outcome
-from .engine.cards import Card
 from .engine.position import Dest, Position
 from .engine.rules import TurnRecord, lowest_pile, place
 

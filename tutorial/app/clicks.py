@@ -12,7 +12,8 @@ no longer matches changes nothing, and the page says so once.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import streamlit as st
 
+from ..engine import events as ev
 from ..engine.cards import Card
 from ..engine.deal import COUNTS, DealCode, deal
-from ..engine import events as ev
 from ..engine.events import Placed
 from ..engine.position import Dest
 from ..engine.rules import judge, place
@@ -180,7 +180,7 @@ def _next_card(lesson: Lesson, step: Step, tr) -> bool:
         options.append((PASS, _("None: a pass"), None))
     columns = st.columns(max(len(options), 4))
     seen, current = _answer_token(lesson, step)
-    for column, (value, label, name) in zip(columns, options):
+    for column, (value, label, name) in zip(columns, options, strict=False):
         clicks.button(label, key=f"{lesson.id}-{step.id}-card-{value}", seen=seen, current=current,
                       action=pick, args=(value,), where=column, disabled=state.solved, help=name,
                       width="stretch", type="primary" if state.solved and value == right else "secondary")
@@ -227,7 +227,7 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
         return True
     columns = st.columns(max(len(options), 2))
     seen, current = _answer_token(lesson, step)
-    for column, (value, label) in zip(columns, options):
+    for column, (value, label) in zip(columns, options, strict=False):
         clicks.button(label, key=f"{lesson.id}-{step.id}-option-{value}", seen=seen, current=current, action=pick,
                       args=(value,), where=column, width="stretch")
     if state.last is not None:

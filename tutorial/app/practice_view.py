@@ -15,7 +15,17 @@ from .. import words
 from ..engine.deal import COUNTS, MAX_SEED, SEAT_NAMES, DealCode
 from ..engine.errors import MugginsError, PositionError
 from ..practice import (
-    CALL, COACH, NEXT, NEXT_HAND, PRACTICE_PLAYERS, TABLE, WATCH_ALL, WATCH_DISCARDS, PracticeGame, Settings, restore,
+    CALL,
+    COACH,
+    NEXT,
+    NEXT_HAND,
+    PRACTICE_PLAYERS,
+    TABLE,
+    WATCH_ALL,
+    WATCH_DISCARDS,
+    PracticeGame,
+    Settings,
+    restore,
 )
 from ..store import open_store
 from . import clicks, lesson_view, pages, session

@@ -7,6 +7,7 @@ back to the URL whenever it changes, so a refresh or a shared link restores it.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 
 import streamlit as st
@@ -27,10 +28,8 @@ def _browser_languages() -> list[str]:
             preferred.append(st.context.locale)
     except Exception:  # no browser context (e.g. some test clients)
         pass
-    try:
+    with contextlib.suppress(Exception):
         preferred += parse_accept_language(st.context.headers.get("Accept-Language"))
-    except Exception:
-        pass
     return preferred
 
 
@@ -42,7 +41,7 @@ def init() -> None:
     state["_initialised"] = True
     asked = st.query_params.get(LANG)
     state[LANG] = normalize(asked) or (match_language(asked) if asked else None) or negotiate(_browser_languages())
-    seed = {key: st.query_params.get(key) for key in st.query_params.keys()}
+    seed = {key: st.query_params.get(key) for key in st.query_params}
     state["_url_seed"] = seed
     state[URL] = {key: seed[key] for key in KEPT if seed.get(key)}
 
@@ -94,6 +93,6 @@ def sync_url() -> None:
     so a refresh or a shared link restores them. Writes only when something
     differs, so the Back button is not flooded."""
     wanted = {LANG: lang(), **st.session_state.get(URL, {})}
-    current = {key: st.query_params.get(key) for key in st.query_params.keys()}
+    current = {key: st.query_params.get(key) for key in st.query_params}
     if current != wanted:
         st.query_params.from_dict(wanted)

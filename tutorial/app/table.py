@@ -11,17 +11,15 @@ table is clickable.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import streamlit as st
-
 
 from ..engine.cards import Card
 from ..engine.position import Dest, Position
 from . import clicks, session
 from .markup import literal
-
 
 # Larger card faces on the table buttons, readable on a projector (constant CSS, no data).
 CARD_STYLE = (

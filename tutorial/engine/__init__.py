@@ -2,7 +2,7 @@
 penalties, deals and playout. Pure Python; imports no Streamlit, Pillow or
 gettext, so simulations and the command line can use it on their own."""
 
-from .cards import Card, CardError, FULL_DECK
+from .cards import FULL_DECK, Card, CardError
 from .deal import COUNTS, DealCode, deal
 from .errors import ActionError, MugginsError, PositionError
 from .playout import DrawWatch, EndReason, Outcome, Result, playout
@@ -10,10 +10,10 @@ from .position import Common, Dest, Discard, Position
 from .rules import (
     ERROR_IDS,
     ErrorKind,
-    Rule,
     Gift,
     Judgement,
     Legal,
+    Rule,
     TurnRecord,
     TurnUp,
     complete_turn,
@@ -28,10 +28,39 @@ from .rules import (
 )
 
 __all__ = [
-    "Card", "CardError", "FULL_DECK", "COUNTS", "DealCode", "deal", "ActionError", "MugginsError", "PositionError",
-    "DrawWatch", "EndReason", "Outcome", "Result", "playout", "Common", "Dest", "Discard", "Position", "ERROR_IDS",
-    "ErrorKind", "Rule", "Gift",
-    "Judgement", "Legal", "TurnRecord", "TurnUp", "complete_turn", "judge",
-    "legal_destinations", "pass_turn", "penalty", "play_turn", "recycle",
-    "rule_perfect", "turn_up",
+    "COUNTS",
+    "ERROR_IDS",
+    "FULL_DECK",
+    "ActionError",
+    "Card",
+    "CardError",
+    "Common",
+    "DealCode",
+    "Dest",
+    "Discard",
+    "DrawWatch",
+    "EndReason",
+    "ErrorKind",
+    "Gift",
+    "Judgement",
+    "Legal",
+    "MugginsError",
+    "Outcome",
+    "Position",
+    "PositionError",
+    "Result",
+    "Rule",
+    "TurnRecord",
+    "TurnUp",
+    "complete_turn",
+    "deal",
+    "judge",
+    "legal_destinations",
+    "pass_turn",
+    "penalty",
+    "play_turn",
+    "playout",
+    "recycle",
+    "rule_perfect",
+    "turn_up",
 ]

@@ -35,7 +35,7 @@ class Bot:
     error_rate: float = 0.0
     alertness: float = 1.0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("error_rate", "alertness"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from .cards import FULL_DECK
+from .cards import FULL_DECK, Card
 from .errors import PositionError
 from .numbers import parse_count
 from .position import Position
@@ -73,7 +73,7 @@ def deal(code: DealCode, names: Sequence[str] | None = None, dealer: int | None 
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     each, piles = COUNTS[n]
-    dealt: list[list] = [[] for _ in range(n)]
+    dealt: list[list[Card]] = [[] for _ in range(n)]
     cards = iter(deck)
     for _round in range(each):
         for step in range(1, n + 1):

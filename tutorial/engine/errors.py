@@ -15,7 +15,7 @@ class MugginsError(ValueError):
     """Any error the engine reports: ``code`` (a stable text) and ``params`` (the data the
     message needs)."""
 
-    def __init__(self, code: str, **params):
+    def __init__(self, code: str, **params: object):
         self.code = code
         self.params = params
         detail = ", ".join(f"{k}={v!r}" for k, v in params.items())

@@ -10,11 +10,11 @@ simulating again. Events carry codes and data, never sentences.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Union
 
 from .cards import Card
-from .position import Common, Dest, Position
+from .position import Common, Dest, Discard, Pile, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +111,12 @@ class Drawn:
     turns: int
 
 
-Event = Union[Recycled, TurnedUp, Placed, Called, Corrected, PenaltyCard, NoPenaltyCard, Passed, Finished,
-              NextPlayer, Drawn]
+Event = (Recycled | TurnedUp | Placed | Called | Corrected | PenaltyCard | NoPenaltyCard | Passed | Finished
+         | NextPlayer | Drawn)
 """Any one event."""
 
 
-def _with_pile(piles: tuple, index: int, pile: tuple) -> tuple:
+def _with_pile(piles: tuple[Pile, ...], index: int, pile: Pile) -> tuple[Pile, ...]:
     return piles[:index] + (pile,) + piles[index + 1:]
 
 
@@ -168,6 +168,7 @@ def _put(position: Position, card: Card, dest: Dest) -> Position:
     if isinstance(dest, Common):
         index = dest.number - 1
         return position.replace(commons=_with_pile(position.commons, index, position.commons[index] + (card,)))
+    assert isinstance(dest, Discard)
     seat = position.seat(dest.player)
     return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat] + (card,)))
 
@@ -178,5 +179,6 @@ def _take(position: Position, card: Card, dest: Dest) -> Position:
     if isinstance(dest, Common):
         index = dest.number - 1
         return position.replace(commons=_with_pile(position.commons, index, position.commons[index][:-1]))
+    assert isinstance(dest, Discard)
     seat = position.seat(dest.player)
     return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat][:-1]))

@@ -8,9 +8,10 @@ done, and failures are :class:`~tutorial.engine.errors.ActionError` codes.
 
 from __future__ import annotations
 
+from .cards import Card
 from .errors import ActionError
 from .events import Placed
-from .playout import DRAW, DEFAULT_MAX_TURNS, FINISHED, WIN, DrawWatch, Outcome
+from .playout import DEFAULT_MAX_TURNS, DRAW, FINISHED, WIN, DrawWatch, Outcome
 from .position import Dest, Position
 from .rules import (
     Chooser,
@@ -42,6 +43,8 @@ class Hand:
         self.turned: TurnUp | None = None
         self.outcome: Outcome | None = None
         self._watch = DrawWatch(max_turns)
+        self._legal: Legal | None = None  # of the turned card, computed once per turn
+        self._verdicts: dict[Dest, Judgement] = {}  # placements of the turned card judged so far
 
     @property
     def turns(self) -> int:
@@ -80,31 +83,39 @@ class Hand:
             self._record(pass_turn(self.position))
             return None
         self.turned = turned
+        self._legal = None
+        self._verdicts = {}
         return turned
 
-    def _pending(self) -> TurnUp:
-        if self.turned is None:
+    def _pending(self) -> tuple[TurnUp, Card]:
+        if self.turned is None or self.turned.card is None:
             raise ActionError("no-card", player=self.position.mover)
-        return self.turned
+        return self.turned, self.turned.card
 
     def legal(self) -> Legal:
-        """Correct destinations for the turned card (§priority)."""
-        turned = self._pending()
-        return legal_destinations(turned.position, turned.card)
+        """Correct destinations for the turned card (§priority); computed once per turn."""
+        turned, card = self._pending()
+        if self._legal is None:
+            self._legal = legal_destinations(turned.position, card)
+        return self._legal
 
     def judge(self, dest: Dest) -> Judgement:
-        """What placing the turned card on ``dest`` would be judged, without playing it."""
-        turned = self._pending()
-        return judge(turned.position, turned.card, dest)
+        """What placing the turned card on ``dest`` would be judged, without playing it
+        (each placement is judged once: :meth:`play` uses the same verdict)."""
+        turned, card = self._pending()
+        verdict = self._verdicts.get(dest)
+        if verdict is None:
+            verdict = self._verdicts[dest] = judge(turned.position, card, dest, self.legal())
+        return verdict
 
     def play(self, dest: Dest, *, called: bool = True, caller: str | None = None, correct_to: Chooser = lowest_pile,
              penalise: bool = True) -> TurnRecord:
         """Place the turned card on ``dest`` and settle the turn (see
         :func:`~tutorial.engine.rules.complete_turn`; the finish check of R11
         included). Returns the record."""
-        turned = self._pending()
+        turned, _card = self._pending()
         record = complete_turn(turned, dest, called=called, caller=caller, correct_to=correct_to,
-                               before=self.position, penalise=penalise)
+                               before=self.position, verdict=self.judge(dest), penalise=penalise)
         self.turned = None
         self._record(record)
         return record
@@ -133,11 +144,11 @@ class Hand:
         returned. Raises :class:`PositionError` ``call-too-late`` when
         :meth:`can_call` is false.
         """
-        if not self.can_call():
-            raise ActionError("call-too-late")
         index = self._last_placement()
+        if index is None or not self.can_call():
+            raise ActionError("call-too-late")
         last = self.records[index]
-        if last.judgement.ok:
+        if last.judgement is None or last.judged_in is None or last.judgement.ok:
             return None
         placed_at = next(i for i, event in enumerate(last.events) if isinstance(event, Placed))
         turned = TurnUp(last.judged_in, last.card, last.recycled, last.events[:placed_at], last.before)

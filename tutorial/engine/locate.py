@@ -23,9 +23,10 @@ found before, so a path can be unknown (``0``).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from bisect import bisect_right
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 Path = tuple[str | int, ...]
 """A key path: keys (``str``) and array indices (``int``, 0-based)."""
@@ -94,10 +95,8 @@ def locate(text: str) -> LineMap:
     first place the scan could not read.
     """
     scanner = _Scanner(text if isinstance(text, str) else "")
-    try:
+    with contextlib.suppress(_Stop, RecursionError):
         scanner.document()
-    except (_Stop, RecursionError):
-        pass
     return LineMap(scanner.found, scanner.literals)
 
 
@@ -123,8 +122,11 @@ class _Scanner:
             raise _Stop
         self.found.setdefault(path, self.line_at(pos))
 
-    def skip(self, pattern: re.Pattern) -> None:
-        self.pos = pattern.match(self.text, self.pos).end()
+    def skip(self, pattern: re.Pattern[str]) -> None:
+        match = pattern.match(self.text, self.pos)
+        if match is None:  # every pattern skipped here also matches the empty string
+            raise _Stop
+        self.pos = match.end()
 
     def expect(self, token: str) -> None:
         if not self.text.startswith(token, self.pos):
@@ -269,7 +271,7 @@ class _Scanner:
 
 
 def _unescape(body: str) -> str:
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         code = match.group(1) or match.group(2) or match.group(3)
         if code:
             number = int(code, 16)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .deal import MAX_SEED, DealCode, deal
 from .errors import PositionError
@@ -28,7 +28,7 @@ class Match:
     code: DealCode
     hands: int = 1
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.hands, int) or self.hands < 1:
             raise PositionError("bad-field", field="hands")
 

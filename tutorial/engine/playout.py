@@ -40,7 +40,7 @@ class Outcome:
     reason: str
     turns: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """The JSON shape of ``muggins playout --json``."""
         return {"result": self.result, "winner": self.winner, "reason": self.reason, "turns": self.turns}
 
@@ -56,7 +56,7 @@ class DrawWatch:
 
     def __init__(self, max_turns: int | None = DEFAULT_MAX_TURNS):
         self.max_turns = max_turns
-        self._seen: set[tuple] = set()
+        self._seen: set[tuple[object, ...]] = set()
 
     def check(self, position: Position, turns: int) -> str | None:
         if self.max_turns is not None and turns >= self.max_turns:

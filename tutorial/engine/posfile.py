@@ -17,6 +17,7 @@ import json
 import re
 import sys
 import tomllib
+from collections.abc import Iterable
 from typing import Any
 
 from .cards import Card, CardError
@@ -28,7 +29,7 @@ from .position import Position
 FIELDS = ("players", "to_move", "commons", "stocks", "discards")
 
 
-def _cards(value: Any, field: str, at: tuple) -> list[Card]:
+def _cards(value: Any, field: str, at: tuple[str | int, ...]) -> list[Card]:
     if not isinstance(value, list):
         raise PositionError("bad-field", field=field, at=at)
     cards = []
@@ -88,7 +89,7 @@ TOML_INTEGERS = range(-(2**63), 2**63)
 """The whole numbers TOML allows (64-bit); any other is refused (``number-too-large``)."""
 
 
-def parse_toml(text: str) -> dict:
+def parse_toml(text: str) -> dict[str, Any]:
     """``tomllib.loads`` that raises :class:`PositionError` for any text it cannot take.
 
     - ``invalid-toml`` (``detail``: tomllib's message; ``line``: 1-based, 0
@@ -126,13 +127,13 @@ def _long_decimal(literal: str | None) -> bool:
     return digits.isascii() and digits.isdigit() and len(digits) > sys.get_int_max_str_digits() > 0
 
 
-def _first_integer_outside(data: Any, allowed: range) -> tuple | None:
+def _first_integer_outside(data: Any, allowed: range) -> tuple[Any, ...] | None:
     """Key path of the first ``int`` (not ``bool``) in ``data`` outside ``allowed``, or ``None``.
 
     Iterative, and a path is only built for the number found, so deep or
     long-keyed data costs time in proportion to its size."""
     # (value, parent entry, key): entries form a tree leading back to the root.
-    stack: list[tuple[Any, tuple | None, Any]] = [(data, None, None)]
+    stack: list[tuple[Any, tuple[Any, ...] | None, Any]] = [(data, None, None)]
     while stack:
         entry = stack.pop()
         value = entry[0]
@@ -177,7 +178,7 @@ def _toml_str(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def _toml_list(cards) -> str:
+def _toml_list(cards: Iterable[Card]) -> str:
     return "[" + ", ".join(f'"{card}"' for card in cards) + "]"
 
 
@@ -195,7 +196,7 @@ def dumps(position: Position) -> str:
         "",
         "[stocks]",
     ]
-    lines += [f"{_toml_key(n)} = {_toml_list(s)}" for n, s in zip(position.players, position.stocks)]
+    lines += [f"{_toml_key(n)} = {_toml_list(s)}" for n, s in zip(position.players, position.stocks, strict=False)]
     lines += ["", "[discards]"]
-    lines += [f"{_toml_key(n)} = {_toml_list(d)}" for n, d in zip(position.players, position.discards)]
+    lines += [f"{_toml_key(n)} = {_toml_list(d)}" for n, d in zip(position.players, position.discards, strict=False)]
     return "\n".join(lines) + "\n"

@@ -7,8 +7,9 @@ discard and every common pile. Operations that change it return a new one.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import ClassVar, Iterator, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .cards import Card
 from .errors import PositionError
@@ -171,7 +172,8 @@ class Position(NamedTuple):
                 if owner not in index:
                     raise PositionError("unknown-player", player=owner, at=(group, owner))
         placed: set[Card] = set()
-        located = [(("commons", number), pile) for number, pile in enumerate(commons)]
+        located: list[tuple[tuple[str, int | str], list[Card]]] = [
+            (("commons", number), pile) for number, pile in enumerate(commons)]
         located += [(("stocks", owner), pile) for owner, pile in stocks.items()]
         located += [(("discards", owner), pile) for owner, pile in discards.items()]
         for where, pile in located:
@@ -212,8 +214,10 @@ class Position(NamedTuple):
         """Visible top card of a common pile or discard; ``None`` for an empty discard."""
         if isinstance(dest, Common):
             return self.commons[dest.number - 1][-1]
-        pile = self.discards[self.seat(dest.player)]
-        return pile[-1] if pile else None
+        if isinstance(dest, Discard):
+            pile = self.discards[self.seat(dest.player)]
+            return pile[-1] if pile else None
+        raise PositionError("bad-dest", dest=repr(dest))
 
     def card_count(self, seat: int) -> int:
         """Cards the player at ``seat`` holds: stock plus discard."""
@@ -251,12 +255,13 @@ class Position(NamedTuple):
             raise PositionError("bad-dest", dest=repr(dest))
         return dest
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, tuple[Pile, ...], tuple[Pile, ...], tuple[Pile, ...]]:
         """A hashable key for the whole position (every pile and the mover), for R7 repetition."""
         return (self.to_move, self.commons, self.stocks, self.discards)
 
     # ----- changing -----------------------------------------------------
-    def replace(self, *, to_move: int | None = None, commons=None, stocks=None, discards=None) -> Position:
+    def replace(self, *, to_move: int | None = None, commons: tuple[Pile, ...] | None = None,
+                stocks: tuple[Pile, ...] | None = None, discards: tuple[Pile, ...] | None = None) -> Position:
         """A copy with some fields replaced (no checks)."""
         return Position(
             self.players,

@@ -8,17 +8,29 @@ judge returns codes that the interface translates.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable
 
 from .cards import Card
 from .errors import ActionError, PositionError
 from .events import (
-    Called, Corrected, Event, Finished, NextPlayer, NoPenaltyCard, Passed, PenaltyCard, Placed, Recycled, TurnedUp,
-    _take, apply,
+    Called,
+    Corrected,
+    Event,
+    Finished,
+    NextPlayer,
+    NoPenaltyCard,
+    Passed,
+    PenaltyCard,
+    Placed,
+    Recycled,
+    TurnedUp,
+    _take,
+    apply,
 )
 from .position import Common, Dest, Discard, Position
+
 
 class ErrorKind(StrEnum):
     """The §muggins errors, in the order RULES.md lists them (the first matching row
@@ -199,11 +211,11 @@ def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None
     if legal is None:
         legal = legal_destinations(position, card)
     top = position.top(dest)
-    error: str | None = None
+    error: ErrorKind | None = None
     if isinstance(dest, Common):
-        if not card.fits(top):
+        if top is None or not card.fits(top):
             error = NOT_ADJACENT
-    elif dest.player != position.mover:
+    elif isinstance(dest, Discard) and dest.player != position.mover:
         if top is None:
             error = EMPTY_DISCARD
         elif not card.fits(top):
@@ -255,7 +267,7 @@ def _penalty_card_events(position: Position, donor: int, offender: int) -> tuple
 
 def _gift(events: tuple[Event, ...]) -> Gift | None:
     last = events[-1]
-    if isinstance(last, NoPenaltyCard):
+    if not isinstance(last, PenaltyCard):
         return None
     return Gift(last.donor, last.card, recycled=len(events) == 2)
 
@@ -345,6 +357,7 @@ def complete_turn(
     correct_to: Chooser = lowest_pile,
     before: Position | None = None,
     legal: Legal | None = None,
+    verdict: Judgement | None = None,
     penalise: bool = True,
 ) -> TurnRecord:
     """Place the turned card on ``dest`` and settle the turn (§priority, §muggins, §finish).
@@ -359,7 +372,8 @@ def complete_turn(
     correction has not finished and passes from then on (R12). Unless the hand
     is finished, the turn passes to the left. ``before`` is the position at the
     start of the turn, kept in the record (default: the position before the turn-up);
-    ``legal`` may pass the already computed legal destinations;
+    ``legal`` may pass the already computed legal destinations and ``verdict``
+    the judgement of this very placement (so it is judged once);
     ``penalise=False`` corrects a called error without penalty cards (a
     coaching aid, not a rule). Raises :class:`PositionError` for a ``dest``
     that names no pile or player, or when there is no card to place.
@@ -368,7 +382,8 @@ def complete_turn(
     card = turned.card
     if card is None:
         raise ActionError("no-card", player=position.mover)
-    verdict = judge(position, card, dest, legal)
+    if verdict is None or verdict.dest != dest or verdict.card != card:
+        verdict = judge(position, card, dest, legal)
     seat = position.to_move
     mover = position.players[seat]
     events: list[Event] = [*turned.events, Placed(mover, card, dest, verdict.error)]

@@ -4,5 +4,17 @@ from .load import LESSONS_DIR, LessonFileError, lesson_files, load, load_all, pa
 from .model import Lesson, Problem
 from .steps import ANSWERED_KINDS, KINDS, STEP_KINDS, Step
 
-__all__ = ["ANSWERED_KINDS", "KINDS", "LESSONS_DIR", "LessonFileError", "lesson_files", "load", "load_all", "parse",
-           "STEP_KINDS", "Lesson", "Problem", "Step"]
+__all__ = [
+           "ANSWERED_KINDS",
+           "KINDS",
+           "LESSONS_DIR",
+           "STEP_KINDS",
+           "Lesson",
+           "LessonFileError",
+           "Problem",
+           "Step",
+           "lesson_files",
+           "load",
+           "load_all",
+           "parse",
+]

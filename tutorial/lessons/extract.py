@@ -7,7 +7,8 @@ the lesson, the step and the field.
 
 from __future__ import annotations
 
-from typing import Any, BinaryIO, Iterator
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 from ..engine.errors import PositionError
 from ..engine.locate import locate

@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 
 from ..engine.errors import PositionError
-from ..engine.locate import LineMap, Path as KeyPath, locate
+from ..engine.locate import LineMap, locate
+from ..engine.locate import Path as KeyPath
 from ..engine.posfile import from_dict, parse_toml, read_text
 from ..resources import LESSONS_DIR
 from .model import Lesson, Problem

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .steps import Step
 
+
 @dataclass(frozen=True)
 class Lesson:
     """A lesson file: ``id`` (stable, used for progress), ``title``, ``summary``

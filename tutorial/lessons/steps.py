@@ -16,8 +16,9 @@ message id.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar, Iterator
+from typing import Any, ClassVar
 
 from ..engine.cards import Card, CardError
 from ..engine.deal import COUNTS, MAX_SEED

@@ -23,7 +23,7 @@ from .verdicts import Verdicts
 class Narrator(Story, Verdicts, Base):
     """Sentences in one language from one point of view (see the module text)."""
 
-    def seen_by(self, you: str | None) -> "Narrator":
+    def seen_by(self, you: str | None) -> Narrator:
         """The same narrator telling it to another seat (or to nobody: ``None``)."""
         return replace(self, you=you)
 
@@ -34,4 +34,4 @@ def narrator(lang: str = "en", you: str | None = None) -> Narrator:
     return Narrator(lang, you)
 
 
-__all__ = ["Narrator", "RANK_NAMES", "SECTIONS", "narrator"]
+__all__ = ["RANK_NAMES", "SECTIONS", "Narrator", "narrator"]
