@@ -190,7 +190,7 @@ def documents(draw):
     return doc
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(doc=documents())
 def test_every_key_path_is_found_at_a_line_where_it_appears(doc):
     data = tomllib.loads(doc.text)  # the generator writes valid TOML only
@@ -200,7 +200,7 @@ def test_every_key_path_is_found_at_a_line_where_it_appears(doc):
         assert lines[path] in doc.expected[path], (path, lines[path], doc.expected[path], doc.text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(doc=documents(), cut=st.integers(0, 10**6), junk=st.text(max_size=3))
 def test_never_raises_on_broken_text(doc, cut, junk):
     text = doc.text

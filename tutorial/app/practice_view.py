@@ -11,7 +11,6 @@ import sqlite3
 
 import streamlit as st
 
-from .. import words
 from ..engine.deal import COUNTS, MAX_SEED, SEAT_NAMES, DealCode
 from ..engine.errors import MugginsError, PositionError
 from ..practice import (
@@ -27,6 +26,7 @@ from ..practice import (
     Settings,
     restore,
 )
+from ..practice.screen import LESSON_FOR_ERROR, Message, PracticeScreen
 from ..store import open_store
 from . import clicks, lesson_view, pages, session
 from .markup import literal, paragraphs
@@ -55,16 +55,6 @@ DRAFT = {  # the settings panel's values, kept apart from the widgets (see setti
     "turn_limit": "practice_draft_turn_limit",
     "code": "practice_draft_code",
 }
-
-LESSON_FOR_ERROR = {
-    "not-adjacent": "cards-and-fitting",
-    "empty-discard": "nearest-opponent",
-    "common-first": "common-piles-first",
-    "nearest-opponent": "nearest-opponent",
-    "missed-destination": "own-discard",
-}
-"""The lesson that teaches each error, for the end-of-hand summary."""
-
 
 def _fresh_game(players: int = PRACTICE_PLAYERS, seat: int = 0, settings: Settings | None = None) -> PracticeGame:
     return PracticeGame(DealCode(players, random.SystemRandom().randrange(MAX_SEED)), seat,
@@ -366,183 +356,84 @@ def settings_panel(current: PracticeGame, tr) -> None:
         st.caption(_("Changes take effect when you press Deal."))
 
 
-def notice_text(notice: tuple[str, object], current: PracticeGame, tr) -> str:
-    """A problem with the page address in words (plain text)."""
-    _ = tr.gettext
-    kind, value = notice
-    if kind == "saved-missing":
-        return _("The saved game in the link (“{key}”) is not kept on this server, so here is a fresh deal.").format(
-            key=words.clip(value))
-    problem = words.position_error(value, tr)
-    if kind == "bad-deal":
-        return _("The link did not hold a game that can be restored ({problem}), so here is a fresh deal.").format(problem=problem)
-    code = getattr(value, "code", "")
-    if code == "bad-seat":
-        return _("The seat in the link cannot be used ({problem}), so you sit in seat A of deal {deal}.").format(
-            problem=problem, deal=current.code)
-    if code == "bad-settings":
-        return _("The game settings in the link cannot be used ({problem}), so deal {deal} is played with the usual settings.").format(
-            problem=problem, deal=current.code)
-    return _("The moves in the link could not be replayed ({problem}), so this is the same deal from the start.").format(problem=problem)
+# ----- what the learner sees (the words come from tutorial.practice.screen) -------------
+def screen(current: PracticeGame) -> PracticeScreen:
+    """The page of ``current`` in words: the learner's language, the learner's seat as “you”."""
+    return PracticeScreen(current, session.narrator(current.learner),
+                          undone=st.session_state.get(UNDONE) == current.token)
 
 
-# ----- what the learner sees ----------------------------------------------------
-def learner_feedback(current: PracticeGame, record, tr) -> None:
-    """The verdict on the learner's last placement, with any call and penalty."""
-    n = session.narrator(current.learner)
-    _ = tr.gettext
-    verdict, table = record.judgement, record.judged_in
-    if verdict.ok:
-        st.success(paragraphs(
-            _("You put {card} on {pile}.").format(card=n.card(record.card), pile=n.pile(verdict.dest, table))
-            + " " + n.judgement(verdict, table)))
+_BOXES = {"success": st.success, "error": st.error, "warning": st.warning, "info": st.info}
+
+
+def show(message: Message | None) -> None:
+    """A message box with its paragraphs shown literally."""
+    if message is not None:
+        _BOXES[message.tone](paragraphs(*message.lines))
+
+
+def lesson_button(error: str, tr, offered: set[str]) -> None:
+    """A button to the lesson that teaches ``error`` (once per lesson)."""
+    lesson = {item.id: item for item in lesson_view.course()[0]}.get(LESSON_FOR_ERROR[error])
+    if lesson is None or lesson.id in offered:
         return
-    if not record.called:
-        st.warning(paragraphs(
-            _("Nobody called it, so your error stands and the card stays there ({section}). But it was an error:").format(
-                section=n.section("§muggins")),
-            n.judgement(verdict, table)))
-        return
-    lines = [n.judgement(verdict, table), n.correction(record, table)]
-    if record.penalty or current.settings.penalise or current.settings.mode == TABLE:
-        lines += n.penalty_lines(record)
-    else:
-        lines.append(_("Penalty cards are switched off in this game."))
-    if not table.has_cards(table.to_move):
-        lines.append(n.finish_refused(record.mover))
-    st.error(paragraphs(*lines))
+    offered.add(lesson.id)
+    if st.button(tr.gettext("Lesson: {title}").format(title=tr.gettext(lesson.title)), key=f"practice-lesson-{lesson.id}",
+                 icon=":material/school:"):
+        lesson_view.open_lesson(lesson.id)
+        st.switch_page(pages.page("lessons"))
 
 
-def call_feedback(entry, tr) -> None:
-    """What came of the learner's last call."""
-    n = session.narrator(game().learner)
-    _ = tr.gettext
-    record = entry.record
-    if entry.supported:
-        st.success(paragraphs(_("Right to call."), n.judgement(record.judgement, record.judged_in),
-                              n.correction(record, record.judged_in), *n.penalty_lines(record)))
-    else:
-        st.info(paragraphs(_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
-            section=n.section("§muggins"))))
-
-
-def watching(current: PracticeGame, tr) -> None:
+def watching(current: PracticeGame, words_: PracticeScreen, tr) -> None:
     """A computer player's placement being shown in Table mode: call it, or let play go on.
     The same controls whether it was right or wrong: the learner judges."""
-    n = session.narrator(current.learner)
     _ = tr.gettext
-    shown = current.watching
+    text, question = words_.watching()
     with st.container(border=True, key="practice-watch"):
-        st.markdown(literal(_("{player} turned up {card} and put it on {pile}.").format(
-            player=shown.mover, card=n.card(shown.card),
-            pile=n.pile(shown.dest, current.hand.turned.position, mover=shown.mover))))
-        st.caption(literal(_("Was that right? Call “Muggins!” if it was not, before the next card is turned up.")))
+        st.markdown(literal(text))
+        st.caption(literal(question))
         left, right, _spacer = st.columns([2, 2, 3])
         action_button(_("Call “Muggins!”"), key="practice-call", action=decide, args=(CALL,), where=left, width="stretch")
         action_button(_("Next ▶"), key="practice-next", action=decide, args=(NEXT,), where=right, width="stretch")
 
 
-def correcting(current: PracticeGame, tr) -> None:
-    """The learner's called card fits several common piles: the learner picks one (R4)."""
-    n = session.narrator(current.learner)
+def hand_end(current: PracticeGame, words_: PracticeScreen, tr) -> None:
+    """The end of a hand: the result, the review, the match score, the next hand."""
     _ = tr.gettext
-    wrong, _called, _caller = current.correcting
-    turned = current.hand.turned
-    verdict = current.hand.judge(wrong)
-    lines = [n.judgement(verdict, turned.position),
-             _("Muggins! Your card must go on a common pile, and several fit: you pick which ({section}, R4).").format(
-                 section=n.section("§muggins"))]
-    if st.session_state.pop(PICK_PROBLEM, False):
-        lines.append(_("That pile does not fit: pick one of the marked common piles."))
-    st.error(paragraphs(*lines))
-
-
-def hand_end(current: PracticeGame, tr) -> None:
-    """The end of a hand: the result, the match score, and a summary of the learner's play."""
-    n = session.narrator(current.learner)
-    _ = tr.gettext
-    you = current.learner
-    result = current.hand.outcome
-    seat = current.hand.position.seat(you)
+    review = words_.review()
     finished_key = f"{current.code}/{len(current.decisions)}"
-    if result.winner == you and st.session_state.get("practice_celebrated") != finished_key:
+    if review.won and st.session_state.get("practice_celebrated") != finished_key:
         st.session_state["practice_celebrated"] = finished_key  # once, not on every rerun
         st.balloons()
-    (st.success if result.winner == you else st.info)(literal(
-        n.outcome(result, cards_left=current.hand.position.card_count(seat))))
-    summary(current, tr)
-    if current.settings.hands > 1:
-        scoreboard(current, tr)
+    show(review.outcome)
+    offered: set[str] = set()
+    with st.container(border=True, key="practice-summary"):
+        st.markdown("**" + literal(_("Your hand in review")) + "**")
+        for line in (review.clean, *review.errors, review.calls, review.missed_count):
+            if line:
+                st.markdown(literal(line))
+        if review.missed:
+            st.markdown("\n".join("- " + literal(line) for line in review.missed))
+        for error in review.lessons:
+            lesson_button(error, tr, offered)
+    board = words_.scoreboard()
+    if board is not None:
+        heading, scores, result = board
+        st.markdown("**" + literal(heading) + "**")
+        st.markdown(literal(scores))
+        if result:
+            st.success(literal(result))
     if not current.match_over:
         action_button(_("Deal the next hand"), key="practice-next-hand", action=decide, args=(NEXT_HAND,), type="primary")
 
 
-def summary(current: PracticeGame, tr) -> None:
-    """Errors by kind with their rule and lesson, calls made, and the others' errors that
-    stood because nobody called them, each with its turn, what it broke and a lesson."""
-    n = session.narrator(current.learner)
-    _ = tr.gettext
-    lessons = {lesson.id: lesson for lesson in lesson_view.course()[0]}
-    offered: set[str] = set()
-
-    def lesson_button(error: str) -> None:
-        lesson = lessons.get(LESSON_FOR_ERROR[error])
-        if lesson is None or lesson.id in offered:
-            return
-        offered.add(lesson.id)
-        if st.button(_("Lesson: {title}").format(title=_(lesson.title)), key=f"practice-lesson-{lesson.id}",
-                     icon=":material/school:"):
-            lesson_view.open_lesson(lesson.id)
-            st.switch_page(pages.page("lessons"))
-
-    with st.container(border=True, key="practice-summary"):
-        st.markdown("**" + literal(_("Your hand in review")) + "**")
-        errors = current.errors_by_kind()
-        if not errors:
-            st.markdown(literal(_("You made no errors in this hand.")))
-        for error, count in sorted(errors.items()):
-            st.markdown(literal(tr.ngettext("{title}: {count} time ({section}).", "{title}: {count} times ({section}).", count).format(
-                title=n.error_title(error), count=count, section=n.section("§priority"))))
-            lesson_button(error)
-        if current.settings.mode == TABLE:
-            made = current.calls
-            right = sum(entry.supported for entry in made)
-            st.markdown(literal(_("Your calls — right: {right}; unsupported: {wrong}.").format(right=right, wrong=len(made) - right)))
-            missed = current.missed_calls()
-            st.markdown(literal(tr.ngettext("Errors by others that nobody called: {count}.",
-                                            "Errors by others that nobody called: {count}.", len(missed)).format(count=len(missed))))
-            if missed:
-                st.markdown("\n".join(
-                    "- " + literal(_("Turn {turn}: {what}").format(turn=turn, what=n.turn_line(record))) for turn, record in missed))
-                for error in sorted({record.judgement.error for _turn, record in missed}):
-                    lesson_button(error)
+LOG_SHOWN = 200
+"""Turns shown in the open hand log (the download holds them all)."""
 
 
-def scoreboard(current: PracticeGame, tr) -> None:
-    """Hands won so far, drawn hands, and the match result when it is over (§match)."""
-    n = session.narrator(current.learner)
-    _ = tr.gettext
-    scores = current.scores()
-    drawn = sum(1 for outcome in current.outcomes if outcome.winner is None)
-    st.markdown("**" + literal(_("Match: hand {number} of {total}").format(number=len(current.outcomes), total=current.settings.hands)) + "**")
-    st.markdown(literal(" · ".join(f"{name}: {wins}" for name, wins in scores.items())
-                        + " · " + tr.ngettext("{count} drawn hand", "{count} drawn hands", drawn).format(count=drawn)))
-    if current.match_over:
-        winners = current.winners()
-        if winners == [current.learner]:
-            text = _("You win the match ({section}).").format(section=n.section("§match"))
-        elif len(winners) == 1:
-            text = _("{player} wins the match ({section}).").format(player=winners[0], section=n.section("§match"))
-        else:
-            text = _("{players} share the match ({section}).").format(
-                players=n.names(winners), section=n.section("§match"))
-        st.success(literal(text))
-
-
-def hand_log(current: PracticeGame, tr) -> None:
+def hand_log(current: PracticeGame, words_: PracticeScreen, tr) -> None:
     """The hand log, built only while its panel is open (a long log would otherwise be
     sent on every click), and its download, built only when asked for."""
-    n = session.narrator(current.learner)
     _ = tr.gettext
     with st.expander(_("Hand log"), key=LOG_PANEL, on_change="rerun") as panel:
         if not panel.open:
@@ -551,26 +442,11 @@ def hand_log(current: PracticeGame, tr) -> None:
         if not records:
             st.caption(_("No turns played yet."))
             return
-        shown = records[-LOG_SHOWN:]
-        first = len(records) - len(shown) + 1
-        if first > 1:
+        if len(records) > LOG_SHOWN:
             st.caption(literal(tr.ngettext("The last {count} turn; the download holds the whole hand.",
-                                           "The last {count} turns; the download holds the whole hand.", len(shown))
-                               .format(count=len(shown))))
-        st.markdown("\n".join(f"{number}. {literal(n.turn_line(record))}"
-                               for number, record in enumerate(shown, start=first)))
-        st.download_button(_("Download the hand log"), data=lambda: log_text(current, tr),
+                                           "The last {count} turns; the download holds the whole hand.", LOG_SHOWN)
+                               .format(count=LOG_SHOWN)))
+        st.markdown("\n".join(f"{number}. {literal(line)}" for number, line in words_.log_lines(LOG_SHOWN)))
+        st.download_button(_("Download the hand log"), data=words_.log_text,
                            file_name=f"muggins-{current.match.deal_code(current.hand_index)}.txt",
                            mime="text/plain", key="practice-log-download", on_click="ignore")
-
-
-LOG_SHOWN = 200
-"""Turns shown in the open hand log (the download holds them all)."""
-
-
-def log_text(current: PracticeGame, tr) -> str:
-    """The hand log as plain text, for downloading."""
-    lines = [f"Muggins Tutor · {current.match.deal_code(current.hand_index)} · {current.settings.to_text()}"]
-    n = session.narrator(current.learner)
-    lines += [f"{number}. {n.turn_line(record)}" for number, record in enumerate(current.hand.records, start=1)]
-    return "\n".join(lines) + "\n"

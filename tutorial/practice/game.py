@@ -1,123 +1,24 @@
-"""The practice table: the learner in one seat against computer players, for a
-hand or a match, in Coach or Table mode (RULES.md §muggins, §finish, §match, R7).
-
-Pure game logic for the Practice page (no Streamlit). A whole game is rebuilt
-exactly from its deal code, its settings and the learner's decisions, so the
-page address can carry it and a refresh or a shared link restores it.
-
-Decisions, in order:
-``common:N`` / ``discard:NAME`` — the learner places the turned card
-(``best``: wherever the rule-perfect player of R8 would put it);
-``call`` — the learner calls “Muggins!” on the placement just shown;
-``next`` — the learner lets play go on after watching a placement (Table mode);
-``hand`` — the learner starts the next hand of the match.
-
-The address carries them compactly (:meth:`PracticeGame.moves_text`): one
-symbol per decision, most of them the rule-perfect choice, packed with zlib
-when that is shorter. Every action may carry the :attr:`PracticeGame.token`
-of the state the learner saw; an action made on an older state is ignored.
-"""
+"""The practice game: the learner in one seat against computer players, for a hand or a
+match, in Coach or Table mode (RULES.md §muggins, §finish, §match, R4, R7, R11)."""
 
 from __future__ import annotations
 
-import base64
-import binascii
 import random
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .engine.bots import Bot
-from .engine.cards import Card
-from .engine.deal import SEAT_NAMES, DealCode
-from .engine.errors import ActionError, MugginsError, PositionError
-from .engine.hand import Hand
-from .engine.match import Match, match_winners, wins
-from .engine.numbers import parse_count
-from .engine.playout import Outcome
-from .engine.position import Dest, Position
-from .engine.rules import TurnRecord, lowest_pile, place
-
-PRACTICE_PLAYERS = 4
-"""The default number of players."""
-LEARNER_SEAT = 0
-COACH, TABLE = "coach", "table"
-CALL, NEXT, NEXT_HAND, BEST = "call", "next", "hand", "best"
-WATCH_ALL, WATCH_DISCARDS = "all", "discards"
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How the practice table plays.
-
-    - ``mode``: ``coach`` (every learner error is called at once and explained;
-      computer players never err) or ``table`` (like a real table, below).
-    - ``penalise`` (Coach): a called learner error also gets the penalty cards.
-    - ``alertness`` (Table): chance in percent that the computer players call an
-      error — the learner's, or (once the learner has let it pass) each other's.
-    - ``slips`` (Table): chance in percent that a computer player misplaces a card.
-    - ``watch`` (Table): which of the computer players' placements the learner
-      watches, with the chance to call: ``all``, or ``discards`` (only those put on
-      a discard or fitting an opponent's discard — fewer clicks at a big table).
-    - ``hands``: hands in the match (1–20); ``turn_limit``: the agreed turn limit
-      of each hand (R7, 50–100000 turns).
-    The Table-mode defaults give the learner several fair chances to call in a hand.
-    Raises :class:`PositionError` ``bad-settings`` for values out of range.
-    """
-
-    mode: str = COACH
-    penalise: bool = True
-    alertness: int = 50
-    slips: int = 15
-    watch: str = WATCH_ALL
-    hands: int = 1
-    turn_limit: int = 1000
-
-    def __post_init__(self):
-        checks = {
-            "mode": self.mode in (COACH, TABLE),
-            "penalise": isinstance(self.penalise, bool),
-            "alertness": isinstance(self.alertness, int) and 0 <= self.alertness <= 100,
-            "slips": isinstance(self.slips, int) and 0 <= self.slips <= 100,
-            "watch": self.watch in (WATCH_ALL, WATCH_DISCARDS),
-            "hands": isinstance(self.hands, int) and 1 <= self.hands <= 20,
-            "turn_limit": isinstance(self.turn_limit, int) and 50 <= self.turn_limit <= 100_000,
-        }
-        for name, ok in checks.items():
-            if not ok:
-                raise PositionError("bad-settings", setting=name)
-
-    def to_text(self) -> str:
-        """Compact text for the address, e.g. ``table.a70.s10.h3.t1000`` (``coach.p1.h1.t1000``;
-        ``.w1`` after the slips when only placements involving a discard are watched)."""
-        if self.mode == COACH:
-            first = f"{self.mode}.p{int(self.penalise)}"
-        else:
-            first = f"{self.mode}.a{self.alertness}.s{self.slips}" + (".w1" if self.watch == WATCH_DISCARDS else "")
-        return f"{first}.h{self.hands}.t{self.turn_limit}"
-
-    @classmethod
-    def parse(cls, text: str | None) -> Settings:
-        """Inverse of :meth:`to_text`; empty text gives the defaults. Raises ``bad-settings``."""
-        if not text:
-            return cls()
-        parts = str(text).split(".")
-        values: dict = {"mode": parts[0]}
-        names = {"p": "penalise", "a": "alertness", "s": "slips", "w": "watch", "h": "hands", "t": "turn_limit"}
-        for part in parts[1:]:
-            key, number = part[:1], parse_count(part[1:], 6)
-            if key not in names or number is None:
-                raise PositionError("bad-settings", setting=str(text)[:40])
-            if key == "p":
-                values["penalise"] = number == 1
-            elif key == "w":
-                values["watch"] = {0: WATCH_ALL, 1: WATCH_DISCARDS}.get(number, "")
-            else:
-                values[names[key]] = number
-        try:
-            return cls(**values)
-        except PositionError:  # name the text from the address, not the field
-            raise PositionError("bad-settings", setting=str(text)[:40]) from None
+from ..engine.bots import Bot
+from ..engine.cards import Card
+from ..engine.deal import DealCode
+from ..engine.errors import ActionError, PositionError
+from ..engine.hand import Hand
+from ..engine.match import Match, match_winners, wins
+from ..engine.playout import Outcome
+from ..engine.position import Dest, Position
+from ..engine.rules import TurnRecord, lowest_pile, place
+from .moves import BEST, CALL, NEXT, NEXT_HAND, pack, symbol
+from .settings import LEARNER_SEAT, TABLE, WATCH_ALL, Settings
 
 
 @dataclass(frozen=True)
@@ -202,10 +103,7 @@ class PracticeGame:
         ``M`` call, ``H`` next hand — or ``~z`` and the same symbols packed with zlib
         (base64url), whichever is shorter. :func:`decode_moves` reads it back."""
         if self._packed[0] != len(self._symbols):
-            raw = "".join(self._symbols)
-            plain = "~" + raw
-            packed = "~z" + base64.urlsafe_b64encode(zlib.compress(raw.encode("ascii"), 9)).decode("ascii").rstrip("=")
-            self._packed = (len(self._symbols), min(plain, packed, key=len) if raw else "")
+            self._packed = (len(self._symbols), pack("".join(self._symbols)))
         return self._packed[1]
 
     def _note(self, decision: str, symbol: str) -> None:
@@ -368,7 +266,7 @@ class PracticeGame:
 
     # ----- settling placements and the others' turns ------------------------
     def _symbol(self, dest: Dest) -> str:
-        return _symbol(dest, self.hand.start.players)
+        return symbol(dest, self.hand.start.players)
 
     def _would_empty(self, dest: Dest) -> bool:
         """Whether placing the turned card on ``dest`` leaves the mover with no cards (the finish check, R11)."""
@@ -433,125 +331,3 @@ class PracticeGame:
                                       place(turned.position, turned.card, dest))
                 return
             self._settle_by_others(dest)
-
-
-def _symbol(dest: Dest, players: tuple[str, ...]) -> str:
-    """The address symbol of a placement: ``1``–``9`` for a common pile, ``a``–``g`` for a seat's discard."""
-    if dest.kind == "common":
-        if not 1 <= dest.target <= 9:
-            raise PositionError("bad-dest", dest=str(dest))
-        return str(dest.target)
-    return "abcdefg"[players.index(dest.target)]
-
-
-_LONG = {"M": CALL, "n": NEXT, "H": NEXT_HAND, ".": BEST}
-_LONG.update({str(n): f"common:{n}" for n in range(1, 10)})
-_LONG.update({letter: f"discard:{SEAT_NAMES[i]}" for i, letter in enumerate("abcdefg")})
-
-
-def encode_moves(decisions: list[str]) -> str:
-    """The first address form (still read): ``common:1`` → ``c1``, ``discard:B`` → ``dB``,
-    ``call`` → ``M``, ``next`` → ``n``, ``hand`` → ``H``; joined by dots.
-    New addresses use :meth:`PracticeGame.moves_text`."""
-    short = {CALL: "M", NEXT: "n", NEXT_HAND: "H"}
-    parts = []
-    for text in decisions:
-        if text in short:
-            parts.append(short[text])
-            continue
-        dest = Dest.parse(text)
-        parts.append(("c" if dest.kind == "common" else "d") + str(dest.target))
-    return ".".join(parts)
-
-
-MAX_DECISIONS = 20 * (2 * 100_000 + 2)
-"""No game the settings allow has more decisions than this (hands × two per turn, R9)."""
-
-
-def decode_moves(text: str, limit: int = MAX_DECISIONS) -> list[str]:
-    """Read the ``moves`` of an address: the compact form of :meth:`PracticeGame.moves_text`
-    (``~…`` or ``~z…``) or the first form of :func:`encode_moves`. At most ``limit``
-    decisions are read (a packed text is never unpacked beyond that). Raises
-    :class:`PositionError` ``bad-moves``."""
-    text = str(text or "")
-    bad = PositionError("bad-moves", moves=text[:40])
-    if not text:
-        return []
-    if text.startswith("~z"):
-        try:
-            packed = base64.urlsafe_b64decode(text[2:] + "=" * (-len(text[2:]) % 4))
-            unpacker = zlib.decompressobj()
-            raw = unpacker.decompress(packed, limit + 1)
-            if unpacker.unconsumed_tail or not unpacker.eof:
-                raise bad
-            symbols = raw.decode("ascii")
-        except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
-            raise bad from None
-    elif text.startswith("~"):
-        symbols = text[1:]
-    else:
-        return _decode_first_form(text, limit, bad)
-    if len(symbols) > limit or not symbols or any(symbol not in _LONG for symbol in symbols):
-        raise bad
-    return [_LONG[symbol] for symbol in symbols]
-
-
-def _decode_first_form(text: str, limit: int, bad: PositionError) -> list[str]:
-    long = {"M": CALL, "n": NEXT, "H": NEXT_HAND}
-    parts = text.split(".")
-    if len(parts) > limit:
-        raise bad
-    decisions = []
-    for part in parts:
-        number = parse_count(part[1:], 2)
-        if part in long:
-            decisions.append(long[part])
-        elif part[:1] == "c" and number is not None:
-            decisions.append(f"common:{number}")
-        elif len(part) >= 2 and part[0] == "d" and len(part) <= 41:
-            decisions.append(f"discard:{part[1:]}")
-        else:
-            raise bad
-    return decisions
-
-
-def parse_seat(text: str | None, players: int) -> int:
-    """A seat from the address: a letter ``A``… (case-insensitive); missing means seat A.
-    Raises :class:`PositionError` ``bad-seat``."""
-    if not text:
-        return LEARNER_SEAT
-    letter = str(text).strip().upper()
-    if len(letter) == 1 and "A" <= letter <= "Z" and ord(letter) - ord("A") < players:
-        return ord(letter) - ord("A")
-    raise PositionError("bad-seat", seat=str(text)[:40])
-
-
-def restore(deal_text: str, moves_text: str | None = None, seat_text: str | None = None,
-            settings_text: str | None = None) -> tuple[PracticeGame, list[PositionError]]:
-    """Rebuild a game from the address's ``deal``, ``moves``, ``seat`` and ``game`` (settings).
-
-    Keeps every good part: a bad seat becomes seat A, bad settings the defaults,
-    and moves that cannot be replayed give the same deal from the start. Returns
-    the game and the problems met, in that order (``bad-seat``, ``bad-settings``,
-    ``bad-moves``). Raises :class:`PositionError` (``bad-deal-code``,
-    ``player-count``) only when the deal itself is unusable.
-    """
-    code = DealCode.parse(deal_text)
-    problems: list[PositionError] = []
-    try:
-        seat = parse_seat(seat_text, code.players)
-    except PositionError as err:
-        problems.append(err)
-        seat = LEARNER_SEAT
-    try:
-        settings = Settings.parse(settings_text)
-    except PositionError as err:
-        problems.append(err)
-        settings = Settings()
-    limit = settings.hands * (2 * settings.turn_limit + 2)
-    try:
-        decisions = decode_moves(moves_text or "", limit)
-        return PracticeGame(code, seat, decisions, settings), problems
-    except MugginsError:
-        problems.append(PositionError("bad-moves", moves=str(moves_text or "")[:40]))
-        return PracticeGame(code, seat, [], settings), problems

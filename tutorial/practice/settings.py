@@ -1,0 +1,89 @@
+"""How the practice table plays: the mode, the computer players' slips and calls, what the
+learner watches, the match length and the turn limit; with their text form for the address."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.errors import PositionError
+from ..engine.numbers import parse_count
+
+PRACTICE_PLAYERS = 4
+"""The default number of players."""
+LEARNER_SEAT = 0
+COACH, TABLE = "coach", "table"
+WATCH_ALL, WATCH_DISCARDS = "all", "discards"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the practice table plays.
+
+    - ``mode``: ``coach`` (every learner error is called at once and explained;
+      computer players never err) or ``table`` (like a real table, below).
+    - ``penalise`` (Coach): a called learner error also gets the penalty cards.
+    - ``alertness`` (Table): chance in percent that the computer players call an
+      error — the learner's, or (once the learner has let it pass) each other's.
+    - ``slips`` (Table): chance in percent that a computer player misplaces a card.
+    - ``watch`` (Table): which of the computer players' placements the learner
+      watches, with the chance to call: ``all``, or ``discards`` (only those put on
+      a discard or fitting an opponent's discard — fewer clicks at a big table).
+    - ``hands``: hands in the match (1–20); ``turn_limit``: the agreed turn limit
+      of each hand (R7, 50–100000 turns).
+    The Table-mode defaults give the learner several fair chances to call in a hand.
+    Raises :class:`PositionError` ``bad-settings`` for values out of range.
+    """
+
+    mode: str = COACH
+    penalise: bool = True
+    alertness: int = 50
+    slips: int = 15
+    watch: str = WATCH_ALL
+    hands: int = 1
+    turn_limit: int = 1000
+
+    def __post_init__(self):
+        checks = {
+            "mode": self.mode in (COACH, TABLE),
+            "penalise": isinstance(self.penalise, bool),
+            "alertness": isinstance(self.alertness, int) and 0 <= self.alertness <= 100,
+            "slips": isinstance(self.slips, int) and 0 <= self.slips <= 100,
+            "watch": self.watch in (WATCH_ALL, WATCH_DISCARDS),
+            "hands": isinstance(self.hands, int) and 1 <= self.hands <= 20,
+            "turn_limit": isinstance(self.turn_limit, int) and 50 <= self.turn_limit <= 100_000,
+        }
+        for name, ok in checks.items():
+            if not ok:
+                raise PositionError("bad-settings", setting=name)
+
+    def to_text(self) -> str:
+        """Compact text for the address, e.g. ``table.a70.s10.h3.t1000`` (``coach.p1.h1.t1000``;
+        ``.w1`` after the slips when only placements involving a discard are watched)."""
+        if self.mode == COACH:
+            first = f"{self.mode}.p{int(self.penalise)}"
+        else:
+            first = f"{self.mode}.a{self.alertness}.s{self.slips}" + (".w1" if self.watch == WATCH_DISCARDS else "")
+        return f"{first}.h{self.hands}.t{self.turn_limit}"
+
+    @classmethod
+    def parse(cls, text: str | None) -> Settings:
+        """Inverse of :meth:`to_text`; empty text gives the defaults. Raises ``bad-settings``."""
+        if not text:
+            return cls()
+        parts = str(text).split(".")
+        values: dict = {"mode": parts[0]}
+        names = {"p": "penalise", "a": "alertness", "s": "slips", "w": "watch", "h": "hands", "t": "turn_limit"}
+        for part in parts[1:]:
+            key, number = part[:1], parse_count(part[1:], 6)
+            if key not in names or number is None:
+                raise PositionError("bad-settings", setting=str(text)[:40])
+            if key == "p":
+                values["penalise"] = number == 1
+            elif key == "w":
+                values["watch"] = {0: WATCH_ALL, 1: WATCH_DISCARDS}.get(number, "")
+            else:
+                values[names[key]] = number
+        try:
+            return cls(**values)
+        except PositionError:  # name the text from the address, not the field
+            raise PositionError("bad-settings", setting=str(text)[:40]) from None
