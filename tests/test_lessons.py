@@ -486,3 +486,52 @@ def test_the_learners_seat_defaults_by_kind_and_may_be_named():
     named = NEW_KINDS.replace('id = "watch"\nkind = "call"', 'id = "watch"\nkind = "call"\nyou = "C"')
     assert {s.id: s for s in parse(named, "demo.toml").steps}["watch"].you == "C"
     assert [p.code for p in problems(named.replace('you = "C"', 'you = "Z"'))] == ["unknown-player"]
+
+
+@pytest.mark.parametrize("old, new, code", [
+    ('id = "demo"', 'id = "demo"\norder = "first"', "bad-field"),
+    ('id = "demo"', 'id = "demo"\nsections = "§deal"', "bad-field"),
+    ('id = "demo"', 'id = "demo"\nsections = ["§nowhere"]', "bad-field"),
+    ('[[steps]]\nid = "read"', '[[steps]]\nposition = 5\nid = "read"', "bad-field"),
+    ('[[steps]]\nid = "read"', '[[steps]]\ncheck = "yes"\nid = "read"', "bad-field"),
+    ('kind = "place"\ntitle = "Place"\ntext = "Where?"\nposition = "p"',
+     'kind = "place"\ntitle = "Place"\ntext = "Where?"', "missing-position"),
+])
+def test_the_checker_names_every_malformed_field(old, new, code):
+    assert old in GOOD, old
+    assert code in [p.code for p in problems(GOOD.replace(old, new, 1))]
+
+
+def test_a_file_without_steps_and_a_step_that_is_not_a_table():
+    assert "no-steps" in [p.code for p in problems('id = "x"\ntitle = "T"\nsummary = "S"\n')]
+    assert "bad-field" in [p.code for p in problems('id = "x"\ntitle = "T"\nsummary = "S"\nsteps = [1]\n')]
+    assert "bad-field" in [p.code for p in problems('id = "x"\ntitle = "T"\nsummary = "S"\npositions = 3\nsteps = [1]\n')]
+
+
+def test_a_byte_order_mark_is_skipped_and_an_unreadable_file_is_one_problem(tmp_path):
+    assert parse("\ufeff" + GOOD, "demo.toml").id == "demo"
+    from tutorial.lessons import load
+
+    with pytest.raises(LessonFileError) as info:
+        load(tmp_path / "missing.toml")
+    assert [p.code for p in info.value.problems] == ["unreadable"]
+
+
+def test_a_second_file_with_the_same_lesson_id_is_left_out(tmp_path):
+    (tmp_path / "a.toml").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "b.toml").write_text(GOOD, encoding="utf-8")
+    lessons, found = load_all(tmp_path)
+    assert len(lessons) == 1 and [p.code for p in found] == ["duplicate-lesson"] and found[0].path.endswith("b.toml")
+
+
+def test_the_extractor_skips_what_it_cannot_read():
+    import io
+
+    from tutorial.lessons.extract import extract_lessons
+
+    for raw in (b"\xff\xfe not utf-8", b'title = "unclosed'):
+        assert list(extract_lessons(io.BytesIO(raw), None, None, {})) == []
+    text = 'id = "x"\ntitle = "T"\nsummary = "S"\nsteps = "none"\n'
+    assert [m[2] for m in extract_lessons(io.BytesIO(text.encode()), None, None, {})] == ["T", "S"]
+    text = 'id = "x"\ntitle = "T"\nsummary = "S"\nsteps = [1, {id = "a", kind = "explain", title = "A", text = "B"}]\n'
+    assert [m[2] for m in extract_lessons(io.BytesIO(text.encode()), None, None, {})] == ["T", "S", "A", "B"]

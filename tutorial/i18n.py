@@ -59,38 +59,19 @@ def normalize(lang: object) -> str | None:
     return None
 
 
-def parse_accept_language(header: str | None) -> list[str]:
-    """Language tags of an HTTP ``Accept-Language`` header, most preferred first.
-
-    ``"es-ES,es;q=0.9,en;q=0.8"`` → ``["es-ES", "es", "en"]``. Malformed parts
-    are skipped; tags with ``q=0`` are dropped.
-    """
-    if not header:
-        return []
-    ranked = []
-    for position, part in enumerate(str(header).split(",")):
-        tag, _, params = part.strip().partition(";")
-        tag = tag.strip()
-        if not tag or tag == "*":
-            continue
-        quality = 1.0
-        for param in params.split(";"):
-            name, _, value = param.strip().partition("=")
-            if name.strip() == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        if quality > 0:
-            ranked.append((-quality, position, tag))
-    return [tag for _, _, tag in sorted(ranked)]
-
-
 def match_language(tag: str) -> str | None:
     """``es-MX`` → ``es``; ``None`` when no supported language matches."""
     if not isinstance(tag, str) or not tag.strip():
         return None
     return normalize(negotiate_locale([tag.strip().replace("_", "-")], list(LANGUAGES), sep="-"))
+
+
+def header_languages(header: str | None) -> list[str]:
+    """The language tags of an ``Accept-Language`` header, in the order the browser sent
+    them (browsers list them most preferred first; q-values are not needed to order them)."""
+    if not header:
+        return []
+    return [tag for tag in (part.split(";")[0].strip() for part in str(header)[:1000].split(",")) if tag and tag != "*"]
 
 
 def negotiate(preferred: list[str]) -> str:

@@ -12,7 +12,7 @@ import gettext
 
 import streamlit as st
 
-from ..i18n import LANGUAGES, match_language, negotiate, normalize, parse_accept_language, translations
+from ..i18n import LANGUAGES, header_languages, match_language, negotiate, normalize, translations
 
 LANG = "lang"
 LANG_CHOICE = "lang_choice"  # the sidebar radio; LANG is the learner's language itself
@@ -29,7 +29,7 @@ def _browser_languages() -> list[str]:
     except Exception:  # no browser context (e.g. some test clients)
         pass
     with contextlib.suppress(Exception):
-        preferred += parse_accept_language(st.context.headers.get("Accept-Language"))
+        preferred += header_languages(st.context.headers.get("Accept-Language"))
     return preferred
 
 
