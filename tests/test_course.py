@@ -310,3 +310,39 @@ def test_spanish_says_cantar_muggins():
     for where, text in learner_texts():
         spanish = es.gettext(text)
         assert not re.search(r"(dice|decir|dices|llama|llamar|grita)\s+\*{0,2}«¡Muggins", spanish), (where, spanish)
+
+
+def home_texts() -> list[str]:
+    """The Home page's texts, from the catalog (the page itself needs Streamlit)."""
+    with open(po_path("es"), "rb") as handle:
+        catalog = read_po(handle, locale="es")
+    found = [m.id for m in catalog if m.id and any(f.endswith("screens/home.py") for f, _ in m.locations)]
+    return [text for message in found for text in ((message,) if isinstance(message, str) else message)]
+
+
+WRONG = [  # statements issue 8 found wrong or misleading, in the words they were written
+    "comes back on your next turn",  # lesson 9: not if a penalty card is asked for first
+    "On the first turns of a hand",  # lesson 10: a discard is no longer empty after the first turn
+    "first player to get rid of every card wins",  # Home: R6, R12
+    "who call every error",  # Home: not in Table mode, nor at other table sizes
+    "the finish stands",  # the old R11
+    "only a called one takes the finish away",
+]
+
+
+def test_the_wrong_statements_are_gone():
+    texts = [text for _where, text in learner_texts()] + home_texts()
+    assert len(home_texts()) >= 5
+    for phrase in WRONG:
+        assert not [t for t in texts if phrase in t], phrase
+
+
+def test_the_home_page_says_how_a_hand_is_won_and_what_practice_is():
+    home = " ".join(home_texts())
+    assert "correct placement of your last card" in home
+    assert "Coach mode" in home and "Table mode" in home and "3 to 7" in home
+
+
+def test_the_deal_step_says_that_seat_a_deals():
+    deal = next(step for step in BY_ID["players-and-matches"].steps if step.kind == "deal")
+    assert "seat A deals every time" in deal.text and "B, on A's left, always moves first" in deal.text

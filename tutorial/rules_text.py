@@ -36,7 +36,8 @@ SECTIONS = (
     ("§turn", N_("One card per turn"), N_(
         "On your turn you turn up the top card of your closed stock and must place it, following §priority. Then "
         "your turn ends, whatever happened: a good play never earns another turn. You may not play the top of your "
-        "own discard instead of turning up a fresh card."
+        "own discard instead of turning up a fresh card. Any player who has no cards at all when their turn comes "
+        "passes, however they lost their cards (R2)."
     )),
     ("§priority", N_("Where the turned card must go"), N_(
         "Look at the top card of every pile, in this order:\n\n"
