@@ -21,9 +21,11 @@ SECTIONS = (
         "- Two cards **fit** when their ranks differ by exactly one (A–2, 10–J, Q–K). Equal ranks never fit.\n"
         "- Players sit in a circle and play passes clockwise, to the left. The first dealer is chosen at random; "
         "the player on the dealer's left has the first turn, and the deal passes one seat clockwise each hand.\n"
-        "- Each player's cards form a face-down **closed stock**; nobody looks through a stock. Beside it each player "
-        "builds a face-up **personal discard**, which starts empty. The undealt cards are turned face up, one per "
-        "**common pile**. There is no draw pile."
+        "- Each player's cards form a face-down **closed stock**. Nobody looks through a closed stock or rearranges it, "
+        "their own included: its cards come up one at a time, in the order they lie. Beside it each player builds a "
+        "face-up **personal discard**, which starts empty. The undealt cards are turned face up, one per **common "
+        "pile**. There is no draw pile.\n"
+        "- Other tables deal and seat differently: see [Other tables play differently](#variants)."
     )),
     ("§counts", N_("Cards and common piles by number of players"), N_(
         "The whole pack is always used.\n\n"
@@ -34,7 +36,8 @@ SECTIONS = (
     ("§turn", N_("One card per turn"), N_(
         "On your turn you turn up the top card of your closed stock and must place it, following §priority. Then "
         "your turn ends, whatever happened: a good play never earns another turn. You may not play the top of your "
-        "own discard instead of turning up a fresh card."
+        "own discard instead of turning up a fresh card. Any player who has no cards at all when their turn comes "
+        "passes, however they lost their cards (R2)."
     )),
     ("§priority", N_("Where the turned card must go"), N_(
         "Look at the top card of every pile, in this order:\n\n"
@@ -45,13 +48,15 @@ SECTIONS = (
         "An empty discard is never a destination: you cannot start another player's discard.\n"
         "3. **Otherwise your own discard**, whatever the card.\n\n"
         "A card played on an opponent's discard belongs to that opponent from then on. Cards on common piles belong "
-        "to nobody and never move again; only a pile's top card counts."
+        "to nobody and never move again: a covered card stays where it is for the rest of the hand, and only a "
+        "pile's top card counts."
     )),
     ("§recycle", N_("When the stock runs out"), N_(
         "When you need a card from your closed stock (on your turn, or to give as a penalty) and it is empty, turn "
         "your whole discard over **without shuffling**: it becomes your new closed stock. The card that was at the "
-        "bottom of the discard, the oldest, is now on top and is the next card turned up. This happens only at the "
-        "moment a card is needed; until then your discard's top is still a destination for the other players."
+        "bottom of the discard, the oldest, is now on top and is the next card turned up. Nobody looks through the "
+        "new stock or reorders it. This happens only at the moment a card is needed; until then your discard's top "
+        "is still a destination for the other players."
     )),
     ("§muggins", N_("Calling Muggins and the penalty"), N_(
         "Any other player may call **“Muggins!”** on a placement that breaks §priority. The errors are:\n\n"
@@ -60,20 +65,69 @@ SECTIONS = (
         "- it was put on an opponent's discard although a **common pile** fitted;\n"
         "- it was put on an opponent's discard although an **earlier** opponent, clockwise from the player's left, fitted too;\n"
         "- it was put on the player's **own** discard although a common pile or an opponent's discard fitted.\n\n"
-        "The call must come **before the next player turns up a card**. Then the card is moved to where it should "
-        "have gone (if several common piles fit, the offender picks), and **each other player** gives the offender "
-        "the top card of their closed stock, which goes **under** the offender's closed stock. A donor whose stock is "
-        "empty turns their discard over first; a donor with no cards gives nothing. A call on a correct placement is "
-        "unsupported: nothing happens and the caller is not penalised. An error nobody calls in time stands."
+        "**When to call.** The call must come **before the next card is turned up**, by anyone. A player with no "
+        "cards who passes (R2) turns up no card, so a pass does not close the window: it closes when a card is next "
+        "turned up.\n\n"
+        "**What happens then**, in this order:\n\n"
+        "1. **The card is moved** to where it had to go, whatever the kind of error: to a common pile that fits "
+        "(if several fit, the offender picks, R4); if none fits, to the nearest opponent clockwise whose discard "
+        "fits; if none does, to the offender's own discard.\n"
+        "2. **Then the penalty.** Each other player, in turn clockwise from the offender's left, gives the offender "
+        "the top card of their closed stock (R5). A donor whose closed stock is empty first turns their discard "
+        "over (§recycle); if the card was just moved onto that discard, it is turned over with the rest. A donor "
+        "with no cards gives nothing. Each penalty card goes **under** the offender's closed stock, even when that "
+        "stock is empty (the penalty cards then make up the whole stock); the offender's discard stays as it is "
+        "and is not turned over.\n"
+        "3. **The offender's turn is over**, and play passes to the next player clockwise.\n\n"
+        "These are cards already in play: nothing is created or destroyed, cards only change hands. A call on a "
+        "correct placement is unsupported: nothing happens and the caller is not penalised. An error nobody calls in "
+        "time stands, even on a pile it does not fit — except on a player's last card, which the finish check always "
+        "examines (§finish)."
     )),
     ("§finish", N_("Winning a hand"), N_(
         "You win the hand at once when a **correct** placement of your last card leaves both your closed stock and "
-        "your discard empty, so your last card has gone to a common pile or an opponent's discard. If that last "
-        "placement was an error and is called in time, it is corrected and penalised, and you have not finished."
+        "your discard empty, so your last card has gone to a common pile or an opponent's discard.\n\n"
+        "**The finish check.** Before a finish counts, the table checks it, whether or not anyone calls. If the "
+        "placement of the last card was an error, it is treated as called: the card is moved where it had to go, "
+        "each other player gives a penalty card, and you have not finished; play goes on (R11). So an error can "
+        "never win a hand, even one that nobody noticed.\n\n"
+        "**Emptied by a correction.** If that correction leaves you with no cards at all (no other player had a "
+        "card to give), you still have not finished: there was no correct final play. Like any player with no "
+        "cards, you pass from then on (R12, R2)."
     )),
     ("§match", N_("Several hands"), N_(
         "Agree a number of hands and count the hands each player wins. A drawn hand counts for nobody. Players level "
         "on wins at the end share the match. Hands carry no points."
+    )),
+    ("§variants", N_("Other tables play differently"), N_(
+        "Muggins is a family game, and not every table plays it the same way. You may meet, for example:\n\n"
+        "- an online version in which playing on an opponent's discard is optional, any opponent whose discard "
+        "fits may be chosen, and the common piles have no priority;\n"
+        "- a Swedish rules page that deals 3 players 16 cards each and turns up 4 common piles;\n"
+        "- a children's-games site for 4 to 8 players, with the cards left over on four piles in the centre;\n"
+        "- families who play “to the right”, anticlockwise;\n"
+        "- families in which only the player who calls gives the offender a penalty card;\n"
+        "- games in which the ranks wrap round, so that K and A fit.\n\n"
+        "These are other ways to play, not mistakes. This app teaches one set of rules, the one in its source rule "
+        "sheet (an English and a Spanish edition with the same content): every card goes to one place fixed by "
+        "the rules, common piles first, then the nearest opponent clockwise, a penalty card from every other "
+        "player, and no wrap. Because play is forced, every position has one right answer, which the lessons and "
+        "the practice table can check and explain. Where that sheet is silent, this app's rulings below settle the "
+        "point. At a table that plays differently, agree the rules before the first hand."
+    )),
+    ("§glossary", N_("Words used here"), N_(
+        "- **closed stock**: your face-down pile; you turn up its top card each turn.\n"
+        "- **personal discard**: your face-up pile beside it; a card that fits nowhere else goes there.\n"
+        "- **common pile**: a face-up pile in the centre that belongs to nobody; only its top card counts.\n"
+        "- **fit**: two cards fit when their ranks are one apart (A–2 … Q–K).\n"
+        "- **turn up**: take the top card of your closed stock and show it.\n"
+        "- **turn the discard over** (recycle): when your closed stock is empty and you need a card, your "
+        "discard becomes your closed stock, without shuffling.\n"
+        "- **call “Muggins!”**: point out another player's wrong placement before the next card is turned up.\n"
+        "- **offender**: the player whose placement was wrong; **donor**: each other player, who gives the "
+        "offender a **penalty card**.\n"
+        "- **finish**: place your last card correctly and be left with no cards; that wins the hand.\n"
+        "- **draw**: a hand that nobody wins (turn limit or repetition, R7)."
     )),
 )
 
@@ -81,12 +135,13 @@ RULINGS = (
     ("R1", N_("Deals are reproducible: a seeded shuffle, one card at a time clockwise from the dealer's left, each "
               "card on top of that player's stock; the remaining cards become common piles 1, 2, … in order. The "
               "same generator first draws the dealer.")),
-    ("R2", N_("A player with no cards at all when their turn comes simply passes.")),
+    ("R2", N_("A player with no cards at all when their turn comes simply passes: a donor who gave away their last "
+              "card (R6), or a player emptied by a correction (R12).")),
     ("R3", N_("Recycling happens only at the moment a card is needed. Until then an empty stock beside a discard is "
               "a normal state, and that discard's top is still a destination.")),
-    ("R4", N_("When a called card could go on several common piles, the offender picks; when the app corrects "
-              "automatically (computer players, the command line, and your errors in practice) it uses the "
-              "lowest-numbered fitting pile.")),
+    ("R4", N_("When a called card could go on several common piles, the offender picks: at the practice table you "
+              "pick for your own errors. When the app corrects automatically (the computer players' errors and the "
+              "command line) it uses the lowest-numbered fitting pile.")),
     ("R5", N_("Penalty cards are given in clockwise order starting at the offender's left; each goes beneath the "
               "ones already given, so the last donor's card ends at the very bottom.")),
     ("R6", N_("A donor who gives away their last card has not finished, because finishing needs a play. They stay "
@@ -99,7 +154,10 @@ RULINGS = (
     ("R9", N_("A turn is one player's turn in rotation, a pass included.")),
     ("R10", N_("Lesson positions may hold fewer than 52 cards, but never the same card twice; a full game always "
                "holds exactly 52.")),
-    ("R11", N_("An error that nobody calls in time stands even when it was the player's last card: the player has "
-               "then finished, because the placement stands. (The rule book says an uncalled error stands and that "
-               "only a called one takes the finish away.)")),
+    ("R11", N_("The finish check: when a player's last card was placed wrongly, the error is treated as called, "
+               "whether or not anyone called it: the card is moved, every other player gives a penalty card, and the "
+               "player has not finished. An error can never win a hand.")),
+    ("R12", N_("A player left with no cards by such a correction (nobody had a card to give) has not finished "
+               "either, because there was no correct final play, and passes from then on, like a donor who gave away "
+               "their last card (R6).")),
 )

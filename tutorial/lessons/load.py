@@ -22,7 +22,8 @@ from .model import Lesson, Problem
 from .steps import COMMON_KEYS, KINDS, TEXT_FIELDS, Step, is_int, shown
 
 LESSON_FIELDS = {"id", "title", "summary", "order", "positions", "steps", "sections"}
-SECTION_IDS = ("§deal", "§counts", "§turn", "§priority", "§recycle", "§muggins", "§finish", "§match")
+SECTION_IDS = ("§deal", "§counts", "§turn", "§priority", "§recycle", "§muggins", "§finish", "§match", "§variants",
+               "§glossary")
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 

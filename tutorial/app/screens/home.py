@@ -14,7 +14,8 @@ st.markdown(_(
     "Learn **Muggins**, the Victorian family card game of rank adjacency. Each turn you turn up the top card "
     "of your closed stock and must put it in the right place: on a common pile one rank away, else on the "
     "nearest opponent's discard that fits, else on your own discard. Miss the right place and someone calls "
-    "“Muggins!”, and you receive penalty cards. The first player to get rid of every card wins."
+    "“Muggins!”: the card is moved where it had to go, and every other player gives you a penalty card. You "
+    "win the hand when a correct placement of your last card leaves you with no cards at all."
 ))
 st.info(_(
     "This is not the *muggins* rule of cribbage, nor the dominoes or adding games of the same name, where "
@@ -29,7 +30,9 @@ with left:
     st.caption(_("Step-by-step positions: click where each card must go and see why."))
 with middle:
     st.page_link(pages.page("practice"), label=_("Practice"), icon=":material/playing_cards:")
-    st.caption(_("Play a whole hand against three computer players who call every error."))
+    st.caption(_("Play hands and matches against computer players, at tables of 3 to 7. In Coach mode every error "
+                 "of yours is explained at once; in Table mode the others may slip, and you may call “Muggins!” on "
+                 "them."))
 with right:
     st.page_link(pages.page("rules"), label=_("Rules"), icon=":material/menu_book:")
     st.caption(_("The complete rules, with the section names the explanations cite."))
