@@ -535,3 +535,51 @@ def test_the_extractor_skips_what_it_cannot_read():
     assert [m[2] for m in extract_lessons(io.BytesIO(text.encode()), None, None, {})] == ["T", "S"]
     text = 'id = "x"\ntitle = "T"\nsummary = "S"\nsteps = [1, {id = "a", kind = "explain", title = "A", text = "B"}]\n'
     assert [m[2] for m in extract_lessons(io.BytesIO(text.encode()), None, None, {})] == ["T", "S", "A", "B"]
+
+
+LAST_CARD = """
+id = "last"
+title = "Last"
+summary = "A last card."
+
+[positions.p]
+players = ["A", "B", "C"]
+to_move = "B"
+commons = [["5C"]]
+[positions.p.stocks]
+B = ["6H"]
+A = ["2D"]
+C = ["9S"]
+[positions.p.discards]
+C = ["7D"]
+
+[[steps]]
+id = "late"
+kind = "call"
+title = "Late?"
+text = "B puts the last card on C's discard."
+position = "p"
+play = "discard:C"
+late = true
+answer = "accept"
+
+[[steps]]
+id = "checked"
+kind = "muggins"
+title = "Nobody calls"
+text = "B puts the last card on C's discard and nobody calls."
+position = "p"
+play = "discard:C"
+called = false
+placed = "common:1"
+"""
+
+
+def test_a_last_card_is_checked_at_once_and_a_muggins_step_may_show_it():
+    found = problems(LAST_CARD)
+    assert [p.code for p in found] == ["answer-disagrees"] and "finish check" in str(found[0].params)
+    lesson = parse(LAST_CARD.replace("late = true\n", "").replace('answer = "accept"', 'answer = "call"'), "last.toml")
+    checked = lesson.steps[-1]
+    assert checked.record.checked and str(checked.record.placed) == "common:1" and not checked.record.finished
+    not_last = LAST_CARD.replace('B = ["6H"]', 'B = ["6H", "KD"]').replace("late = true\n", "").replace('answer = "accept"', 'answer = "call"')
+    assert [p.code for p in problems(not_last)] == ["answer-disagrees"]  # called = false on a card that is not the last

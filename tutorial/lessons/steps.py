@@ -230,12 +230,13 @@ class Muggins(TurnStep):
     File: ``play`` (the wrong destination); optional checks: ``error``, ``placed``
     (where the card is moved), ``penalty`` (``["B:KC", …]`` in the order given),
     ``stock`` and ``discard`` (the offender's piles afterwards; the stock top
-    first, the discard bottom to top), ``next`` (who moves next).
-    ``record``: the engine's record of the called turn.
+    first, the discard bottom to top), ``next`` (who moves next). ``called =
+    false``: nobody calls, and the finish check of R11 catches the error (only
+    on the offender's last card). ``record``: the engine's record of the turn.
     """
 
     kind: ClassVar[str] = "muggins"
-    keys: ClassVar[frozenset[str]] = frozenset({"play", "error", "placed", "penalty", "stock", "discard", "next"})
+    keys: ClassVar[frozenset[str]] = frozenset({"play", "error", "placed", "penalty", "stock", "discard", "next", "called"})
 
     record: TurnRecord | None = None
 
@@ -245,9 +246,15 @@ class Muggins(TurnStep):
         if not present:
             return None
         dest = dest_of(play, turned.position, ("play",))
-        record = complete_turn(turned, dest, called=True, before=common["position"])
+        called = raw.get("called", True)
+        if not isinstance(called, bool):
+            raise PositionError("bad-field", field="called", at=("called",))
+        record = complete_turn(turned, dest, called=called, before=common["position"])
         if record.judgement.error is None:
             disagree(report, "play", f"{play}: muggins", f"{play}: legal")
+            return None
+        if not record.called:  # called = false, and not a last card: the error stands, there is nothing to show
+            disagree(report, "called", "the finish check corrects it", "the error stands (it is not the last card)")
             return None
         after, offender = record.after, record.mover
         engine = {
@@ -383,8 +390,13 @@ class Call(TurnStep):
         if not isinstance(late, bool):
             raise PositionError("bad-field", field="late", at=("late",))
         dest = dest_of(play, turned.position, ("play",))
-        record = complete_turn(turned, dest, called=True, before=common["position"])
+        # in time: the learner's call settles it; too late: it stands — unless it was the
+        # mover's last card, which the finish check corrects anyway (R11)
+        record = complete_turn(turned, dest, called=not late, before=common["position"])
         error = record.judgement.error
+        if late and record.checked:  # a last card is checked before the next card can come up (R11)
+            disagree(report, "late", "too late to call", "the finish check settles a last card at once (R11)")
+            return None
         engine = "call" if error is not None and not late else "accept"
         present, answer = answer_of(raw, report)
         if not present or not one_of(answer, ("call", "accept"), cls.kind, report):

@@ -124,9 +124,12 @@ class Base:
         return text[:1].upper() + text[1:]
 
     # ----- piles ---------------------------------------------------------------------
-    def pile(self, dest: Dest, position: Position, *, top: bool = True, mover: str | None = None) -> str:
+    def pile(self, dest: Dest, position: Position, *, top: bool = True, mover: str | None = None,
+             subject: str | None = None) -> str:
         """Name a pile: ``common pile 1 (5♣)``, ``B's discard (7♦)``, ``B's empty discard``,
-        ``your discard (7♦)``; ``mover``'s own discard is ``their own discard``.
+        ``your discard (7♦)``. ``mover``'s own discard is ``B's own discard``; when the
+        sentence's subject owns it (``subject``), ``their own discard`` (``your own
+        discard`` for the learner).
 
         ``position`` gives the top shown in brackets (left out with ``top=False``).
         """
@@ -137,6 +140,8 @@ class Base:
                     number=dest.target, top=position.commons[dest.target - 1][-1].symbol)
             return _("common pile {number}").format(number=dest.target)
         name = dest.target
+        if subject is not None and name == subject:
+            return _("your own discard") if self.is_you(name) else _("their own discard")
         if mover is not None and name == mover:
             return self.own_discard(name)
         cards = position.discard_of(name) if name in position.players else ()

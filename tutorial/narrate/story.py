@@ -26,7 +26,7 @@ class Story:
                 return _("You turn up {card}.").format(card=self.card(event.card))
             return self.sentence(_("{player} turns up {card}.").format(player=event.player, card=self.card(event.card)))
         if isinstance(event, ev.Placed):
-            pile = self.pile(event.dest, before, mover=event.player)
+            pile = self.pile(event.dest, before, subject=event.player)
             if you(event.player):
                 return _("You put {card} on {pile}.").format(card=self.card(event.card), pile=pile)
             return _("{player} puts {card} on {pile}.").format(player=event.player, card=self.card(event.card), pile=pile)
@@ -118,7 +118,7 @@ class Story:
                 parts.append(self.recycled_sentence(event.player))
             elif isinstance(event, ev.Placed):
                 placed = event
-                pile = self.pile(event.dest, position, mover=event.player)
+                pile = self.pile(event.dest, position, subject=event.player)
                 if self.is_you(event.player):
                     parts.append(_("You turn up {card} and put it on {pile}.").format(card=self.card(event.card), pile=pile))
                 else:

@@ -165,7 +165,7 @@ class PracticeScreen:
             return None
         n = self.n
         text = n._("{player} turned up {card} and put it on {pile}.").format(
-            player=shown.mover, card=n.card(shown.card), pile=n.pile(shown.dest, self.game.hand.turned.position, mover=shown.mover))
+            player=shown.mover, card=n.card(shown.card), pile=n.pile(shown.dest, self.game.hand.turned.position, subject=shown.mover))
         return text, n._("Was that right? Call “Muggins!” if it was not, before the next card is turned up.")
 
     def correcting(self, wrong_pick: bool = False) -> Message | None:
