@@ -69,3 +69,33 @@ def query(page) -> dict[str, str]:
     from urllib.parse import parse_qsl, urlsplit
 
     return dict(parse_qsl(urlsplit(page.url).query))
+
+
+def key_class(page, prefix: str, timeout_ms: int = 15000) -> str:
+    """The ``st-key-…`` class of the button whose key is ``prefix`` plus its state token."""
+    handle = page.wait_for_function("""(prefix) => {
+        const el = [...document.querySelectorAll('[class*="st-key-' + prefix + '-t"]')].find(e =>
+            [...e.classList].some(c => new RegExp('^st-key-' + prefix.replace(/[.*+?^${}()|[\\]\\\\]/g, '\\\\$&') + '-t[0-9a-z]+$').test(c)));
+        return el ? [...el.classList].find(c => c.startsWith('st-key-' + prefix + '-t')) : null;
+    }""", arg=prefix, timeout=timeout_ms)
+    return handle.json_value()
+
+
+def click_key(page, prefix: str, timeout_ms: int = 15000) -> None:
+    """Click the button keyed ``prefix`` (with any state token) and wait until that button
+    is gone: every action changes the state, so the page redraws its buttons with new
+    tokens (tutorial/app/clicks.py) and whatever is looked for next is on the new page."""
+    cls = key_class(page, prefix)
+    page.locator(f".{cls} button").locator("visible=true").first.click()
+    page.wait_for_selector(f".{cls}", state="detached", timeout=timeout_ms)
+
+
+def wait_for_alert(page, kind: str, timeout_ms: int = 15000) -> None:
+    """Wait for a message box of ``kind`` (``Error``, ``Success``, ``Info``, ``Warning``)."""
+    page.wait_for_selector(f"[data-testid='stAlertContent{kind}']", timeout=timeout_ms)
+
+
+def wait_for_step(page, step_id: str, timeout_ms: int = 15000) -> None:
+    """Wait until the address names lesson step ``step_id`` (the page has moved on)."""
+    page.wait_for_function("(id) => new URLSearchParams(location.search).get('step') === id", arg=step_id,
+                           timeout=timeout_ms)

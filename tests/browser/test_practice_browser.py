@@ -1,0 +1,120 @@
+"""The practice table in a real browser: Coach and Table hands with calls, a language
+switch mid-hand and mid-lesson, a reload that restores the game, and a phone screen."""
+
+import re
+
+from tutorial.i18n import translations
+
+from .conftest import click_key, key_class, query, settle, wait_for_alert
+
+
+def pile_keys(page) -> list[str]:
+    """The keys (without their state token) of the pile buttons on the practice table."""
+    classes = page.evaluate("""() => [...document.querySelectorAll('[class*="st-key-practice-common-"], [class*="st-key-practice-discard-"]')]
+        .map(e => [...e.classList].find(c => /^st-key-practice-(common|discard)-/.test(c)))""")
+    return sorted({re.sub(r"-t[0-9a-z]+$", "", c[len("st-key-"):]) for c in classes if c})
+
+
+def primary_pile(page) -> str | None:
+    """The key of a pile drawn as a primary button (the hints mark the right piles)."""
+    classes = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stBaseButton-primary"]')]
+        .map(b => b.closest('[class*="st-key-practice-"]')).filter(e => e)
+        .map(e => [...e.classList].find(c => /^st-key-practice-(common|discard)-/.test(c))).filter(c => c)""")
+    return re.sub(r"-t[0-9a-z]+$", "", classes[0][len("st-key-"):]) if classes else None
+
+
+def review_text(page) -> str:
+    return page.locator(".st-key-practice-summary").inner_text()
+
+
+def test_a_coach_hand_with_hints_an_error_and_undo(page, app_url):
+    page.goto(f"{app_url}/practice?lang=en&deal=4-21")
+    settle(page)
+    page.locator(".st-key-practice_hints label").click()
+    settle(page)
+    right = primary_pile(page)
+    wrong = next(key for key in pile_keys(page) if key != right)
+    click_key(page, wrong)
+    wait_for_alert(page, "Error")
+    assert "Muggins!" in page.locator("[data-testid='stAlertContentError']").inner_text()
+    click_key(page, "practice-undo")
+    wait_for_alert(page, "Info")
+    assert "taken back" in page.locator("[data-testid='stAlertContentInfo']").first.inner_text()
+    click_key(page, primary_pile(page))
+    wait_for_alert(page, "Success")
+
+
+def game_shown(page):
+    """The game the page shows, rebuilt from its address (the page keeps it there)."""
+    from tutorial.practice import restore
+
+    address = query(page)
+    game, problems = restore(address["deal"], address.get("moves"), address.get("seat"), address.get("game"))
+    assert not problems
+    return game
+
+
+def test_a_default_table_hand_gives_the_learner_right_calls(page, app_url):
+    """Issue 8: with Table mode's defaults the learner gets fair chances to call. The learner
+    here plays every card right and calls on every placement shown; the review counts the
+    right calls."""
+    page.goto(f"{app_url}/practice?lang=en&deal=4-28&game=table.a50.s15.h1.t1000")
+    settle(page)
+    for _ in range(600):
+        if page.locator(".st-key-practice-summary").count():
+            break
+        game = game_shown(page)
+        if game.watching is not None:
+            click_key(page, "practice-call")
+        else:
+            dest = (game.correction_choices() or game.hand.legal().dests)[0]
+            click_key(page, f"practice-{dest.kind}-{dest.target}")
+        settle(page, quiet_ms=80)
+    text = review_text(page)
+    right = int(re.search(r"right: (\d+)", text).group(1))
+    assert right >= 1, text
+
+
+def test_language_switch_mid_hand_and_a_reload_keep_the_game(page, app_url):
+    page.goto(f"{app_url}/practice?lang=en&deal=5-777")
+    settle(page)
+    for _ in range(3):
+        click_key(page, pile_keys(page)[0])
+        settle(page)
+    before = query(page)
+    page.locator("[data-testid='stSidebar'] label:has-text('Español')").click()
+    settle(page)
+    after = query(page)
+    assert after["lang"] == "es" and after["moves"] == before["moves"] and after["deal"] == "5-777"
+    assert translations("es").gettext("Practice") in page.locator("h1").inner_text()
+    page.reload()
+    settle(page)
+    again = query(page)
+    assert again["moves"] == before["moves"] and again["lang"] == "es"
+
+
+def test_language_switch_mid_lesson_keeps_the_step_and_answer(page, app_url):
+    page.goto(f"{app_url}/lessons?lang=en&lesson=common-piles-first&step=example-1-place")
+    settle(page)
+    click_key(page, "common-piles-first-example-1-place-discard-B")
+    wait_for_alert(page, "Error")
+    page.locator("[data-testid='stSidebar'] label:has-text('Español')").click()
+    settle(page)
+    assert query(page)["step"] == "example-1-place" and query(page)["lang"] == "es"
+    assert "§priority" in page.locator("[data-testid='stAlertContentError']").inner_text()
+    assert "descarte de B" in page.locator("[data-testid='stAlertContentError']").inner_text()
+
+
+def test_a_phone_can_place_a_card_and_read_the_verdict(browser, app_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
+    page = context.new_page()
+    page.goto(f"{app_url}/practice?deal=4-21")
+    settle(page)
+    assert query(page)["lang"] == "es"  # the browser's language
+    page.locator(".st-key-practice_hints label").click()
+    settle(page)
+    click_key(page, primary_pile(page))
+    wait_for_alert(page, "Success")
+    box = page.locator("[data-testid='stAlertContentSuccess']").bounding_box()
+    assert box["width"] <= 390
+    context.close()
