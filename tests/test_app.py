@@ -103,7 +103,7 @@ def answer_step(at, lesson, step):
     assert not at.exception
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["en"])  # both languages, answered wrong and right, in tests/browser
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
 def test_every_lesson_can_be_completed(lesson, lang):
     tr = translations(lang)

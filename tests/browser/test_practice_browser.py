@@ -5,7 +5,7 @@ import re
 
 from tutorial.i18n import translations
 
-from .conftest import click_key, key_class, query, settle, wait_for_alert
+from .conftest import click_key, query, settle, wait_for_alert
 
 
 def pile_keys(page) -> list[str]:
