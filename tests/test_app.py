@@ -619,3 +619,11 @@ def test_a_long_match_restores_from_its_address():
     assert not at.warning
     restored = at.session_state["practice_game"]
     assert restored.match_over and restored.token == game.token
+
+
+def test_nobody_is_shown_to_move_once_the_move_is_made():
+    at = open_lessons(app(**EXAMPLE_1))
+    lesson, step = current_step(at)
+    assert "· to move" in texts(at)
+    click(at, f"{lesson.id}-{step.id}-common-1").run()
+    assert at.success and "to move" not in texts(at)

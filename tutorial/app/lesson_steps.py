@@ -81,7 +81,8 @@ def _place(lesson: Lesson, step: Step, tr) -> bool:
 
     if state.solved:
         dest = Dest.parse(state.last)
-        render(TableView(place(before, turned.card, dest), you=step.you, marked={dest}), tr, key=f"{lesson.id}-{step.id}")
+        render(TableView(place(before, turned.card, dest), you=step.you, marked={dest}, show_mover=False), tr,
+               key=f"{lesson.id}-{step.id}")  # the move is made: nobody is shown "to move" any more
         st.success(paragraphs(n.judgement(judge(before, turned.card, dest), before)) + _done(step, tr))
         return True
     shown_right = state.frame == 1 or len(state.wrong) >= 2
@@ -245,8 +246,7 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
     if answer(lesson, step).solved and step.call:  # after a right call: the card moved, the penalty given
         view = TableView(record.after, you=step.you, marked={record.placed}, show_mover=False)
     else:
-        view = TableView(place(before, record.card, verdict.dest), you=step.you, marked={verdict.dest},
-                         show_mover=not step.late)
+        view = TableView(place(before, record.card, verdict.dest), you=step.you, marked={verdict.dest}, show_mover=False)
     render(view, tr, key=f"{lesson.id}-{step.id}")
     st.markdown(literal(n.event(Placed(before.mover, record.card, verdict.dest, verdict.error), before)))
     if step.late:
