@@ -1,0 +1,1 @@
+"""Pictures drawn with Pillow: cards now, the seat-true table next (no Streamlit here)."""

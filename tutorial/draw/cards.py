@@ -1,0 +1,125 @@
+"""Playing cards drawn with Pillow: faces, backs as a stack, empty places.
+
+Suits are drawn as shapes (no font on any machine has to carry ♥♠♦♣); ranks
+use the scalable font Pillow ships. Everything is drawn at ``scale`` times
+the asked size and is meant to be shown at 1/``scale`` (sharp on high-density
+screens). Colours: red and black, or the four-colour deck (clubs green,
+diamonds blue) with ``four_colour``. Nothing here knows about Streamlit.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..engine.cards import Card
+
+INK = {"S": (20, 20, 20), "C": (20, 20, 20), "H": (196, 30, 58), "D": (196, 30, 58)}
+FOUR_COLOUR = {"S": (20, 20, 20), "C": (18, 128, 60), "H": (196, 30, 58), "D": (22, 90, 190)}
+PAPER = (255, 255, 255)
+EDGE = (90, 90, 90)
+BACK = (31, 78, 140)
+BACK_LINE = (120, 160, 215)
+
+ASPECT = 1.4
+"""Card height / width."""
+
+
+@lru_cache(maxsize=32)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's own scalable font at ``size`` pixels (no system font is needed)."""
+    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+
+
+def suit_shape(draw: ImageDraw.ImageDraw, suit: str, box: tuple[float, float, float, float], colour) -> None:
+    """Draw the suit symbol ``suit`` (``C D H S``) filling ``box`` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    w, h = right - left, bottom - top
+    cx = left + w / 2
+    if suit == "D":
+        draw.polygon([(cx, top), (right - w * 0.1, top + h / 2), (cx, bottom), (left + w * 0.1, top + h / 2)], fill=colour)
+        return
+    if suit == "H":
+        r = w * 0.27
+        draw.ellipse((left + w * 0.02, top + h * 0.05, left + w * 0.02 + 2 * r, top + h * 0.05 + 2 * r), fill=colour)
+        draw.ellipse((right - w * 0.02 - 2 * r, top + h * 0.05, right - w * 0.02, top + h * 0.05 + 2 * r), fill=colour)
+        draw.polygon([(left + w * 0.03, top + h * 0.38), (right - w * 0.03, top + h * 0.38), (cx, bottom)], fill=colour)
+        return
+    if suit == "S":
+        r = w * 0.25
+        y = top + h * 0.42
+        draw.polygon([(cx, top), (right - w * 0.02, y + r * 0.6), (left + w * 0.02, y + r * 0.6)], fill=colour)
+        draw.ellipse((left + w * 0.02, y - r * 0.35, left + w * 0.02 + 2 * r, y - r * 0.35 + 2 * r), fill=colour)
+        draw.ellipse((right - w * 0.02 - 2 * r, y - r * 0.35, right - w * 0.02, y - r * 0.35 + 2 * r), fill=colour)
+    else:  # clubs
+        r = w * 0.22
+        draw.ellipse((cx - r, top, cx + r, top + 2 * r), fill=colour)
+        y = top + h * 0.28
+        draw.ellipse((left + w * 0.02, y, left + w * 0.02 + 2 * r, y + 2 * r), fill=colour)
+        draw.ellipse((right - w * 0.02 - 2 * r, y, right - w * 0.02, y + 2 * r), fill=colour)
+        draw.rectangle((cx - w * 0.08, top + r, cx + w * 0.08, y + r * 1.4), fill=colour)
+    stem = w * 0.07
+    draw.polygon([(cx - stem, top + h * 0.62), (cx + stem, top + h * 0.62), (cx + w * 0.22, bottom), (cx - w * 0.22, bottom)],
+                 fill=colour)
+
+
+def colour_of(card: Card, four_colour: bool = False) -> tuple[int, int, int]:
+    """The ink of ``card``: red or black, or one of four colours."""
+    return (FOUR_COLOUR if four_colour else INK)[card.suit]
+
+
+@lru_cache(maxsize=512)
+def card_face(card: Card, width: int = 80, *, scale: int = 2, four_colour: bool = False) -> Image.Image:
+    """A card face ``width`` × ``width * ASPECT`` display pixels, drawn at ``scale``: the rank
+    and suit in two corners, a large suit in the centre. (Cached: treat as read-only.)"""
+    w, h = width * scale, round(width * ASPECT) * scale
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    radius = w * 0.08
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=PAPER, outline=EDGE, width=max(1, scale))
+    ink = colour_of(card, four_colour)
+    size = round(w * 0.26)
+    text = card.rank_text
+    pad = w * 0.07
+    draw.text((pad, pad * 0.6), text, font=font(size), fill=ink)
+    small = w * 0.17
+    suit_shape(draw, card.suit, (pad, pad * 0.6 + size * 1.05, pad + small, pad * 0.6 + size * 1.05 + small), ink)
+    corner = image.crop((0, 0, w // 2, h // 2)).rotate(180)
+    image.paste(corner, (w - w // 2, h - h // 2), corner)
+    big = w * 0.46
+    suit_shape(draw, card.suit, ((w - big) / 2, (h - big) / 2, (w + big) / 2, (h + big) / 2), ink)
+    return image
+
+
+@lru_cache(maxsize=64)
+def card_back(width: int = 80, *, scale: int = 2) -> Image.Image:
+    """The back of a card (a closed stock's top), same size as :func:`card_face`."""
+    w, h = width * scale, round(width * ASPECT) * scale
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=w * 0.08, fill=BACK, outline=EDGE, width=max(1, scale))
+    step = max(4, w // 10)
+    for x in range(-h, w, step):
+        draw.line((x, 0, x + h, h), fill=BACK_LINE, width=max(1, scale))
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=w * 0.08, outline=PAPER, width=max(2, scale * 3))
+    return image
+
+
+@lru_cache(maxsize=64)
+def empty_place(width: int = 80, *, scale: int = 2) -> Image.Image:
+    """An empty discard: an outlined, dashed space the size of a card."""
+    w, h = width * scale, round(width * ASPECT) * scale
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    dash, gap = 8 * scale, 6 * scale
+    colour = (130, 130, 130)
+    for x0, y0, x1, y1 in ((0, 0, w, 0), (0, h - 1, w, h - 1), (0, 0, 0, h), (w - 1, 0, w - 1, h)):
+        length = max(x1 - x0, y1 - y0)
+        for start in range(0, length, dash + gap):
+            end = min(start + dash, length)
+            if y0 == y1:
+                draw.line((x0 + start, y0, x0 + end, y1), fill=colour, width=max(1, scale))
+            else:
+                draw.line((x0, y0 + start, x1, y0 + end), fill=colour, width=max(1, scale))
+    return image
