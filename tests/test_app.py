@@ -627,3 +627,69 @@ def test_nobody_is_shown_to_move_once_the_move_is_made():
     assert "· to move" in texts(at)
     click(at, f"{lesson.id}-{step.id}-common-1").run()
     assert at.success and "to move" not in texts(at)
+
+
+def test_everyone_who_opens_a_saved_link_keeps_their_own_game(monkeypatch, tmp_path):
+    from tutorial.app import practice_view
+
+    monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
+    practice_view._store.clear()
+    try:
+        teacher = start(app(deal="4-7"), "screens/practice.py")
+        for _ in range(3):
+            dest = teacher.session_state["practice_game"].hand.legal().dests[0]
+            click(teacher, f"practice-{dest.kind}-{dest.target}").run()
+        shared = teacher.query_params["saved"]
+        shared = shared if isinstance(shared, str) else shared[0]
+        original = teacher.session_state["practice_game"].token
+        for learner in (start(app(saved=shared), "screens/practice.py"), start(app(saved=shared), "screens/practice.py")):
+            assert learner.session_state["practice_game"].token == original and not learner.warning
+            dest = learner.session_state["practice_game"].hand.legal().dests[-1]
+            click(learner, f"practice-{dest.kind}-{dest.target}").run()
+            own = learner.query_params["saved"]
+            assert (own if isinstance(own, str) else own[0]) != shared  # a new key for the learner's own game
+        again = start(app(saved=shared), "screens/practice.py")
+        assert again.session_state["practice_game"].token == original  # the shared game is as it was
+    finally:
+        practice_view._store.clear()
+
+
+@pytest.mark.parametrize("damage", ["schema", "body", "nested"])
+def test_a_damaged_store_is_explained_never_a_traceback(monkeypatch, tmp_path, damage):
+    import sqlite3
+
+    from tutorial.app import practice_view
+    from tutorial.store import open_store
+
+    monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
+    store = open_store(tmp_path)
+    store.save_game("k1", {"body": '{"moves": "~."}', "nested": "[" * 100000 + "]" * 100000}.get(damage, '{"deal": "4-1"}'))
+    if damage == "schema":
+        with sqlite3.connect(tmp_path / "muggins.sqlite3") as db:
+            db.execute("UPDATE meta SET value = 'abc' WHERE name = 'schema'")
+    practice_view._store.clear()
+    try:
+        at = start(app(saved="k1"), "screens/practice.py")
+        assert not at.exception
+        said = " ".join(plain(w.value) for w in at.warning)
+        assert ("cannot read its store" in said) if damage == "schema" else ("damaged" in said)
+        assert "fresh deal" in said
+    finally:
+        practice_view._store.clear()
+
+
+def test_a_bad_deal_keeps_the_good_seat_and_settings_and_moves_alone_are_explained():
+    at = start(app(deal="8-1", seat="C", game="table.a70.s10.h3.t1000"), "screens/practice.py")
+    game = at.session_state["practice_game"]
+    assert game.learner == "C" and game.settings.mode == "table" and game.settings.hands == 3
+    assert "fresh deal" in plain(at.warning[0].value)
+    at = start(app(moves="~...."), "screens/practice.py")
+    assert "no deal code" in plain(at.warning[0].value)
+
+
+def test_a_saved_link_is_kept_on_every_page():
+    at = start(app(saved="abcdef"), "screens/rules.py")
+    for page in ("screens/home.py", "screens/lessons.py", "screens/rules.py"):
+        at.switch_page(page).run()
+        assert at.query_params["saved"] in ("abcdef", ["abcdef"]), page

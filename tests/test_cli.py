@@ -242,3 +242,49 @@ def test_output_to_a_closed_pipe_ends_quietly(argv):
     finally:
         os.close(write_end)
     assert (done.returncode, done.stderr) == (1, "")
+
+
+def test_a_dotted_key_that_would_take_minutes_is_refused_at_once(tmp_path, capsys):
+    import time
+
+    from tutorial.cli import main
+
+    path = tmp_path / "dd.toml"
+    path.write_text("a." * 40000 + "b = 1\n")
+    started = time.monotonic()
+    assert main(["explain", str(path)]) == 2
+    assert time.monotonic() - started < 5 and "dotted key" in capsys.readouterr().err
+
+
+def test_a_fifo_is_refused_instead_of_waiting_forever(tmp_path, capsys):
+    import os
+
+    from tutorial.cli import main
+
+    fifo = tmp_path / "f.toml"
+    os.mkfifo(fifo)
+    assert main(["explain", str(fifo)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_output_that_cannot_be_written_is_one_line():
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "tutorial", "explain", str(EXAMPLES / "example-1.toml")],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "cannot write the output" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "tutorial", "explain", str(EXAMPLES / "example-1.toml")],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=60,
+                          preexec_fn=lambda: os.close(1))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+
+
+def test_an_unclosed_multi_line_string_is_reported_where_it_starts(tmp_path, capsys):
+    from tutorial.cli import main
+
+    path = tmp_path / "u.toml"
+    path.write_text('id = "x"\ntitle = "T"\ntext = """\nabc\n')
+    assert main(["lessons", "check", str(path)]) == 1
+    assert f"{path}:3:" in capsys.readouterr().out

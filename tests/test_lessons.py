@@ -583,3 +583,17 @@ def test_a_last_card_is_checked_at_once_and_a_muggins_step_may_show_it():
     assert checked.record.checked and str(checked.record.placed) == "common:1" and not checked.record.finished
     not_last = LAST_CARD.replace('B = ["6H"]', 'B = ["6H", "KD"]').replace("late = true\n", "").replace('answer = "accept"', 'answer = "call"')
     assert [p.code for p in problems(not_last)] == ["answer-disagrees"]  # called = false on a card that is not the last
+
+
+def test_next_card_choices_are_reported_at_their_own_line_with_pass_among_them():
+    text = PASSING.replace('choices = ["6H", "pass"]', 'choices = [\n    "pass",\n    "ZZ",\n    "6H",\n]')
+    found = problems(text)
+    line = text.splitlines().index('    "ZZ",') + 1
+    assert [(p.code, p.line) for p in found] == [("bad-answer", line)]
+
+
+def test_a_deal_step_offers_each_count_once_and_texts_hold_no_control_characters():
+    doubled = NEW_KINDS.replace('id = "deal"\nkind = "deal"', 'id = "deal"\nkind = "deal"\nplayers = [4, 4]')
+    assert [p.code for p in problems(doubled)] == ["bad-answer"]
+    nul = GOOD.replace('title = "Read"', 'title = "Re\\u0000ad"')
+    assert "missing-text" in [p.code for p in problems(nul)]

@@ -315,3 +315,14 @@ def test_moves_text_is_compact_and_plain_when_short():
     game.play(game.hand.legal().dests[0])
     assert game.moves_text() == "~."
     assert decode_moves("~.1an") == ["best", "common:1", "discard:A", "next"]
+
+
+@pytest.mark.parametrize("text", ["coach.p2", "coach.p1.p0", "coach.a50", "table.p1", "table.w2", "table.h2.h3"])
+def test_settings_are_read_strictly(text):
+    with pytest.raises(PositionError):
+        Settings.parse(text)
+
+
+def test_packed_moves_with_anything_after_the_packed_data_are_refused():
+    with pytest.raises(PositionError):
+        decode_moves("~z" + base64.urlsafe_b64encode(zlib.compress(b"..") + b"GARBAGE").decode())

@@ -9,6 +9,7 @@ problem, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -222,18 +223,29 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return _main(argv)
         finally:
-            sys.stdout.flush()  # a closed pipe shows here, inside the try
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a closed pipe shows here, inside the try
     except BrokenPipeError:
         # Python's recipe (signal module, "Note on SIGPIPE"): point stdout at
         # devnull so the flush at exit cannot fail again, and exit with 1.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except OSError as err:  # output that cannot be written (a full disk, a closed file)
+        if sys.stderr is not None:
+            print(f"muggins: cannot write the output ({words.clip(err.strerror or err, 200)})", file=sys.stderr)
+        if sys.stdout is not None:  # so that the flush at exit cannot fail again
+            with contextlib.suppress(OSError, ValueError):
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 def _main(argv: list[str]) -> int:
     if argv and argv[0] == "app":
         return _app(argv[1:])
+    if sys.stdout is None:  # started with standard output closed: the answer could not be written
+        raise OSError(9, "standard output is closed")
     args = parser().parse_args(argv)
     try:
         if args.command == "explain":

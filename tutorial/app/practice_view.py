@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-import sqlite3
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -24,6 +24,7 @@ from ..practice import (
     WATCH_DISCARDS,
     PracticeGame,
     Settings,
+    parse_seat,
     restore,
 )
 from ..practice.screen import LESSON_FOR_ERROR, Message, PracticeScreen
@@ -63,32 +64,55 @@ def _fresh_game(players: int = PRACTICE_PLAYERS, seat: int = 0, settings: Settin
 
 def game() -> PracticeGame:
     """This session's game: restored from the address once (or from the store, for a
-    game too long for an address), else a fresh deal. Problems with the address are
-    kept in :data:`NOTICES` for the page to explain."""
+    game too long for an address), else a fresh deal keeping whatever good seat and
+    settings the address named. Problems with the address are kept in
+    :data:`NOTICES` for the page to explain."""
     state = st.session_state
     if GAME not in state:
         notices: list[tuple[str, object]] = []
         params = {key: session.url_seed(key) for key in ("deal", "moves", "seat", "game")}
         saved = session.url_seed("saved")
         if saved:
-            body = _load_saved(saved)
+            body, why = _load_saved(saved)
             if body is None:
-                notices.append(("saved-missing", saved))
+                notices.append((why, saved))
             else:
                 params = body
-                state[SAVED] = (None, saved)
         if params.get("deal"):
             try:
                 state[GAME], problems = restore(params["deal"], params.get("moves"), params.get("seat"), params.get("game"))
                 notices += [("problem", problem) for problem in problems]
+                if saved and body is not None:  # a saved game: this session saves its own changes under a new key
+                    state[SAVED] = SavedGame(saved, state[GAME].token, owned=False)
             except PositionError as err:
                 notices.append(("bad-deal", err))
+        elif params.get("moves"):
+            notices.append(("moves-without-deal", params["moves"]))
         if GAME not in state:
-            state[GAME] = _fresh_game()
-        if SAVED in state and state[SAVED][0] is None:
-            state[SAVED] = (_identity(state[GAME]), state[SAVED][1])
+            if saved and not params.get("deal"):
+                notices.append(("fresh-deal", None))
+            state[GAME], problems = _fresh_from(params.get("seat"), params.get("game"))
+            notices += [("problem", problem) for problem in problems]
         state[NOTICES] = notices
     return state[GAME]
+
+
+def _fresh_from(seat_text: str | None, settings_text: str | None) -> tuple[PracticeGame, list[PositionError]]:
+    """A fresh deal at the default table, keeping the address's seat and settings when they
+    are good (a bad one is reported and replaced by its default)."""
+    problems: list[PositionError] = []
+    seat, settings = 0, Settings()
+    if seat_text:
+        try:
+            seat = parse_seat(seat_text, PRACTICE_PLAYERS)
+        except PositionError as err:
+            problems.append(err)
+    if settings_text:
+        try:
+            settings = Settings.parse(settings_text)
+        except PositionError as err:
+            problems.append(err)
+    return _fresh_game(PRACTICE_PLAYERS, seat, settings), problems
 
 
 def token() -> str:
@@ -96,8 +120,15 @@ def token() -> str:
     return game().token
 
 
-def _identity(current: PracticeGame) -> str:
-    return f"{current.code}|{current.learner_seat}|{current.settings.to_text()}"
+@dataclass(frozen=True)
+class SavedGame:
+    """The store key this session's game is kept under: ``token`` of the game as stored;
+    ``owned``: this session saved it (a key opened from a link is never written over, so
+    everyone who opens a shared link keeps their own game)."""
+
+    key: str
+    token: str
+    owned: bool = True
 
 
 @st.cache_resource(show_spinner=False)
@@ -105,26 +136,39 @@ def _store():
     """The app's store, or ``None`` when the data folder cannot be used (shared, opened once)."""
     try:
         return open_store()
-    except (OSError, sqlite3.Error, RuntimeError):
+    except Exception:
         return None
 
 
-def _load_saved(key: str) -> dict | None:
+def _load_saved(key: str) -> tuple[dict | None, str]:
+    """The address parts saved under ``key``, or ``(None, why)``: ``saved-missing`` (no
+    such game here), ``saved-unusable`` (the store cannot be read) or ``saved-damaged``."""
     store = _store()
-    if store is None or not (key.isascii() and key.replace("-", "").replace("_", "").isalnum() and len(key) <= 40):
-        return None
+    if store is None:
+        return None, "saved-unusable"
+    if not (key.isascii() and key.replace("-", "").replace("_", "").isalnum() and len(key) <= 40):
+        return None, "saved-missing"
     try:
         body = store.load_game(key)
-        data = json.loads(body) if body else None
-    except (sqlite3.Error, ValueError):
-        return None
-    return data if isinstance(data, dict) and all(isinstance(v, (str, type(None))) for v in data.values()) else None
+    except Exception:
+        return None, "saved-unusable"
+    if body is None:
+        return None, "saved-missing"
+    try:
+        data = json.loads(body) if len(body) <= 4 * ADDRESS_LIMIT + 1000 else None
+    except (ValueError, RecursionError):
+        data = None
+    if not (isinstance(data, dict) and isinstance(data.get("deal"), str)
+            and all(isinstance(v, (str, type(None))) for v in data.values())):
+        return None, "saved-damaged"
+    return data, ""
 
 
 def remember(current: PracticeGame) -> None:
     """Put the game in the page address (deal, seat, settings, decisions); a game whose
     decisions outgrow :data:`ADDRESS_LIMIT` is kept in the store and the address
-    carries its key (``saved``) instead."""
+    carries its key (``saved``) instead — or, if the store cannot keep it, the long
+    address is kept and the learner is told once that a link may not hold it."""
     params = {
         "deal": str(current.code),
         "moves": current.moves_text(),
@@ -136,21 +180,27 @@ def remember(current: PracticeGame) -> None:
         if key is not None:
             session.remember(saved=key, deal=None, moves=None, seat=None, game=None)
             return
+        st.session_state.setdefault(UNSAVED, current.code)
     session.remember(saved=None, **params)
 
 
+UNSAVED = "practice_unsaved"  # a game too long for its address that the store could not keep
+
+
 def _save(current: PracticeGame, params: dict) -> str | None:
+    """Keep the game in the store; returns its key (``None`` when the store cannot)."""
+    known = st.session_state.get(SAVED)
+    if known is not None and known.token == current.token:
+        return known.key  # nothing changed since it was stored (or opened from a link)
     store = _store()
     if store is None:
         return None
-    identity = _identity(current)
-    known = st.session_state.get(SAVED)
-    key = known[1] if known and known[0] == identity else secrets.token_urlsafe(9)
+    key = known.key if known is not None and known.owned else secrets.token_urlsafe(9)
     try:
         store.save_game(key, json.dumps(params))
-    except sqlite3.Error:
+    except Exception:
         return None
-    st.session_state[SAVED] = (identity, key)
+    st.session_state[SAVED] = SavedGame(key, current.token)
     return key
 
 
@@ -350,7 +400,7 @@ def settings_panel(current: PracticeGame, tr) -> None:
         _widget("turn_limit", "practice-w-turn-limit", st.number_input, label=_("Agreed turn limit per hand (R7)"),
                 min_value=50, max_value=100_000, step=50)
         _widget("code", "practice-w-code", st.text_input, label=_("Deal code (optional)"), placeholder="4-12345",
-                max_chars=40,
+                max_chars=200,
                 help=_("Type a code such as 4-12345 to deal exactly that hand: everybody who types it gets the same cards."))
         action_button(_("Deal"), key="practice-deal", action=ask_deal_from_settings, type="primary")
         st.caption(_("Changes take effect when you press Deal."))

@@ -31,4 +31,7 @@ def run(entry: Path, options: list[str]) -> int:
         return 2
     except click.Abort:  # Ctrl+C before the server had started
         return 0
+    except (OverflowError, OSError) as err:  # e.g. --server.port 99999, an address that cannot be bound
+        print(f"muggins app: the server cannot start: {clip(err, 300)}", file=sys.stderr)
+        return 2
     return result if isinstance(result, int) else 0

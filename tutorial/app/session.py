@@ -17,7 +17,7 @@ from ..i18n import LANGUAGES, header_languages, match_language, negotiate, norma
 LANG = "lang"
 LANG_CHOICE = "lang_choice"  # the sidebar radio; LANG is the learner's language itself
 URL = "_url"
-KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game")
+KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved")
 """Query parameters (besides ``lang``) the address keeps on every page."""
 
 

@@ -14,7 +14,9 @@ Format (see README.md)::
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
 import tomllib
 from collections.abc import Iterable
@@ -99,12 +101,16 @@ def parse_toml(text: str) -> dict[str, Any]:
       makes that an error, and Python could not even write a long one as
       text (``int``/``str`` refuse more than 4,300 digits).
     """
+    long_key = _LONG_DOTTED_KEY.search(text)
+    if long_key is not None:  # tomllib takes time and memory growing with the square of such a key
+        raise PositionError("invalid-toml", detail=f"a dotted key of more than {MAX_KEY_PARTS} parts",
+                            line=text.count("\n", 0, long_key.start()) + 1)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line ([0-9]+)", str(exc))
         line = parse_count(match.group(1)) if match else None
-        raise PositionError("invalid-toml", detail=str(exc), line=line or 0) from None
+        raise PositionError("invalid-toml", detail=str(exc), line=line or _unclosed_string_line(text)) from None
     except RecursionError:
         raise PositionError("invalid-toml", detail="nested too deeply", line=0) from None
     except ValueError as exc:  # int() of a decimal number longer than sys.get_int_max_str_digits()
@@ -117,6 +123,21 @@ def parse_toml(text: str) -> dict[str, Any]:
     if at is not None:
         raise PositionError("number-too-large", line=locate(text).line(at), at=at)
     return data
+
+
+MAX_KEY_PARTS = 64
+"""Dotted keys (``a.b.c``, in a key or a table header) may have at most this many parts."""
+_LONG_DOTTED_KEY = re.compile(
+    r"(?:(?:[A-Za-z0-9_-]++|\"[^\"\n]*+\"|'[^'\n]*+')[ \t]*+\.[ \t]*+){" + str(MAX_KEY_PARTS) + ",}")
+
+
+def _unclosed_string_line(text: str) -> int:
+    """The line where a multi-line string that never closes begins (0 if there is none):
+    tomllib only says "at end of document" for this common slip."""
+    for quotes in ('"""', "'''"):
+        if text.count(quotes) % 2:
+            return text.count("\n", 0, text.rindex(quotes)) + 1
+    return 0
 
 
 def _long_decimal(literal: str | None) -> bool:
@@ -152,8 +173,11 @@ def _first_integer_outside(data: Any, allowed: range) -> tuple[Any, ...] | None:
 
 def read_text(path: str) -> str:
     """Read a UTF-8 text file (a byte-order mark is allowed) of at most
-    :data:`MAX_FILE_BYTES`. Raises :class:`PositionError` ``unreadable`` or ``too-large``."""
+    :data:`MAX_FILE_BYTES`. Raises :class:`PositionError` ``unreadable`` (also for
+    anything that is not a regular file, such as a FIFO) or ``too-large``."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
+            raise PositionError("unreadable", detail="not a regular file")
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
         if len(raw) > MAX_FILE_BYTES:

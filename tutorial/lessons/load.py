@@ -116,6 +116,11 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
     return Lesson(lesson_id, data["title"], data["summary"], order, tuple(steps), path, tuple(sections))
 
 
+def _control(text: str) -> bool:
+    """Whether ``text`` holds a control character other than a line break or a tab."""
+    return any((ord(ch) < 32 and ch not in "\n\t") or ord(ch) == 127 for ch in text)
+
+
 def _parse_step(raw, at: KeyPath, positions, broken, problem: _Report, seen_ids) -> Step | None:
     line = problem.lines.line(at)
     if not isinstance(raw, dict):
@@ -138,7 +143,7 @@ def _parse_step(raw, at: KeyPath, positions, broken, problem: _Report, seen_ids)
     texts = {}
     for key in TEXT_FIELDS:
         value = raw.get(key, "")
-        if not isinstance(value, str) or (key in ("title", "text") and not value.strip()):
+        if not isinstance(value, str) or (key in ("title", "text") and not value.strip()) or _control(value):
             problem(at + (key,), "missing-text", field=key, step=step_id)
             value = ""
         texts[key] = value

@@ -328,7 +328,14 @@ class NextCard(TurnStep):
         if not isinstance(offered, list):
             raise PositionError("bad-field", field="choices", at=("choices",))
         offers_pass = PASS in offered
-        choices = cards_of([c for c in offered if c != PASS], "choices")
+        numbered = [(number, value) for number, value in enumerate(offered) if value != PASS]
+        choices = []
+        for number, value in numbered:  # each card reported at its own place in the list
+            try:
+                choices.append(Card.parse(value))
+            except CardError as err:
+                raise PositionError("unknown-card", card=value if isinstance(value, str) else err.text,
+                                    at=("choices", number)) from None
         engine = PASS if turned.card is None else str(turned.card)
         if answer.strip().lower() == PASS:
             stated = PASS
@@ -343,8 +350,8 @@ class NextCard(TurnStep):
         if (engine == PASS and not offers_pass) or (engine != PASS and turned.card not in choices):
             report("choices", "answer-not-offered", card=engine)
             return None
-        for number, card in enumerate(choices):
-            if card in choices[:number]:
+        for (number, _value), card, earlier in zip(numbered, choices, range(len(choices)), strict=True):
+            if card in choices[:earlier]:
                 report(("choices", number), "duplicate-card", card=str(card))
                 return None
         return cls(**common, turned=turned, legal=legal, choices=tuple(choices), offers_pass=offers_pass)
@@ -563,7 +570,7 @@ class Deal(Step):
         if not isinstance(players, list) or not players:
             raise PositionError("bad-field", field="players", at=("players",))
         for number, count in enumerate(players):
-            if not is_int(count):
+            if not is_int(count) or count in players[:number]:  # each count offered once
                 raise PositionError("bad-field", field="players", at=("players", number))
             if count not in COUNTS:
                 raise PositionError("player-count", count=count, at=("players", number))

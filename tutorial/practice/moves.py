@@ -73,7 +73,7 @@ def decode_moves(text: str, limit: int = MAX_DECISIONS) -> list[str]:
             packed = base64.urlsafe_b64decode(text[2:] + "=" * (-len(text[2:]) % 4))
             unpacker = zlib.decompressobj()
             raw = unpacker.decompress(packed, limit + 1)
-            if unpacker.unconsumed_tail or not unpacker.eof:
+            if unpacker.unconsumed_tail or not unpacker.eof or unpacker.unused_data:
                 raise bad
             symbols = raw.decode("ascii")
         except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):

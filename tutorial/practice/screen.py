@@ -87,8 +87,18 @@ class PracticeScreen:
         """A problem with the page address, and what was done about it."""
         _ = self.n._
         if kind == "saved-missing":
-            return _("The saved game in the link (“{key}”) is not kept on this server, so here is a fresh deal.").format(
+            return _("The saved game in the link (“{key}”) is not kept on this server.").format(key=clip(value))
+        if kind == "saved-unusable":
+            return _("This server cannot read its store of saved games just now, so the saved game in the link (“{key}”) cannot be opened.").format(
                 key=clip(value))
+        if kind == "saved-damaged":
+            return _("The saved game in the link (“{key}”) is damaged and cannot be replayed.").format(key=clip(value))
+        if kind == "fresh-deal":
+            return _("So here is a fresh deal.")
+        if kind == "moves-without-deal":
+            return _("The link holds moves but no deal code, so they cannot be replayed; here is a fresh deal.")
+        if kind == "unsaved":
+            return _("This game has grown too long for its page address and this server cannot keep it, so a refresh or a link may not bring it back.")
         problem = position_error(value, self.n.tr) if isinstance(value, MugginsError) else clip(value)
         if kind == "bad-deal":
             return _("The link did not hold a game that can be restored ({problem}), so here is a fresh deal.").format(problem=problem)

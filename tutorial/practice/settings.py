@@ -73,14 +73,16 @@ class Settings:
         parts = str(text).split(".")
         values: dict = {"mode": parts[0]}
         names = {"p": "penalise", "a": "alertness", "s": "slips", "w": "watch", "h": "hands", "t": "turn_limit"}
+        allowed = {COACH: "pht", TABLE: "aswht"}.get(parts[0], "")
         for part in parts[1:]:
             key, number = part[:1], parse_count(part[1:], 6)
-            if key not in names or number is None:
+            # each setting once, only the mode's own, flags only 0 or 1
+            if key not in allowed or names[key] in values or number is None or (key in "pw" and number > 1):
                 raise PositionError("bad-settings", setting=str(text)[:40])
             if key == "p":
                 values["penalise"] = number == 1
             elif key == "w":
-                values["watch"] = {0: WATCH_ALL, 1: WATCH_DISCARDS}.get(number, "")
+                values["watch"] = (WATCH_ALL, WATCH_DISCARDS)[number]
             else:
                 values[names[key]] = number
         try:

@@ -24,6 +24,8 @@ if view.TYPED in st.session_state:
     st.error(literal(_("That cannot be dealt: {problem}.").format(problem=words.position_error(st.session_state.pop(view.TYPED), tr))))
 for kind, value in st.session_state.get(view.NOTICES, []):
     st.warning(literal(page.notice(kind, value)))
+if st.session_state.get(view.UNSAVED) == game.code:
+    st.warning(literal(page.notice("unsaved", None)))
 
 # ----- who, where, how ------------------------------------------------------------
 info, new = st.columns([4, 1])
