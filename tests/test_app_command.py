@@ -72,3 +72,8 @@ def test_data_dir_sets_the_store_folder_and_the_rest_goes_to_streamlit(monkeypat
     assert seen["env"] == str(tmp_path) and "--data-dir" not in seen["options"] and seen["options"][-2:] == ["--server.port", "8600"]
     assert cli.main(["app", f"--data-dir={tmp_path / 'x'}"]) == 0 and seen["env"] == str(tmp_path / "x")
     assert cli.main(["app", "--data-dir"]) == 2
+
+
+def test_app_help_names_our_own_option():
+    done = subprocess.run([str(MUGGINS), "app", "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "--data-dir" in done.stdout and "Streamlit" in done.stdout

@@ -90,7 +90,7 @@ def test_an_error_that_stood_is_said_in_the_turn_line():
     hand.turn_up()
     record = hand.play(Dest.discard("B"), called=False)
     line = Narrator("en").turn_line(record)
-    assert "puts it on B's discard (7♦)" in line and "Common piles come first" in line and "nobody called" in line
+    assert "puts it on B's discard (7♦)" in line and "common piles come first" in line and "nobody called" in line
     assert "stands" in line
 
 

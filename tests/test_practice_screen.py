@@ -152,3 +152,34 @@ def test_undo_is_said_until_the_next_move_and_the_log_reads_in_order():
     lines = PracticeScreen(game, Narrator("en", "A")).log_lines()
     assert [number for number, _line in lines] == list(range(1, len(game.hand.records) + 1))
     assert PracticeScreen(game, Narrator("en", "A")).log_text().startswith("Muggins Tutor · 4-21")
+
+
+def test_skip_lets_the_others_play_on_until_the_learner_has_a_card():
+    game = PracticeGame(DealCode(4, 28), settings=Settings(mode="table"))
+    while game.watching is None:
+        game.play(game.hand.legal().dests[0])
+    passed = game.skip()
+    assert passed >= 1 and game.watching is None and (game.waiting_for_learner or game.correcting or game.hand_over)
+    assert game.decisions[-passed:] == ["next"] * passed
+    again = PracticeGame(DealCode(4, 28), settings=Settings(mode="table"), decisions=list(game.decisions))
+    assert again.token == game.token  # a skip is replayed from the address like any other decisions
+
+
+def test_a_long_list_of_turns_is_cut_to_the_last_ones():
+    game = PracticeGame(DealCode(4, 1234), settings=Settings(mode="table", alertness=0, slips=60, turn_limit=400))
+    game.play(game.hand.legal().dests[0])
+    while game.watching is not None and len(game.hand.records) < 60:
+        game.go_on()
+    heading, lines = PracticeScreen(game, Narrator("en", "A")).since()
+    from tutorial.practice.screen import SINCE_SHOWN
+
+    assert len(lines) <= SINCE_SHOWN + 1
+    if len(lines) == SINCE_SHOWN + 1:
+        assert lines[0].startswith("… and ") and "hand log" in lines[0]
+
+
+def test_a_learner_left_without_cards_is_told_why_it_is_not_a_win():
+    from tutorial.engine.playout import Outcome
+
+    text = Narrator("en", "A").outcome(Outcome("win", "B", "finished", 40), cards_left=0)
+    assert "B won the hand" in text and "not a finish (R6)" in text and "0 cards" not in text

@@ -167,6 +167,14 @@ def _app(extra: list[str]) -> int:
     """``muggins app [--data-dir DIR] [STREAMLIT OPTIONS]``: Streamlit in this process (a signal
     to it stops the server). ``--data-dir`` sets the folder of the app's store (see
     :mod:`tutorial.store`); everything else goes to Streamlit."""
+    if extra[:1] in (["--help"], ["-h"]):
+        print("usage: muggins app [--data-dir DIR] [STREAMLIT OPTIONS ...]\n\n"
+              "Start the Muggins Tutor web app (http://localhost:8501 unless --server.port says otherwise).\n\n"
+              "  --data-dir DIR   folder of the app's store of saved games (default $MUGGINS_DATA_DIR,\n"
+              "                   else ~/.local/share/muggins-tutor); created on first use\n\n"
+              "Any other option goes to Streamlit, e.g. --server.port 8502 or --server.address 0.0.0.0\n"
+              "(see 'streamlit run --help'). Stop the app with Ctrl+C or SIGTERM.")
+        return 0
     options = []
     words_left = iter(extra)
     for word in words_left:

@@ -77,3 +77,19 @@ def test_every_lesson_answered_wrong_then_right(page, app_url, lesson, lang):
     done = translations(lang).gettext("Lesson complete.")
     page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=done, timeout=15000)
     assert lesson.id in query(page).get("done", "")
+
+
+def test_next_lesson_after_finishing_opens_it_at_the_first_click(page, app_url):
+    """The lesson selector's labels gain a ✓ when a lesson is finished, and the browser sends
+    the old label back with the next click; that click must still open the next lesson."""
+    first, second = LESSONS[0], LESSONS[1]
+    last = first.steps[-1]
+    page.goto(f"{app_url}/lessons?lang=en&lesson={first.id}&step={last.id}")
+    settle(page)
+    answer(page, f"{first.id}-{last.id}", last)
+    click_key(page, "lesson-finish")
+    click_key(page, "lesson-following")
+    page.wait_for_function("(id) => new URLSearchParams(location.search).get('lesson') === id", arg=second.id, timeout=15000)
+    settle(page)
+    assert query(page)["step"] == second.steps[0].id
+    assert not page.locator("[data-testid='stToast']").count()

@@ -199,7 +199,8 @@ def _next_card(lesson: Lesson, step: Step, tr) -> bool:
             text = n.where_it_goes(None, step.legal, step.position)
             text = _("No: there is no card to turn up.") + " " + text
         else:
-            text = n.next_card_wrong(Card.parse(state.last), step.turned.card, step.turned.recycled)
+            text = n.next_card_wrong(Card.parse(state.last), step.turned.card, step.turned.recycled,
+                                     reveal=len(state.wrong) >= 2)
         st.error(paragraphs(text))
     _hint(step, tr)
     return False
@@ -265,7 +266,8 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
 
     def said_wrong(value: str) -> str:
         if value == "call" and verdict.ok:
-            return _("No: that placement was correct, so there is nothing to call.") + " " + n.judgement(verdict, before)
+            return _("No: that placement was correct, so there is nothing to call.") + " " + n.where_it_goes(
+                record.card, verdict.legal, before)
         if value == "call":
             return _("No: it was an error, but the next card has already been turned up, so it is too late to call.")
         return _("No: that placement was an error.") + " " + n.judgement(verdict, before, reveal=False)

@@ -30,7 +30,8 @@ def course() -> tuple[list[Lesson], list]:
 @dataclass
 class Answer:
     """What the learner has done on one step: wrong tries, the last choice,
-    whether it is solved, and (for ``muggins`` steps) the frame shown."""
+    whether it is solved, and ``frame``: the move shown in a ``muggins`` walk-through,
+    or 1 once the right pile of a ``place`` step has been shown to the learner."""
 
     wrong: list[str] = field(default_factory=list)
     last: str | None = None
@@ -86,8 +87,11 @@ def open_lesson(lesson_id: str) -> None:
 
 
 def choose(widget_key: str) -> None:
-    """Callback of the lesson selector: make its value the current lesson."""
-    st.session_state[CURRENT] = st.session_state[widget_key]
+    """Callback of the lesson selector: make its value the current lesson (a value that
+    names no lesson changes nothing)."""
+    chosen = st.session_state.get(widget_key)
+    if chosen in {lesson.id for lesson in course()[0]}:
+        st.session_state[CURRENT] = chosen
 
 
 def restart(lesson_id: str) -> None:
@@ -119,7 +123,7 @@ def check_score(lesson: Lesson) -> tuple[int, int]:
     right = 0
     for step in lesson.check_steps:
         state = store.get(f"{lesson.id}/{step.id}")
-        right += bool(state and state.solved and not state.wrong)
+        right += bool(state and state.solved and not state.wrong and not state.frame)  # frame 1: the answer was shown
     return right, len(lesson.check_steps)
 
 

@@ -4,6 +4,7 @@ verdicts, calls, hand ends and summaries are shown. State lives in
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import secrets
@@ -285,6 +286,7 @@ def deal_from_settings() -> None:
     state[NOTICES] = []
     state[GAME] = PracticeGame(code, seat, settings=settings)
     state[CONFIRM] = None
+    state[SETTINGS_PANEL] = False  # the new table comes into view
 
 
 PICK_PROBLEM = "practice_pick_problem"
@@ -298,6 +300,12 @@ def decide(decision: str) -> None:
     except MugginsError:
         if current.correcting is not None:  # a pile that does not fit the called card
             st.session_state[PICK_PROBLEM] = True
+
+
+def skip() -> None:
+    """Let the others play on without calling until the learner's turn (Table mode)."""
+    with contextlib.suppress(MugginsError):
+        game().skip()
 
 
 UNDONE = "practice_undone"  # the token of the state an undo went back to
@@ -355,12 +363,23 @@ def _sync_draft() -> None:
     with Enter arrives together with the click on *Deal*)."""
     _keep("players", "practice-w-players")
     for field, widget_key in (("seat", f"practice-w-seat-{st.session_state.get(DRAFT['players'])}"),
-                              ("mode", f"practice-w-mode-{session.lang()}"), ("penalise", "practice-w-penalise"),
+                              ("mode", _mode_key()), ("penalise", "practice-w-penalise"),
                               ("alertness", "practice-w-alertness"), ("slips", "practice-w-slips"),
-                              ("watch", f"practice-w-watch-{session.lang()}"),
+                              ("watch", _watch_key()),
                               ("hands", "practice-w-hands"), ("turn_limit", "practice-w-turn-limit"),
                               ("code", "practice-w-code")):
         _keep(field, widget_key)
+
+
+def _mode_key() -> str:
+    _ = session.tr().gettext
+    return session.labelled_key("practice-w-mode", (_("Coach"), _("Table")))
+
+
+def _watch_key() -> str:
+    _ = session.tr().gettext
+    return session.labelled_key("practice-w-watch", (_("Every placement by the others"),
+                                                     _("Only placements where a discard is involved")))
 
 
 def settings_panel(current: PracticeGame, tr) -> None:
@@ -380,7 +399,7 @@ def settings_panel(current: PracticeGame, tr) -> None:
             state[DRAFT["seat"]] = seats[-1]
         _widget("seat", f"practice-w-seat-{players}", st.segmented_control, label=_("Your seat"), options=seats)
         names = {COACH: _("Coach"), TABLE: _("Table")}
-        _widget("mode", f"practice-w-mode-{session.lang()}", st.radio, label=_("Mode"), options=[COACH, TABLE],
+        _widget("mode", _mode_key(), st.radio, label=_("Mode"), options=[COACH, TABLE],
                 format_func=names.get, horizontal=True)
         if state[DRAFT["mode"]] == COACH:
             _widget("penalise", "practice-w-penalise", st.toggle, label=_("Penalty cards for my errors"))
@@ -393,7 +412,7 @@ def settings_panel(current: PracticeGame, tr) -> None:
                     help=_("They never call before you: on a placement you watch, they may call only after you press Next."))
             watch = {WATCH_ALL: _("Every placement by the others"),
                      WATCH_DISCARDS: _("Only placements where a discard is involved")}
-            _widget("watch", f"practice-w-watch-{session.lang()}", st.radio, label=_("Placements you watch, with the chance to call"),
+            _widget("watch", _watch_key(), st.radio, label=_("Placements you watch, with the chance to call"),
                     options=[WATCH_ALL, WATCH_DISCARDS], format_func=watch.get,
                     help=_("With many players, watching only the placements on or next to a discard means fewer clicks."))
         _widget("hands", "practice-w-hands", st.number_input, label=_("Hands in the match"), min_value=1, max_value=20)
@@ -442,9 +461,12 @@ def watching(current: PracticeGame, words_: PracticeScreen, tr) -> None:
     with st.container(border=True, key="practice-watch"):
         st.markdown(literal(text))
         st.caption(literal(question))
-        left, right, _spacer = st.columns([2, 2, 3])
+        left, right, far = st.columns([2, 2, 3])
         action_button(_("Call “Muggins!”"), key="practice-call", action=decide, args=(CALL,), where=left, width="stretch")
         action_button(_("Next ▶"), key="practice-next", action=decide, args=(NEXT,), where=right, width="stretch")
+        action_button(words_.skip_label(), key="practice-skip", action=skip, where=far, width="stretch",
+                      icon=":material/fast_forward:",
+                      help=_("The others play on without your calls until you have a card to place (or the hand ends)."))
 
 
 def hand_end(current: PracticeGame, words_: PracticeScreen, tr) -> None:

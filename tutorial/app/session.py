@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gettext
+import zlib
 
 import streamlit as st
 
@@ -64,6 +65,17 @@ def lang() -> str:
 def tr() -> gettext.NullTranslations:
     """Translations for the learner's language (shared, read-only)."""
     return translations(lang())
+
+
+def labelled_key(base: str, labels) -> str:
+    """The key of a choice widget whose option labels can change (a language switch, a ✓
+    after a finished lesson): ``base`` and a digest of the labels shown.
+
+    The browser sends a choice widget's *label* back; after the labels change it would
+    send a label that no longer exists and the widget would take it as its value. With
+    the labels in the key, changed labels make a new widget, which starts from the
+    app's own state instead."""
+    return f"{base}-{zlib.crc32(chr(31).join(map(str, labels)).encode()):08x}"
 
 
 def narrator(you: str | None = None):

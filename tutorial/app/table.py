@@ -64,7 +64,7 @@ def _player_label(name: str, view: TableView, tr: gettext.NullTranslations, *, m
     if name == view.you:
         label = _("{player} (you)").format(player=label)
     if mark_mover and view.show_mover and name == view.position.mover:
-        label = _("{player} · to move").format(player=label)
+        label = (_("{player} · your turn") if name == view.you else _("{player} · to move")).format(player=label)
     return label
 
 

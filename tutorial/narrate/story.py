@@ -152,8 +152,9 @@ class Story:
 
     def stood(self, error: str) -> str:
         """An error nobody called in time: which rule it broke, and that it stands."""
+        title = self.error_title(error)
         return self._("That was an error ({error}, {section}), but nobody called “Muggins!” in time, so it stands.").format(
-            error=self.error_title(error), section=self.section("§priority"))
+            error=title[:1].lower() + title[1:], section=self.section("§priority"))
 
     def penalty_lines(self, record: TurnRecord) -> list[str]:
         """The penalty donor by donor in clockwise order from the offender's left (R5),
@@ -229,6 +230,8 @@ class Story:
         else:
             text = self.n_("{player} won the hand after {turns} turn.", "{player} won the hand after {turns} turns.",
                            result.turns).format(player=result.winner, turns=result.turns)
-        if self.you is not None:
+        if self.you is not None and cards_left == 0:
+            text += " " + self._("You have no cards left, but you did not finish: giving your last card away as a penalty card is not a finish (R6).")
+        elif self.you is not None:
             text += " " + self.n_("You still held {count} card.", "You still held {count} cards.", cards_left).format(count=cards_left)
         return text

@@ -71,7 +71,14 @@ class Verdicts:
         elif j.error == "nearest-opponent":
             text = _("{card} fits {pile}, but going round clockwise from {left}, another discard that fits comes first: the first fitting discard takes the card ({section}).").format(
                 card=name, pile=self.pile(j.dest, position), left=self.left_of(j.mover), section=sec)
-        elif reveal:  # missed-destination
+        elif reveal and self.is_you(j.mover):  # missed-destination, told to the one who did it
+            text = _("You put {card} on your own discard, but it fits {right}. A player's own discard is only for a card that fits nowhere else ({section}).").format(
+                card=name, right=right, section=sec)
+            said_right = True
+        elif self.is_you(j.mover):
+            text = _("You put {card} on your own discard, but it fits somewhere else, and a player's own discard is only for a card that fits nowhere else ({section}).").format(
+                card=name, section=sec)
+        elif reveal:
             text = _("{card} went on {own}, but it fits {right}. A player's own discard is only for a card that fits nowhere else ({section}).").format(
                 card=name, own=self.own_discard(j.mover), right=right, section=sec)
             said_right = True
@@ -109,8 +116,15 @@ class Verdicts:
             text = _("Muggins! {card} is moved to {pile} ({section}).")
         return self.sentence(text.format(caller=record.caller, **values))
 
-    def next_card_wrong(self, chosen: Card, right: Card, recycled: bool) -> str:
-        """Why ``chosen`` is not the next card: after a recycle (§recycle) or from the stock (§turn)."""
+    def next_card_wrong(self, chosen: Card, right: Card, recycled: bool, *, reveal: bool = True) -> str:
+        """Why ``chosen`` is not the next card: after a recycle (§recycle) or from the stock
+        (§turn); with ``reveal`` also which card it is."""
+        if not reveal and recycled:
+            return self._("Not {chosen}. The discard is turned over as it is, without shuffling: which card was at its bottom ({section})?").format(
+                chosen=self.card(chosen), section=self.section("§recycle"))
+        if not reveal:
+            return self._("Not {chosen}. A turn always starts with the top card of the closed stock: which card is on top now ({section})?").format(
+                chosen=self.card(chosen), section=self.section("§turn"))
         if recycled:
             text = self._("Not {chosen}. The discard is turned over as it is, without shuffling, so the card that was at the bottom, {right}, is now on top and comes up first ({section}).")
             return text.format(chosen=self.card(chosen), right=self.card(right), section=self.section("§recycle"))

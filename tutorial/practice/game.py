@@ -243,6 +243,19 @@ class PracticeGame:
         self._settle_by_others(shown.dest)
         self._after_turn()
 
+    def skip(self, limit: int = 100_000) -> int:
+        """Let play go on, without calling, until the learner has a card to place or the
+        hand is over (Table mode: “Skip to my turn”). Each placement let pass is one
+        ``next`` decision. Returns how many were let pass; raises ``not-your-turn`` when
+        no placement is being shown."""
+        if self.watching is None:
+            raise ActionError("not-your-turn")
+        passed = 0
+        while self.watching is not None and passed < limit:
+            self.go_on()
+            passed += 1
+        return passed
+
     def next_hand(self) -> None:
         """Deal the next hand of the match. Raises ``hand-over`` when the match is over
         and ``not-your-turn`` while the hand is still being played."""

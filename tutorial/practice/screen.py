@@ -20,6 +20,9 @@ from ..words import clip, position_error
 from .game import PracticeGame
 from .settings import COACH, TABLE
 
+SINCE_SHOWN = 30
+"""Turns listed under “Since your last card” (the hand log holds them all)."""
+
 LESSON_FOR_ERROR = {
     "not-adjacent": "cards-and-fitting",
     "empty-discard": "nearest-opponent",
@@ -123,7 +126,7 @@ class PracticeScreen:
         records = game.hand.records
         mine = self._learner_placements()
         if self.undone and game.hand.turned is not None:
-            return Message("info", (_("Your last card was taken back: {card} is in your hand again. Where must it go?").format(
+            return Message("info", (_("Your last card was taken back: {card} is turned up again. Where must it go?").format(
                 card=n.card(game.hand.turned.card)),))
         if game.calls and (not mine or records.index(game.calls[-1].record) > mine[-1]):
             entry = game.calls[-1]
@@ -164,7 +167,12 @@ class PracticeScreen:
         if not others:
             return None
         heading = _("Since your last card:") if mine else _("Before your first turn:")
-        return heading, tuple(self.n.turn_line(record) for record in others)
+        lines = [self.n.turn_line(record) for record in others[-SINCE_SHOWN:]]
+        if len(others) > SINCE_SHOWN:
+            hidden = len(others) - SINCE_SHOWN
+            lines.insert(0, self.n.n_("… and {count} earlier turn (all of them are in the hand log).",
+                                      "… and {count} earlier turns (all of them are in the hand log).", hidden).format(count=hidden))
+        return heading, tuple(lines)
 
     # ----- what the learner must do now ------------------------------------------------------------
     def watching(self) -> tuple[str, str] | None:
@@ -185,12 +193,28 @@ class PracticeScreen:
             return None
         wrong = game.correcting[0]
         turned = game.hand.turned
-        lines = [n.judgement(game.hand.judge(wrong), turned.position),
-                 n._("Muggins! Your card must go on a common pile, and several fit: you pick which ({section}, R4).").format(
+        _wrong, called, caller = game.correcting
+        if called and caller is not None:
+            call = n._("{caller} calls “Muggins!”.").format(caller=caller)
+        elif called:
+            call = n._("“Muggins!” is called.")
+        else:
+            call = n._("That was your last card, so the finish is checked: the error counts as called ({section}, R11).").format(
+                section=n.section("§finish"))
+        lines = [n.judgement(game.hand.judge(wrong), turned.position), call,
+                 n._("Your card must go on a common pile, and several fit: you pick which ({section}, R4).").format(
                      section=n.section("§muggins"))]
         if wrong_pick:
             lines.append(n._("That pile does not fit: pick one of the marked common piles."))
         return Message("error", tuple(lines))
+
+    def skip_label(self) -> str:
+        """The label of the button that lets the others play on until the learner's turn."""
+        game = self.game
+        seat = game.hand.position.seat(game.learner)
+        if not game.hand.position.has_cards(seat):
+            return self.n._("Play the rest of the hand")
+        return self.n._("Skip to my turn")
 
     def your_turn(self) -> tuple[str, str | None]:
         """The prompt for the learner's card, and the recycle it followed (if any)."""

@@ -40,16 +40,38 @@ with right:
 st.subheader(_("Your progress"))
 if lessons:
     results = lesson_view.check_results()
+    following = next((lesson for lesson in lessons if lesson.id not in done), None)
+    if following is not None and st.button(
+            (_("Continue: {title}") if done else _("Start: {title}")).format(title=_(following.title)),
+            key="home-continue", type="primary", icon=":material/play_arrow:"):
+        lesson_view.open_lesson(following.id)
+        st.switch_page(pages.page("lessons"))
     for number, lesson in enumerate(lessons, start=1):
         mark = ":material/check_circle:" if lesson.id in done else ":material/radio_button_unchecked:"
-        line = f"{mark} {number}. {_(lesson.title)}"
+        label = f"{number}. {_(lesson.title)}"
         if lesson.id in results:
             right, total = results[lesson.id]
-            line += " · " + _("check: {right} of {total}").format(right=right, total=total)
-        st.markdown(line)
+            label += " · " + _("check: {right} of {total}").format(right=right, total=total)
+        if st.button(label, key=f"home-lesson-{lesson.id}", icon=mark, type="tertiary"):
+            lesson_view.open_lesson(lesson.id)
+            st.switch_page(pages.page("lessons"))
     st.caption(tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.", len(lessons))
                .format(done=sum(lesson.id in done for lesson in lessons), total=len(lessons)))
+    st.caption(_("Your progress is kept in this page's address: bookmark it (or keep the link) to come back to it later."))
     if done:
-        st.button(_("Reset my progress"), key="reset-progress", on_click=lesson_view.reset_progress)
+        if not st.session_state.get("home_confirm_reset"):
+            if st.button(_("Reset my progress"), key="reset-progress"):
+                st.session_state["home_confirm_reset"] = True
+                st.rerun()
+        else:
+            st.warning(_("Forget every completed lesson and check result?"))
+            yes, no, _spacer = st.columns([2, 2, 3])
+            if yes.button(_("Yes, reset my progress"), key="reset-confirm", type="primary", width="stretch"):
+                st.session_state["home_confirm_reset"] = False
+                lesson_view.reset_progress()
+                st.rerun()
+            if no.button(_("Keep my progress"), key="reset-keep", width="stretch"):
+                st.session_state["home_confirm_reset"] = False
+                st.rerun()
 session.remember(done=",".join(done), checks=lesson_view.checks_text())
 session.sync_url()

@@ -32,9 +32,10 @@ if lesson_view.NOTICE in st.session_state:
 done = lesson_view.done_lessons()
 titles = {item.id: f"{number}. {_(item.title)}" + (" ✓" if item.id in done else "")
           for number, item in enumerate(lessons, start=1)}
-choice_key = f"lesson_choice_{session.lang()}"  # a fresh widget per language: its labels are translated
-st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get, index=list(titles).index(lesson.id),
-             key=choice_key, on_change=lesson_view.choose, args=(choice_key,))
+choice_key = session.labelled_key("lesson_choice", titles.values())  # a fresh widget when the labels change
+st.session_state[choice_key] = lesson.id  # the selector always shows the current lesson
+st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get, key=choice_key, on_change=lesson_view.choose,
+             args=(choice_key,))
 if index == 0:  # later, the summary would give answers away
     st.caption(_(lesson.summary))
 
