@@ -170,7 +170,7 @@ def test_a_long_list_of_turns_is_cut_to_the_last_ones():
     game.play(game.hand.legal().dests[0])
     while game.watching is not None and len(game.hand.records) < 60:
         game.go_on()
-    heading, lines = PracticeScreen(game, Narrator("en", "A")).since()
+    _heading, lines = PracticeScreen(game, Narrator("en", "A")).since()
     from tutorial.practice.screen import SINCE_SHOWN
 
     assert len(lines) <= SINCE_SHOWN + 1
