@@ -53,7 +53,7 @@ def test_seats_go_clockwise_from_the_bottom_and_nothing_overlaps(players, shape)
         assert right_neighbour.stock.x > 0.5
         boxes = list(places.commons) + [box for seat in places.seats for box in (seat.stock, seat.discard, seat.turned)]
         for box in boxes:
-            assert 0 <= box.left and box.left + box.w <= 1 and 0 <= box.top and box.top + box.h <= 1
+            assert box.left >= 0 and box.left + box.w <= 1 and box.top >= 0 and box.top + box.h <= 1
         cards = list(places.commons) + [box for seat in places.seats for box in (seat.stock, seat.discard)]
         for a, b in itertools.combinations(cards, 2):
             assert not overlap(a, b)

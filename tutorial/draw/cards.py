@@ -123,3 +123,43 @@ def empty_place(width: int = 80, *, scale: int = 2) -> Image.Image:
             else:
                 draw.line((x0, y0 + start, x1, y0 + end), fill=colour, width=max(1, scale))
     return image
+
+
+CARD_FILE_WIDTH = 90
+"""Display width of the card pictures served to the browser (drawn at 2×)."""
+
+
+def card_file_name(card: Card | None, *, four_colour: bool = False, back: bool = False) -> str:
+    """The file name of a card picture: ``6H.png``, ``6C-4.png`` (four-colour clubs or
+    diamonds), ``back.png`` or ``empty.png``."""
+    if back:
+        return "back.png"
+    if card is None:
+        return "empty.png"
+    return f"{card}-4.png" if four_colour and card.suit in "CD" else f"{card}.png"
+
+
+def write_card_files(folder) -> list[str]:
+    """Draw every card picture the browser view uses into ``folder`` (created if need be);
+    returns the file names. Run ``python -m tutorial.draw.cards FOLDER`` after changing
+    how cards look; a test checks the committed files match."""
+    from pathlib import Path
+
+    from ..engine.cards import FULL_DECK
+
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    pictures = {card_file_name(None, back=True): card_back(CARD_FILE_WIDTH), card_file_name(None): empty_place(CARD_FILE_WIDTH)}
+    for card in FULL_DECK:
+        pictures[card_file_name(card)] = card_face(card, CARD_FILE_WIDTH)
+        if card.suit in "CD":
+            pictures[card_file_name(card, four_colour=True)] = card_face(card, CARD_FILE_WIDTH, four_colour=True)
+    for name, picture in pictures.items():
+        picture.save(target / name, "PNG", optimize=True)
+    return sorted(pictures)
+
+
+if __name__ == "__main__":  # pragma: no cover - a developer's command
+    import sys
+
+    print(len(write_card_files(sys.argv[1] if len(sys.argv) > 1 else "tutorial/app/static/cards")), "pictures written")
