@@ -76,7 +76,8 @@ def test_every_learner_error_is_explained_called_and_penalised_in_coach_mode():
         feedback = PracticeScreen(game, n).feedback()
         record = [r for r in game.hand.records if r.mover == "A" and r.card is not None][-1]
         assert feedback.tone == "error" and record.called and "§" in " ".join(feedback.lines)
-        assert sum(line.count("gives you") for line in feedback.lines) == len(record.penalty)
+        assert sum(line.count("gives you") for line in feedback.details) == len(record.penalty)
+        assert any(len(record.penalty) == 0 or "Your penalty" in line for line in feedback.lines)
     assert errors > 0
 
 

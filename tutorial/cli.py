@@ -31,6 +31,7 @@ APP_DEFAULTS = [
     "--server.headless", "true",
     "--browser.gatherUsageStats", "false",
     "--client.toolbarMode", "viewer",
+    "--server.enableStaticServing", "true",  # the card pictures (tutorial/app/static/cards)
 ]
 
 

@@ -4,10 +4,12 @@ to the step's learner seat (``step.you``); every text goes through gettext."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 import streamlit as st
 
+from ..draw.scene import PLACED, RIGHT, WRONG, Arrow, arrows_for
 from ..engine import events as ev
 from ..engine.cards import Card
 from ..engine.deal import COUNTS, DealCode, deal
@@ -19,16 +21,41 @@ from ..lessons.steps import PASS
 from . import clicks, session
 from .lesson_view import answer
 from .markup import literal, paragraphs
-from .table import TableView, card_md, render
+from .table import TableView, card_md, render, request_scroll
+from .table import stage as two_columns
+
+TABLED = {"place", "muggins", "next-card", "call", "deal"}
+"""Step kinds drawn with a table (an ``explain`` step has one when it has a position)."""
 
 
-def show_step(lesson: Lesson, step: Step) -> bool:
-    """Draw one step; returns True when the learner may go on."""
+@dataclass
+class Stage:
+    """Where a step draws: the table on the ``board``, everything else (the question, the
+    verdict, the controls) on the ``panel`` beside it (below it on a phone)."""
+
+    board: Any
+    panel: Any
+
+    def table(self, view: TableView, tr, **options) -> None:
+        """Draw ``view`` on the board (options as for :func:`tutorial.app.table.render`)."""
+        with self.board:
+            render(view, tr, **options)
+
+
+def show_step(lesson: Lesson, step: Step) -> tuple[bool, Any]:
+    """Draw one step; returns whether the learner may go on, and the container where the
+    step's controls are (the lesson's Back and Next go there too, beside the table)."""
     tr = session.tr()
     _ = tr.gettext
     st.subheader(_(step.title))
     st.markdown(_(step.text))
-    return SCREENS.get(step.kind, _explain)(lesson, step, tr)
+    if step.kind in TABLED or step.position is not None:
+        board, panel = two_columns("lesson")
+    else:
+        board = panel = st.container()
+    stage = Stage(board, panel)
+    with panel:
+        return SCREENS.get(step.kind, _explain)(lesson, step, tr, stage), panel
 
 
 def narrator(step: Step):
@@ -52,14 +79,14 @@ def _hint(step: Step, tr) -> None:
             st.markdown(tr.gettext(step.hint))
 
 
-def _explain(lesson: Lesson, step: Step, tr) -> bool:
+def _explain(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     if step.position is not None:
-        render(TableView(step.position, you=step.you), tr, key=f"{lesson.id}-{step.id}")
+        stage.table(TableView(step.position, you=step.you), tr, key=f"{lesson.id}-{step.id}")
     return True
 
 
 # ----- place: click where the card must go --------------------------------------------
-def _place(lesson: Lesson, step: Step, tr) -> bool:
+def _place(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     """A wrong pick is explained without giving the right pile away; after a second wrong
     pick (or on request) the right pile is named and marked."""
     _ = tr.gettext
@@ -81,13 +108,17 @@ def _place(lesson: Lesson, step: Step, tr) -> bool:
 
     if state.solved:
         dest = Dest.parse(state.last)
-        render(TableView(place(before, turned.card, dest), you=step.you, marked={dest}, show_mover=False), tr,
+        stage.table(TableView(place(before, turned.card, dest), you=step.you, marked={dest}, show_mover=False,
+                              arrows=(Arrow(("turned", before.mover), dest),)), tr,
                key=f"{lesson.id}-{step.id}")  # the move is made: nobody is shown "to move" any more
         st.success(paragraphs(n.judgement(judge(before, turned.card, dest), before)) + _done(step, tr))
         return True
     shown_right = state.frame == 1 or len(state.wrong) >= 2
     seen, current = _answer_token(lesson, step)
-    render(TableView(before, turned=turned.card, you=step.you, marked=set(step.legal.dests) if shown_right else set()),
+    marks = dict.fromkeys(step.legal.dests, RIGHT) if shown_right else {}
+    if state.last is not None and Dest.parse(state.last) not in marks:
+        marks[Dest.parse(state.last)] = WRONG
+    stage.table(TableView(before, turned=turned.card, you=step.you, marks=marks),
            tr, key=f"{lesson.id}-{step.id}", pick=pick, seen=seen, current=current)
     if state.last is not None:
         verdict = judge(before, turned.card, Dest.parse(state.last))
@@ -106,7 +137,7 @@ def _place(lesson: Lesson, step: Step, tr) -> bool:
 # ----- muggins: a call shown move by move ------------------------------------------------
 def muggins_frames(step: Step, tr) -> list[tuple]:
     """The call on the step's wrong play, move by move, from the engine's events:
-    ``(position, marked piles, caption as Markdown, stocks shown open)`` — the
+    ``(position, marks, caption as Markdown, stocks shown open, arrows)`` — the
     placement, the call with the correction, each donor's card (or none), then the
     summary with the turn passing on. (The turn-up is already on the table.)"""
     n = narrator(step)
@@ -117,36 +148,40 @@ def muggins_frames(step: Step, tr) -> list[tuple]:
     recycling = ""
     for event, after, sentence in n.steps(record):
         if isinstance(event, ev.Placed):
-            frames.append((after, {event.dest}, paragraphs(sentence, n.judgement(record.judgement, before)), shown))
+            frames.append((after, {event.dest: WRONG if event.error else PLACED},
+                           paragraphs(sentence, n.judgement(record.judgement, before)), shown, arrows_for([event])))
         elif isinstance(event, ev.Corrected):
-            frames.append((after, {event.right}, paragraphs(n.correction(record, before)), shown))
+            frames.append((after, {event.wrong: WRONG, event.right: RIGHT}, paragraphs(n.correction(record, before)), shown,
+                           arrows_for([event])))
         elif isinstance(event, ev.Recycled) and event.for_penalty:
             recycling = sentence + " "  # told with the card it gives
         elif isinstance(event, (ev.PenaltyCard, ev.NoPenaltyCard)):
-            frames.append((after, set(), paragraphs(recycling + sentence), shown))
+            frames.append((after, {}, paragraphs(recycling + sentence), shown, arrows_for([event])))
             recycling = ""
-    frames.append((record.after, set(), paragraphs(n.penalty_summary(record), n.turn_passes(record)) + _done(step, tr),
-                   shown))
+    frames.append((record.after, {record.placed: PLACED} if record.placed else {},
+                   paragraphs(n.penalty_summary(record), n.turn_passes(record)) + _done(step, tr), shown, ()))
     return frames
 
 
-def _muggins(lesson: Lesson, step: Step, tr) -> bool:
+def _muggins(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     state = answer(lesson, step)
     frames = muggins_frames(step, tr)
     state.frame = min(state.frame, len(frames) - 1)
-    position, marked, caption, open_stocks = frames[state.frame]
+    position, marks, caption, open_stocks, arrows = frames[state.frame]
     st.caption(_("Move {number} of {total}").format(number=state.frame + 1, total=len(frames)))
-    render(TableView(position, you=step.you, marked=marked, open_stocks=open_stocks, show_mover=False), tr,
+    stage.table(TableView(position, you=step.you, marks=marks, open_stocks=open_stocks, show_mover=False, arrows=arrows), tr,
            key=f"{lesson.id}-{step.id}-{state.frame}")
     (st.success if state.frame == len(frames) - 1 else st.info)(caption)
 
     def move(target: int) -> None:  # an absolute frame, so a double click cannot skip one
         state.frame = min(max(target, 0), len(frames) - 1)
+        shown = frames[state.frame][1]
+        request_scroll(str(next(iter(shown))) if shown else None)
         if state.frame == len(frames) - 1:
             state.solved = True
 
-    left, right, _spacer = st.columns([2, 2, 3])
+    left = right = st.container(horizontal=True, key=f"{lesson.id}-{step.id}-moves")
     seen, current = _answer_token(lesson, step)
     if state.frame > 0:
         clicks.button(_("◀ Previous move"), key=f"{lesson.id}-{step.id}-prev", seen=seen, current=current, action=move,
@@ -159,13 +194,13 @@ def _muggins(lesson: Lesson, step: Step, tr) -> bool:
 
 
 # ----- next-card: which card comes up -----------------------------------------------------
-def _next_card(lesson: Lesson, step: Step, tr) -> bool:
+def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     state = answer(lesson, step)
     n = narrator(step)
     right = str(step.turned.card) if step.turned.card is not None else PASS
     mover = step.position.mover
-    render(TableView(step.position, you=step.you, open_discards=(mover,)), tr, key=f"{lesson.id}-{step.id}")
+    stage.table(TableView(step.position, you=step.you, open_discards=(mover,)), tr, key=f"{lesson.id}-{step.id}")
 
     def pick(value: str) -> None:
         state.last = value
@@ -238,7 +273,7 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
     return False
 
 
-def _call(lesson: Lesson, step: Step, tr) -> bool:
+def _call(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     n = narrator(step)
     record = step.record
@@ -248,7 +283,7 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
         view = TableView(record.after, you=step.you, marked={record.placed}, show_mover=False)
     else:
         view = TableView(place(before, record.card, verdict.dest), you=step.you, marked={verdict.dest}, show_mover=False)
-    render(view, tr, key=f"{lesson.id}-{step.id}")
+    stage.table(view, tr, key=f"{lesson.id}-{step.id}")
     st.markdown(literal(n.event(Placed(before.mover, record.card, verdict.dest, verdict.error), before)))
     if step.late:
         st.markdown("**" + literal(_("The next player has already turned up a card.")) + "**")
@@ -276,7 +311,7 @@ def _call(lesson: Lesson, step: Step, tr) -> bool:
     return _choose(lesson, step, tr, options, "call" if step.call else "accept", said_right, said_wrong)
 
 
-def _fits(lesson: Lesson, step: Step, tr) -> bool:
+def _fits(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     n = narrator(step)
     a, b = step.cards
@@ -296,7 +331,7 @@ def _fits(lesson: Lesson, step: Step, tr) -> bool:
                    lambda value: _("No.") + " " + said)
 
 
-def _count(lesson: Lesson, step: Step, tr) -> bool:
+def _count(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     n = narrator(step)
     index = 0 if step.ask == "cards" else 1
@@ -318,7 +353,7 @@ def _count(lesson: Lesson, step: Step, tr) -> bool:
     return _choose(lesson, step, tr, options, str(step.number), said, said_wrong)
 
 
-def _quiz(lesson: Lesson, step: Step, tr) -> bool:
+def _quiz(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     options = [(str(i), _(text)) for i, text in enumerate(step.options)]
     right_text = _(step.options[step.number])
@@ -332,7 +367,7 @@ def _quiz(lesson: Lesson, step: Step, tr) -> bool:
     return _choose(lesson, step, tr, options, str(step.number), said_right, said_wrong)
 
 
-def _deal(lesson: Lesson, step: Step, tr) -> bool:
+def _deal(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     key = f"{lesson.id}-{step.id}-players"
     players = st.segmented_control(_("Number of players"), options=list(step.players), key=key,
@@ -341,7 +376,7 @@ def _deal(lesson: Lesson, step: Step, tr) -> bool:
     st.caption(literal(counts_sentence(players, tr) + " "
                        + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover)
                        + " " + _("(In a game the first dealer is drawn at random; here A deals, so only the number of players changes.)")))
-    render(TableView(position), tr, key=f"{lesson.id}-{step.id}-{players}")
+    stage.table(TableView(position), tr, key=f"{lesson.id}-{step.id}-{players}")
     if step.done:
         st.info(_(step.done))
     _hint(step, tr)

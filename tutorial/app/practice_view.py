@@ -435,10 +435,39 @@ def screen(current: PracticeGame) -> PracticeScreen:
 _BOXES = {"success": st.success, "error": st.error, "warning": st.warning, "info": st.info}
 
 
+def dealer(current: PracticeGame) -> str:
+    """The dealer's name in the hand under way."""
+    return current.hand.start.players[current.dealer]
+
+
+def save_buttons(current: PracticeGame, words_: PracticeScreen, tr) -> None:
+    """*Save picture* and *Save position* of the moment on the table."""
+    from .table import TableView
+    from .takeaway import save_buttons as buttons
+
+    hand = current.hand
+    deal, _who, _mode = words_.heading()
+    n = words_.n
+    caption = [deal]
+    if hand.turned is not None and hand.turned.card is not None and current.watching is None:
+        turned = hand.turned
+        view = TableView(turned.position, turned=turned.card, you=current.learner, dealer=dealer(current))
+        caption += [n.turned_words(turned.position.mover, turned.card) + ".",
+                    n.where_it_goes(turned.card, hand.legal(), turned.position)]
+    else:
+        view = TableView(hand.position, you=current.learner, dealer=dealer(current))
+    code = current.match.deal_code(current.hand_index)
+    buttons(view, hand.position, tr, key="practice", caption=caption,
+            name=f"muggins-{code}-turn-{len(hand.records) + 1}")
+
+
 def show(message: Message | None) -> None:
     """A message box with its paragraphs shown literally."""
     if message is not None:
         _BOXES[message.tone](paragraphs(*message.lines))
+        if message.details:
+            with st.expander(session.tr().gettext("Each penalty card, in order"), key="practice-penalty-details"):
+                st.markdown("\n".join("- " + literal(line) for line in message.details))
 
 
 def lesson_button(error: str, tr, offered: set[str]) -> None:

@@ -18,7 +18,9 @@ from ..i18n import LANGUAGES, header_languages, match_language, negotiate, norma
 LANG = "lang"
 LANG_CHOICE = "lang_choice"  # the sidebar radio; LANG is the learner's language itself
 URL = "_url"
-KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved")
+TEXT_VIEW = "table_text"  # the sidebar switch "Table as text" (address: table=text)
+FOUR_COLOUR = "four_colour"  # the sidebar switch "Four-colour deck" (address: deck=4)
+KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved", "table", "deck")
 """Query parameters (besides ``lang``) the address keeps on every page."""
 
 
@@ -45,6 +47,17 @@ def init() -> None:
     seed = {key: st.query_params.get(key) for key in st.query_params}
     state["_url_seed"] = seed
     state[URL] = {key: seed[key] for key in KEPT if seed.get(key)}
+    state[TEXT_VIEW] = seed.get("table") == "text"
+    state[FOUR_COLOUR] = seed.get("deck") == "4"
+    for key, wanted in (("table", "text"), ("deck", "4")):  # only these values are kept
+        if state[URL].get(key) != wanted:
+            state[URL].pop(key, None)
+
+
+def choose_view() -> None:
+    """Callback of the sidebar switches: keep the table's look in the address."""
+    remember(table="text" if st.session_state.get(TEXT_VIEW) else None,
+             deck="4" if st.session_state.get(FOUR_COLOUR) else None)
 
 
 def url_seed(key: str) -> str | None:

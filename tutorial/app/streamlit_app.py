@@ -11,7 +11,8 @@ from tutorial.app import pages, session
 from tutorial.app.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
-st.set_page_config(page_title="Muggins Tutor", page_icon=page_icon(), layout="wide")
+SIDEBAR_WIDTH = 240  # pixels; Streamlit's default (about 300) leaves a projector at 150 % too little room
+st.set_page_config(page_title="Muggins Tutor", page_icon=page_icon(), layout="wide", initial_sidebar_state=SIDEBAR_WIDTH)
 session.init()
 
 with st.sidebar:
@@ -24,5 +25,10 @@ with st.sidebar:
         on_change=session.choose_language,
         horizontal=True,
     )
+    _ = session.tr().gettext
+    st.toggle(_("Table as text"), key=session.TEXT_VIEW, on_change=session.choose_view,
+              help=_("Show the table as a grid of buttons and words instead of a drawn card table."))
+    st.toggle(_("Four-colour deck"), key=session.FOUR_COLOUR, on_change=session.choose_view,
+              help=_("Clubs green and diamonds blue, so every suit has its own colour."))
 
 st.navigation(pages.build(session.tr())).run()

@@ -1,33 +1,76 @@
-"""The table view: one component that draws any position at any width.
+"""The table view: one function that draws any position, used by lessons, walk-throughs,
+practice and the rules page.
 
-It shows every common pile's top, every player's discard top (empty ones
-too), how many cards each stock and discard holds, who is to move, and the
-turned card. With ``pick`` every pile becomes a button that calls
-``pick(dest_text)`` — only while ``current()`` still equals ``seen``, the token
-of the state drawn (see :mod:`tutorial.app.clicks`); without it nothing on the
-table is clickable.
+By default the table is drawn as a card table (:mod:`tutorial.app.table_component`): the
+Pillow-drawn cards where the seats sit, clockwise from the learner at the bottom, the
+turned card at the mover's seat, marks and arrows of what just happened, and a text
+alternative naming every pile. The *text view* (a sidebar switch, ``table=text`` in the
+address) draws the same table as a grid of Streamlit buttons and captions.
+
+With ``pick`` every pile is a button that calls ``pick(dest_text)`` — only while
+``current()`` still equals ``seen``, the token of the state drawn (see
+:mod:`tutorial.app.clicks`); without it nothing on the table is clickable.
 """
 
 from __future__ import annotations
 
+import base64
 import gettext
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 
 import streamlit as st
 
+from ..draw import scene as sc
+from ..draw.cards import card_file_name
+from ..draw.layout import SHAPES, TALL, WIDE
 from ..engine.cards import Card
 from ..engine.position import Dest, Position
 from . import clicks, session
 from .markup import literal
 
-# Larger card faces on the table buttons, readable on a projector (constant CSS, no data).
+TEXT_VIEW, FOUR_COLOUR = session.TEXT_VIEW, session.FOUR_COLOUR
+SCROLL = "_table_scroll"
+"""Set by a pick on a drawn table: the next table drawn brings itself into view."""
+CARDS = Path(__file__).resolve().parent / "static" / "cards"
+"""The card pictures (``python -m tutorial.draw.cards`` writes them), served as static files."""
+PHONE_HEIGHT = 0.48
+"""On a phone (explanation below the table) the table takes at most this share of the screen's height."""
+NARROW = 460
+"""Below this width (CSS pixels) the tall shape is considered (it gives bigger cards on a phone)."""
+
+# Larger card faces on the text view's buttons, readable on a projector (constant CSS, no data).
 CARD_STYLE = (
     "<style>"
     "[class*='st-key-table-'] button p {font-size: 1.6rem; font-weight: 700;}"
     "[class*='st-key-table-'] button {min-height: 3.6rem;}"
     "</style>"
 )
+
+
+STAGE_STYLE = (
+    "<style>"
+    # On a short, wide screen (a projector at 150 %) the table is bounded by the height, so
+    # the panel beside it may take half the width: its verdict then needs fewer lines.
+    "@media (max-height: 620px) and (min-width: 640px) {"
+    "[class*='st-key-stage-'] [data-testid='stColumn'] {flex: 1 1 0 !important; width: auto !important;}"
+    "[class*='st-key-stage-'] [data-testid='stAlert'] p {font-size: 0.92rem;}}"
+    # On a phone the panel sits below the table: slightly smaller text keeps a verdict short.
+    "@media (max-width: 640px) {[class*='st-key-stage-'] [data-testid='stAlert'] p {font-size: 0.92rem;}}"
+    "</style>"
+)
+
+
+def stage(key: str) -> tuple:
+    """``(board, panel)``: two columns, the table on the board and beside it (below it on a
+    phone) the panel with the question, the verdict and the controls, so that after a
+    click all three are in view."""
+    st.html(STAGE_STYLE)
+    with st.container(key=f"stage-{key}"):
+        board, panel = st.columns([3, 2], gap="medium")
+    return board, panel
 
 
 def card_md(card: Card | None) -> str:
@@ -42,11 +85,16 @@ class TableView:
     """What to draw.
 
     - ``position``: the piles (the turned card is not in it).
-    - ``turned``: the card in the mover's hand, if any.
-    - ``you``: the learner's player name (marked “you”), or ``None``.
-    - ``marked``: piles to draw attention to (where a card just went).
+    - ``turned``: the card in the mover's hand, if any (drawn at the mover's seat).
+    - ``you``: the learner's player name (marked “you”, drawn at the bottom), or ``None``
+      (then the mover is drawn at the bottom).
+    - ``marked``: piles where a card just went; ``marks``: other marks by pile
+      (:data:`tutorial.draw.scene.LEGAL`, ``WRONG``, ``RIGHT``, ``PLACED``).
+    - ``arrows``: what just happened (:func:`tutorial.draw.scene.arrows_for`).
+    - ``dealer``: the dealer's name, marked at their seat.
     - ``open_stocks``: show these players' closed stocks card by card (lessons only).
     - ``open_discards``: show these players' whole discards, bottom to top.
+    - ``show_mover``: mark whose turn it is.
     """
 
     position: Position
@@ -56,36 +104,199 @@ class TableView:
     open_stocks: tuple[str, ...] = ()
     open_discards: tuple[str, ...] = ()
     show_mover: bool = True
+    marks: dict[Dest, str] = field(default_factory=dict)
+    arrows: tuple[sc.Arrow, ...] = ()
+    dealer: str | None = None
+
+    def all_marks(self) -> dict[Dest, str]:
+        """Every mark: ``marked`` piles as :data:`~tutorial.draw.scene.PLACED`, then ``marks``."""
+        return {**dict.fromkeys(self.marked, sc.PLACED), **self.marks}
+
+    def scene(self, tr: gettext.NullTranslations) -> sc.TableScene:
+        """The scene to draw, labels in the language of ``tr``."""
+        position = self.position
+        bottom = position.seat(self.you) if self.you in position.players else position.to_move
+        labels = {seat: _player_label(name, self, tr) for seat, name in enumerate(position.players)}
+        return sc.TableScene(
+            position, bottom=bottom, labels=labels, turned=self.turned, marks=self.all_marks(), arrows=self.arrows,
+            dealer=position.seat(self.dealer) if self.dealer in position.players else None,
+            mover=position.to_move if self.show_mover else None,
+        )
 
 
 def _player_label(name: str, view: TableView, tr: gettext.NullTranslations, *, mark_mover: bool = True) -> str:
     _ = tr.gettext
-    label = literal(name)
-    if name == view.you:
+    label = name
+    mover = mark_mover and view.show_mover and name == view.position.mover
+    if name == view.you and not mover:
         label = _("{player} (you)").format(player=label)
-    if mark_mover and view.show_mover and name == view.position.mover:
+    if mover:
         label = (_("{player} · your turn") if name == view.you else _("{player} · to move")).format(player=label)
+    if name == view.dealer:
+        label = _("{player} · dealer").format(player=label)
     return label
+
+
+def text_view() -> bool:
+    """Whether this learner asked for the table as text."""
+    return bool(st.session_state.get(TEXT_VIEW))
+
+
+def four_colour() -> bool:
+    """Whether this learner asked for the four-colour deck."""
+    return bool(st.session_state.get(FOUR_COLOUR))
 
 
 def render(view: TableView, tr: gettext.NullTranslations, *, key: str,
            pick: Callable[[str], None] | None = None, seen: str = "", current: Callable[[], str] | None = None) -> None:
-    """Draw the table. ``key`` prefixes every widget key (``<key>-common-1-t<seen>``,
-    ``<key>-discard-B-t<seen>``); ``pick`` makes each pile a button that calls
-    ``pick(dest_text)`` if ``current()`` still returns ``seen`` when the click arrives."""
-    st.html(CARD_STYLE)
-    with st.container(key=f"table-{key}"):
-        _render(view, tr, key=key, pick=pick, pick_args=(seen, current or (lambda: seen)))
+    """Draw the table. ``key`` names it (drawn: ``<key>-table``; text view: every widget key
+    starts with ``<key>-``, e.g. ``<key>-common-1-t<seen>``, ``<key>-discard-B-t<seen>``);
+    ``pick`` makes each pile a control that calls ``pick(dest_text)`` if ``current()``
+    still returns ``seen`` when the click arrives."""
+    current = current or (lambda: seen)
+    if text_view():
+        st.html(CARD_STYLE)
+        with st.container(key=f"table-{key}"):
+            _text_table(view, tr, key=key, pick=pick, pick_args=(seen, current))
+        return
+    _drawn(view, tr, key=key, pick=pick, seen=seen, current=current)
+    _open_cards(view, tr)
 
 
-def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pick_args) -> None:
+# ----- the drawn table ---------------------------------------------------------------------
+def table_data(view: TableView, tr: gettext.NullTranslations, *, clickable: bool = False, token: str = "",
+               four: bool = False, base: str | None = "app/static/cards/") -> dict:
+    """Everything the browser component needs, as JSON-ready data: both shapes (``wide``,
+    ``tall``) with every item's box (fractions), picture, count, mark, the pile a click
+    means and its words; the arrows and the clockwise arc; the text alternative
+    (``alt``); ``token`` (sent back with a pick). ``base``: the address of the card
+    pictures, or ``None`` to embed them (when the server serves no static files)."""
+    scene = view.scene(tr)
+    n = session.narrator(view.you)
+    position = view.position
+    marks = scene.marks
+    shapes = {}
+    for shape in (WIDE, TALL):
+        places = sc.scene_layout(scene, shape)
+        things = []
+        for item in sc.items(scene, places):
+            box = item.box
+            entry: dict = {"kind": item.kind, "x": box.x, "y": box.y, "w": box.w, "h": box.h}
+            if item.kind == "label":
+                entry.update(text=item.text, mark=item.mark)
+            else:
+                name = card_file_name(item.card, four_colour=four, back=item.kind == "stock" and bool(item.count))
+                entry.update(src=name if base is not None else _embedded(name), n=item.count or 0, mark=item.mark,
+                             dest=str(item.dest) if item.dest is not None else None, aria=_item_words(item, position, n))
+            things.append(entry)
+        arrows = []
+        for arrow in scene.arrows:
+            start, end = sc.place_box(arrow.start, scene, places), sc.place_box(arrow.end, scene, places)
+            arrows.append({"x1": start.x, "y1": start.y, "x2": end.x, "y2": end.y, "kind": arrow.kind})
+        width, height = SHAPES[shape]
+        felt = places.felt
+        shapes[shape] = {"name": shape, "w": width, "h": height, "card": places.card[0], "items": things, "arrows": arrows,
+                         "felt": {"x": felt.x, "y": felt.y, "w": felt.w, "h": felt.h}, "arc": sc.clockwise_arc(places)}
+    _ = tr.gettext
+    lines = n.table_lines(position, turned=view.turned, mover=position.mover if view.show_mover else None,
+                          dealer=view.dealer, marks=marks)
+    title = _("Card table: click the pile where the card goes") if clickable else _("Card table")
+    return {"wide": shapes[WIDE], "tall": shapes[TALL], "narrow": NARROW, "base": base or "", "token": token,
+            "clickable": clickable, "phone_height": PHONE_HEIGHT, "max_height": 1.0, "alt": " ".join(lines), "title": title,
+            "arc_words": _("Play passes clockwise, to each player's left.")}
+
+
+def _item_words(item: sc.Item, position: Position, n) -> str:
+    if item.kind == "common" and item.dest is not None and item.card is not None:
+        text = n.common_words(item.dest.target, position.commons[item.dest.target - 1])
+    elif item.kind == "discard" and item.seat is not None:
+        text = n.discard_words(position.players[item.seat], position.discards[item.seat])
+    elif item.kind == "stock" and item.seat is not None:
+        text = n.stock_words(position.players[item.seat], item.count or 0)
+    elif item.kind == "turned" and item.card is not None:
+        text = n.turned_words(position.mover, item.card)
+    else:
+        text = ""
+    words = n.mark_words(item.mark)
+    return f"{text} ({words})" if words else text
+
+
+@lru_cache(maxsize=128)
+def _embedded(name: str) -> str:
+    """A card picture as a ``data:`` address (the same for everyone; read once per process)."""
+    return "data:image/png;base64," + base64.b64encode((CARDS / name).read_bytes()).decode("ascii")
+
+
+def _static_serving() -> bool:
+    try:
+        return bool(st.get_option("server.enableStaticServing"))
+    except Exception:  # pragma: no cover - an unknown option in some future Streamlit
+        return False
+
+
+def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, seen: str, current) -> None:
+    from .table_component import component
+
+    data = table_data(view, tr, clickable=pick is not None, token=seen, four=four_colour(),
+                      base="app/static/cards/" if _static_serving() else None)
+    nonce, focus = st.session_state.pop(SCROLL, ("", None))
+    data["scroll"], data["focus"] = nonce, focus
+    widget = f"{key}-table"
+    if pick is None:
+        component()(data=data, key=widget)
+        return
+    component()(data=data, key=widget, on_pick_change=lambda: _picked(widget, current, pick))
+
+
+def _picked(widget: str, current: Callable[[], str], pick: Callable[[str], None]) -> None:
+    """A pile was clicked on the drawn table: apply it only if the table the learner saw
+    (the token sent with the click) is still the one in play."""
+    value = st.session_state.get(widget)
+    chosen = value.get("pick") if hasattr(value, "get") else None
+    if not isinstance(chosen, dict) or not isinstance(chosen.get("dest"), str):
+        return
+    if chosen.get("token") != current():
+        st.session_state[clicks.STALE] = True
+        return
+    request_scroll(chosen["dest"])
+    pick(chosen["dest"])
+
+
+def request_scroll(focus: str | None = None) -> None:
+    """Ask the next drawn table to bring itself into view (after a click that changed it):
+    on a phone with the pile ``focus`` (a destination's text) at the top of the screen."""
+    count = st.session_state.get("_table_scrolls", 0) + 1
+    st.session_state["_table_scrolls"] = count
+    st.session_state[SCROLL] = (str(count), focus)
+
+
+def _open_cards(view: TableView, tr: gettext.NullTranslations) -> None:
+    """Lessons may show a closed stock or a whole discard card by card, under the table."""
+    _ = tr.gettext
+    lines = []
+    for name in view.open_stocks:
+        shown = " ".join(card_md(c) for c in view.position.stock_of(name)) or "—"
+        lines.append(literal(_player_label(name, view, tr, mark_mover=False)) + " · "
+                     + _("closed stock, top first: {cards}").format(cards=shown))
+    for name in view.open_discards:
+        shown = " ".join(card_md(c) for c in view.position.discard_of(name)) or "—"
+        lines.append(literal(_player_label(name, view, tr, mark_mover=False)) + " · "
+                     + _("discard, bottom to top: {cards}").format(cards=shown))
+    for line in lines:
+        st.markdown(line)
+
+
+# ----- the text view -----------------------------------------------------------------------
+def _text_table(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pick_args) -> None:
     _ = tr.gettext
     position = view.position
+    marks = view.all_marks()
+    n = session.narrator(view.you)
     if view.turned is not None:
-        who = _player_label(position.mover, view, tr, mark_mover=False)
+        who = literal(_player_label(position.mover, view, tr, mark_mover=False))
         st.markdown(
             _("**{player}** turns up:").format(player=who) + f"\n\n## {card_md(view.turned)}",
-            help=session.narrator().card_name(view.turned),
+            help=n.card_name(view.turned),
         )
 
     st.markdown("**" + _("Common piles") + "**")
@@ -97,10 +308,10 @@ def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pi
                 title=_("Common pile {number}").format(number=number),
                 top=pile[-1],
                 footer=tr.ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
-                dest=dest, view=view, tr=tr, key=key, pick=pick, pick_args=pick_args,
+                dest=dest, mark=marks.get(dest), tr=tr, key=key, pick=pick, pick_args=pick_args,
             )
 
-    st.markdown("**" + _("Players") + "**")
+    st.markdown("**" + _("Players") + " · " + _("Play passes clockwise, to each player's left.") + "**")
     columns = st.columns(max(len(position.players), 4))
     for seat, name in enumerate(position.players):
         dest = Dest.discard(name)
@@ -115,22 +326,23 @@ def _render(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pi
             extra.append(_("discard, bottom to top: {cards}").format(cards=shown))
         with columns[seat]:
             _cell(
-                title=_player_label(name, view, tr),
+                title=literal(_player_label(name, view, tr)),
                 top=discard[-1] if discard else None,
-                footer=footer, dest=dest, view=view, tr=tr, key=key, pick=pick, pick_args=pick_args, extra=extra,
+                footer=footer, dest=dest, mark=marks.get(dest), tr=tr, key=key, pick=pick, pick_args=pick_args,
+                extra=extra,
             )
 
 
-def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args, extra=()):
+def _cell(*, title, top, footer, dest, mark, tr, key, pick, pick_args, extra=()):
     _ = tr.gettext
-    marked = dest in view.marked
+    n = session.narrator()
     with st.container(border=True):
         st.caption(title)
-        if marked:  # a highlighted (primary) button: plain text, so red suits stay readable on it
+        if mark:  # a highlighted (primary) button: plain text, so red suits stay readable on it
             label = top.symbol if top is not None else "—"
         else:
             label = card_md(top) if top is not None else ":gray[—]"  # short: fits seven narrow columns
-        tooltip = session.narrator().card_name(top) if top is not None else _("An empty discard")
+        tooltip = n.card_name(top) if top is not None else _("An empty discard")
         if pick is not None:
             seen, current = pick_args
             clicks.button(
@@ -141,11 +353,13 @@ def _cell(*, title, top, footer, dest, view, tr, key, pick, pick_args, extra=())
                 action=pick,
                 args=(str(dest),),
                 help=tooltip,
-                type="primary" if marked else "secondary",
+                type="primary" if mark else "secondary",
                 width="stretch",
             )
         else:
-            st.subheader(label + (" ⬅" if marked else ""), anchor=False)  # no heading link on a card
+            st.subheader(label + (" ⬅" if mark else ""), anchor=False)  # no heading link on a card
+        if mark:
+            st.caption("**" + n.mark_words(mark) + "**")
         st.caption(footer)
         for line in extra:
             st.caption(line)

@@ -110,3 +110,35 @@ def place_box(place: Dest | tuple[str, str], scene: TableScene, places: TableLay
     kind, player = place
     seat = places.seat(position.seat(player))
     return seat.turned if kind == "turned" else seat.stock
+
+
+def arrows_for(events) -> tuple[Arrow, ...]:
+    """The arrows of what happened in ``events`` (a turn's :mod:`tutorial.engine.events`):
+    the placement (turned card → pile), the correction (wrong pile → right pile), each
+    penalty card (donor's stock → offender's stock, ``gift``) and any discard turned
+    over to make a new stock (``recycle``)."""
+    from ..engine import events as ev
+
+    out: list[Arrow] = []
+    for event in events:
+        if isinstance(event, ev.Placed):
+            out.append(Arrow(("turned", event.player), event.dest))
+        elif isinstance(event, ev.Corrected):
+            out.append(Arrow(event.wrong, event.right))
+        elif isinstance(event, ev.PenaltyCard):
+            out.append(Arrow(("stock", event.donor), ("stock", event.offender), "gift"))
+        elif isinstance(event, ev.Recycled):
+            out.append(Arrow(Discard(event.player), ("stock", event.player), "recycle"))
+    return tuple(out)
+
+
+def clockwise_arc(places: TableLayout, steps: int = 16) -> list[tuple[float, float]]:
+    """Points (fractions of the picture) of the arc drawn inside the felt to show that
+    play passes clockwise: from below the middle round to the left, ending in an arrowhead."""
+    import math
+
+    felt = places.felt
+    rx, ry = felt.w * 0.36, felt.h * 0.33
+    start, end = math.radians(100), math.radians(160)
+    return [(felt.x + rx * math.cos(start + (end - start) * i / steps), felt.y + ry * math.sin(start + (end - start) * i / steps))
+            for i in range(steps + 1)]

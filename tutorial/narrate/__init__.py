@@ -7,7 +7,7 @@ named. One object holds the language (a Babel ``Locale`` and its gettext
 translations) and the point of view, so no function needs them passed in.
 Split by concern: :mod:`.base` (cards, piles, players, sections),
 :mod:`.verdicts` (where a card goes, why a placement was wrong),
-:mod:`.story` (events, turns, penalties, hand results).
+:mod:`.story` (events, turns, penalties, hand results), :mod:`.table` (a table in words).
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from functools import lru_cache
 
 from .base import RANK_NAMES, SECTIONS, Base
 from .story import Story
+from .table import TableWords
 from .verdicts import Verdicts
 
 
-class Narrator(Story, Verdicts, Base):
+class Narrator(Story, Verdicts, TableWords, Base):
     """Sentences in one language from one point of view (see the module text)."""
 
     def seen_by(self, you: str | None) -> Narrator:

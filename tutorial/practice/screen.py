@@ -40,6 +40,8 @@ class Message:
 
     tone: str
     lines: tuple[str, ...]
+    details: tuple[str, ...] = ()
+    """Lines shown on request under the box (each penalty card, donor by donor, R5)."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,8 @@ class PracticeScreen:
             record = entry.record
             if entry.supported:
                 return Message("success", (_("Right to call."), n.judgement(record.judgement, record.judged_in),
-                                           n.correction(record, record.judged_in), *n.penalty_lines(record)))
+                                           n.correction(record, record.judged_in), n.penalty_summary(record)),
+                           details=tuple(n.penalty_lines(record)) if record.penalty else ())
             return Message("info", (_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
                 section=n.section("§muggins")),))
         if not mine:
@@ -149,13 +152,33 @@ class PracticeScreen:
                     section=n.section("§muggins")),
                 n.judgement(verdict, table)))
         lines = [n.judgement(verdict, table), n.correction(record, table)]
+        details: tuple[str, ...] = ()
         if record.penalty or game.settings.penalise or game.settings.mode == TABLE:
-            lines += n.penalty_lines(record)
+            lines.append(n.penalty_summary(record))  # short on a phone; each donor's card is drawn as an arrow
+            details = tuple(n.penalty_lines(record)) if record.penalty else ()
         else:
             lines.append(_("Penalty cards are switched off in this game."))
         if not table.has_cards(table.to_move):
             lines.append(n.finish_refused(record.mover))
-        return Message("error", tuple(lines))
+        return Message("error", tuple(lines), details)
+
+    def last_arrows(self) -> tuple:
+        """What the learner's last placement or call set moving, for the table's arrows: the
+        correction and each penalty card (events of that turn); empty when nothing was called."""
+        from ..draw.scene import arrows_for
+
+        game = self.game
+        records = game.hand.records
+        mine = self._learner_placements()
+        if game.calls and (not mine or records.index(game.calls[-1].record) > mine[-1]):
+            record = game.calls[-1].record
+        elif mine:
+            record = records[mine[-1]]
+        else:
+            return ()
+        if not record.called:
+            return ()
+        return tuple(arrow for arrow in arrows_for(record.events) if arrow.kind != "move" or arrow.start != ("turned", record.mover))
 
     def since(self) -> tuple[str, tuple[str, ...]] | None:
         """The turns played since the learner's last card (or before their first): a

@@ -42,7 +42,7 @@ if index == 0:  # later, the summary would give answers away
 step = lesson.steps[index]
 st.progress((index + 1) / len(lesson.steps), text=_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps)))
 with st.container(border=True):
-    may_go_on = lesson_steps.show_step(lesson, step)
+    may_go_on, panel = lesson_steps.show_step(lesson, step)
 
 here = lesson_view.place_token()
 
@@ -53,33 +53,34 @@ def nav_button(label, *, key, action, args=(), where=None, **options):
                   where=where, **options)
 
 
-back, forward, _spacer = st.columns([1, 1, 3])
-if index > 0:
-    nav_button(_("◀ Back"), key="lesson-back", action=lesson_view.go, args=(lesson.id, index - 1), where=back,
-               width="stretch")
-if not may_go_on:
-    forward.caption(_("Follow every move to go on.") if step.kind == "muggins" else _("Answer to go on."))
-elif index < len(lesson.steps) - 1:
-    nav_button(_("Next ▶"), key="lesson-next", action=lesson_view.go, args=(lesson.id, index + 1), where=forward,
-               type="primary", width="stretch")
-elif lesson.id not in done:
-    nav_button(_("Finish the lesson ✓"), key="lesson-finish", action=lesson_view.finish, args=(lesson.id,),
-               where=forward, type="primary", width="stretch")
-else:
-    score = lesson_view.check_results().get(lesson.id)
-    if score:
-        st.success(_("Lesson complete.") + " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1]))
+with panel:  # beside the table: the way on is in view after every answer
+    back = forward = st.container(horizontal=True, key="lesson-nav")
+    if index > 0:
+        nav_button(_("◀ Back"), key="lesson-back", action=lesson_view.go, args=(lesson.id, index - 1), where=back,
+                   width="stretch")
+    if not may_go_on:
+        forward.caption(_("Follow every move to go on.") if step.kind == "muggins" else _("Answer to go on."))
+    elif index < len(lesson.steps) - 1:
+        nav_button(_("Next ▶"), key="lesson-next", action=lesson_view.go, args=(lesson.id, index + 1), where=forward,
+                   type="primary", width="stretch")
+    elif lesson.id not in done:
+        nav_button(_("Finish the lesson ✓"), key="lesson-finish", action=lesson_view.finish, args=(lesson.id,),
+                   where=forward, type="primary", width="stretch")
     else:
-        st.success(_("Lesson complete."))
-    position = [item.id for item in lessons].index(lesson.id)
-    following = lessons[position + 1] if position + 1 < len(lessons) else None
-    onward, again, practice = st.columns(3)
-    if following is not None:
-        nav_button(_("Next lesson: {title}").format(title=_(following.title)), key="lesson-following",
-                   action=lesson_view.open_lesson, args=(following.id,), where=onward, type="primary", width="stretch")
-    nav_button(_("Start the lesson again"), key="lesson-restart", action=lesson_view.restart, args=(lesson.id,),
-               where=again, width="stretch")
-    practice.page_link(pages.page("practice"), label=_("Play a practice hand"), icon=":material/playing_cards:")
+        score = lesson_view.check_results().get(lesson.id)
+        if score:
+            st.success(_("Lesson complete.") + " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1]))
+        else:
+            st.success(_("Lesson complete."))
+        position = [item.id for item in lessons].index(lesson.id)
+        following = lessons[position + 1] if position + 1 < len(lessons) else None
+        onward = again = practice = st.container(horizontal=True, key="lesson-onward")
+        if following is not None:
+            nav_button(_("Next lesson: {title}").format(title=_(following.title)), key="lesson-following",
+                       action=lesson_view.open_lesson, args=(following.id,), where=onward, type="primary", width="stretch")
+        nav_button(_("Start the lesson again"), key="lesson-restart", action=lesson_view.restart, args=(lesson.id,),
+                   where=again, width="stretch")
+        practice.page_link(pages.page("practice"), label=_("Play a practice hand"), icon=":material/playing_cards:")
 
-session.remember(lesson=lesson.id, step=step.id, done=",".join(done), checks=lesson_view.checks_text())
-session.sync_url()
+    session.remember(lesson=lesson.id, step=step.id, done=",".join(done), checks=lesson_view.checks_text())
+    session.sync_url()

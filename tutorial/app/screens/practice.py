@@ -8,7 +8,8 @@ from tutorial import words
 from tutorial.app import clicks, session
 from tutorial.app import practice_view as view
 from tutorial.app.markup import literal
-from tutorial.app.table import TableView, render
+from tutorial.app.table import TableView, render, stage
+from tutorial.draw.scene import LEGAL, Arrow
 from tutorial.practice import COACH
 
 tr = session.tr()
@@ -42,41 +43,50 @@ if st.session_state.get(view.CONFIRM):
 
 view.settings_panel(game, tr)
 
-# ----- what just happened -----------------------------------------------------------
-if game.correcting is None:
-    view.show(page.feedback())
-since = page.since()
-if since:
-    heading, lines = since
-    with st.container(border=True):
-        st.markdown("**" + literal(heading) + "**")
-        st.markdown("\n".join(f"- {literal(line)}" for line in lines))
+# ----- the play: the table, and beside it (below it on a phone) what happened and what to do --------
+board, panel = stage("practice")
+with panel:
+    if game.correcting is None:
+        view.show(page.feedback())
+    if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d in game.decisions) and not game.hand_over:
+        view.action_button(_("Undo my last card"), key="practice-undo", action=view.undo, icon=":material/undo:")
+    since = page.since()
+    if since and game.watching is None:
+        heading, lines = since
+        with st.expander(heading, expanded=game.hand_over or len(lines) <= 3):
+            st.markdown("\n".join(f"- {literal(line)}" for line in lines))
+    marks: dict = {}
+    arrows: tuple = ()
+    if game.watching is not None:
+        view.watching(game, page, tr)
+    elif game.correcting is not None:
+        view.show(page.correcting(wrong_pick=st.session_state.pop(view.PICK_PROBLEM, False)))
+        marks = dict.fromkeys(game.correction_choices(), LEGAL)
+    elif game.hand_over:
+        view.hand_end(game, page, tr)
+    else:
+        prompt, recycled = page.your_turn()
+        if recycled:
+            st.info(literal(recycled))
+        st.markdown(literal(prompt))
+        if game.settings.mode == COACH and st.toggle(_("Show where the card may go"), key=view.HINTS):
+            marks = dict.fromkeys(hand.legal().dests, LEGAL)
+    view.save_buttons(game, page, tr)
 
-# ----- the table ------------------------------------------------------------------------
-if game.watching is not None:
-    shown = game.watching
-    render(TableView(shown.table, you=you, marked={shown.dest}, show_mover=False), tr, key="practice-watching")
-    view.watching(game, page, tr)
-elif game.correcting is not None:
-    view.show(page.correcting(wrong_pick=st.session_state.pop(view.PICK_PROBLEM, False)))
-    render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marked=set(game.correction_choices())),
-           tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
-elif game.hand_over:
-    view.hand_end(game, page, tr)
-    render(TableView(hand.position, you=you, show_mover=False), tr, key="practice-final")
-else:
-    prompt, recycled = page.your_turn()
-    if recycled:
-        st.info(literal(recycled))
-    st.markdown(literal(prompt))
-    marked = set()
-    if game.settings.mode == COACH and st.toggle(_("Show where the card may go"), key=view.HINTS):
-        marked = set(hand.legal().dests)
-    render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marked=marked), tr, key="practice",
-           pick=view.decide, seen=game.token, current=view.token)
-if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d in game.decisions) and not game.hand_over:
-    view.action_button(_("Undo my last card"), key="practice-undo", action=view.undo, icon=":material/undo:")
-
+with board:
+    if game.watching is not None:
+        shown = game.watching
+        render(TableView(shown.table, you=you, marked={shown.dest}, show_mover=False, dealer=view.dealer(game),
+                         arrows=(Arrow(("turned", shown.mover), shown.dest),)), tr, key="practice-watching")
+    elif game.correcting is not None:
+        render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marks=marks, dealer=view.dealer(game)),
+               tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
+    elif game.hand_over:
+        render(TableView(hand.position, you=you, show_mover=False, dealer=view.dealer(game)), tr, key="practice-final")
+    else:
+        render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marks=marks, dealer=view.dealer(game),
+                         arrows=page.last_arrows()),
+               tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
 view.hand_log(game, page, tr)
 view.remember(game)
 session.sync_url()

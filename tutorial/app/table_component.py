@@ -1,0 +1,218 @@
+"""The drawn table in the browser: a Streamlit component (``st.components.v2``, part of
+Streamlit) that lays out the Pillow-drawn card pictures where the seats sit.
+
+Every pile that may be chosen is a real ``<button>`` at the pile's place: a click
+or Enter/Space sends ``{"dest": "common:1", "token": …}`` back to Python, where
+the token is checked like every other action (tutorial/app/clicks.py). The
+component picks the wide or the tall layout by its own width, so a phone gets
+bigger cards. Card pictures are static files (``static/cards``), fetched once
+and cached by the browser; each rerun sends only the layout as data.
+All text arrives as data and is set with ``textContent``: nothing is parsed as HTML.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+CSS = """
+.mt-frame { width: 100%; }
+.mt-root { position: relative; margin: 0 auto; user-select: none; font-family: inherit; scroll-margin-top: 3.9rem; }
+.mt-room { position: absolute; inset: 0; background: #f4f1ea; border-radius: 10px; }
+.mt-felt { position: absolute; border-radius: 50%; background: #1e6e46; border: 0.3em solid #145032; box-sizing: border-box; }
+.mt-item { scroll-margin-top: 5rem; position: absolute; box-sizing: border-box; padding: 0; margin: 0; border: 0; background: transparent; }
+.mt-item img { width: 100%; height: 100%; display: block; border-radius: 7%; }
+button.mt-item { cursor: pointer; border-radius: 8%; }
+button.mt-item:hover img { filter: brightness(0.9); }
+button.mt-item:focus-visible { outline: 0.25em solid #1a73e8; outline-offset: 0.2em; }
+.mt-mark-legal, .mt-mark-placed, .mt-mark-wrong, .mt-mark-right { border-radius: 8%; }
+.mt-mark-legal { box-shadow: 0 0 0 0.3em #1f6fd1; }
+.mt-mark-placed { box-shadow: 0 0 0 0.3em #f5be28; }
+.mt-mark-wrong { box-shadow: 0 0 0 0.3em #c62828; }
+.mt-mark-right { box-shadow: 0 0 0 0.3em #1e8a44; }
+.mt-glyph { position: absolute; top: -0.7em; left: -0.7em; width: 1.5em; height: 1.5em; line-height: 1.5em;
+  border-radius: 50%; text-align: center; font-size: 0.9em; font-weight: 700; color: #fff; pointer-events: none; }
+.mt-glyph-legal { background: #1f6fd1; } .mt-glyph-placed { background: #8a5a00; }
+.mt-glyph-wrong { background: #c62828; } .mt-glyph-right { background: #1e8a44; }
+.mt-depth { position: absolute; border-radius: 8%; background: #fafafa; border: 1px solid #888; box-sizing: border-box; }
+.mt-back { position: absolute; border-radius: 8%; background: #1c3c6e; border: 1px solid #ddd; box-sizing: border-box; }
+.mt-count { position: absolute; right: -0.5em; bottom: -0.5em; min-width: 1.6em; padding: 0 0.35em; border-radius: 0.9em;
+  background: #222; color: #fff; font-size: 0.8em; line-height: 1.6em; text-align: center; pointer-events: none; box-sizing: border-box; }
+.mt-label { position: absolute; display: flex; align-items: center; justify-content: center; text-align: center;
+  line-height: 1.15; color: #1e1e1e; white-space: nowrap; overflow: hidden; pointer-events: none; }
+.mt-label span { padding: 0 0.4em; border-radius: 0.6em; overflow: hidden; text-overflow: ellipsis; max-width: 100%; }
+.mt-label.mt-mover span { background: #f5be28; font-weight: 700; }
+.mt-turned img { box-shadow: 0 0.3em 0.8em rgba(0,0,0,0.45); }
+.mt-svg { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }
+.mt-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+"""
+
+JS = """
+const GLYPHS = { legal: '\u2713', right: '\u2713', wrong: '\u2717', placed: '\u2605' };
+const ARROWS = { move: ['#f5be28', ''], gift: ['#ffffff', '9 7'], recycle: ['#bfe3ff', '4 6'] };
+const SVG = 'http://www.w3.org/2000/svg';
+
+function place(el, box) {
+  el.style.left = ((box.x - box.w / 2) * 100) + '%';
+  el.style.top = ((box.y - box.h / 2) * 100) + '%';
+  el.style.width = (box.w * 100) + '%';
+  el.style.height = (box.h * 100) + '%';
+}
+
+function fit(data, parent) {
+  // The shape and size that give the biggest cards in the room there is: the column's
+  // width, and a height that leaves room for the explanation (below it on a phone).
+  const width = Math.max(parent.clientWidth, 200);
+  const stacked = window.innerWidth < 640;
+  const height = Math.max(window.innerHeight * (stacked ? data.phone_height : data.max_height) - (stacked ? 0 : 72), 180);
+  let best = null;
+  for (const shape of [data.wide, data.tall]) {
+    if (shape.name === 'tall' && width >= data.narrow) { continue; }
+    const scale = Math.min(width / shape.w, height / shape.h);
+    const card = scale * shape.w * shape.card;
+    if (!best || card > best.card + 0.5) { best = { shape, scale, card }; }
+  }
+  return best;
+}
+
+function svgLine(svg, points, colour, dash, marker, width) {
+  const line = document.createElementNS(SVG, 'polyline');
+  line.setAttribute('points', points.map(p => p.join(',')).join(' '));
+  line.setAttribute('fill', 'none'); line.setAttribute('stroke', colour); line.setAttribute('stroke-width', width);
+  line.setAttribute('stroke-linecap', 'round'); line.setAttribute('stroke-linejoin', 'round');
+  if (dash) { line.setAttribute('stroke-dasharray', dash); }
+  if (marker) { line.setAttribute('marker-end', 'url(#' + marker + ')'); }
+  svg.appendChild(line);
+}
+
+function draw(root, data, shape, scale, setTriggerValue) {
+  root.setAttribute('data-shape', shape.name);
+  root.setAttribute('aria-label', data.title);
+  root.style.width = Math.floor(scale * shape.w) + 'px';
+  root.style.height = Math.floor(scale * shape.h) + 'px';
+  root.style.fontSize = Math.max(11, (shape.name === 'tall' ? 24 : 19) * scale) + 'px';
+  root.replaceChildren();
+  const room = document.createElement('div'); room.className = 'mt-room'; root.appendChild(room);
+  const felt = document.createElement('div'); felt.className = 'mt-felt'; place(felt, shape.felt); root.appendChild(felt);
+  const words = document.createElement('p'); words.className = 'mt-hidden'; words.textContent = data.alt;
+  root.appendChild(words);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'mt-svg'); svg.setAttribute('viewBox', '0 0 ' + shape.w + ' ' + shape.h);
+  svg.setAttribute('preserveAspectRatio', 'none'); svg.setAttribute('aria-hidden', 'true');
+  const defs = document.createElementNS(SVG, 'defs');
+  for (const [id, colour] of [['mt-move', ARROWS.move[0]], ['mt-gift', ARROWS.gift[0]], ['mt-recycle', ARROWS.recycle[0]],
+                              ['mt-arc', '#6fbf8e']]) {
+    const marker = document.createElementNS(SVG, 'marker');
+    marker.setAttribute('id', id); marker.setAttribute('viewBox', '0 0 10 10'); marker.setAttribute('refX', '7');
+    marker.setAttribute('refY', '5'); marker.setAttribute('markerWidth', '4'); marker.setAttribute('markerHeight', '4');
+    marker.setAttribute('orient', 'auto-start-reverse');
+    const tip = document.createElementNS(SVG, 'path'); tip.setAttribute('d', 'M 0 0 L 10 5 L 0 10 z');
+    tip.setAttribute('fill', colour); marker.appendChild(tip); defs.appendChild(marker);
+  }
+  svg.appendChild(defs);
+  svgLine(svg, shape.arc.map(([x, y]) => [x * shape.w, y * shape.h]), '#6fbf8e', '', 'mt-arc', 4);
+  const arc = document.createElementNS(SVG, 'title'); arc.textContent = data.arc_words; svg.appendChild(arc);
+  root.appendChild(svg);
+  for (const item of shape.items) {
+    if (item.kind === 'label') {
+      const label = document.createElement('div');
+      label.className = 'mt-label' + (item.mark === 'mover' ? ' mt-mover' : '');
+      label.setAttribute('aria-hidden', 'true');
+      const span = document.createElement('span'); span.textContent = item.text; label.appendChild(span);
+      place(label, item); root.appendChild(label);
+      continue;
+    }
+    const layers = item.kind === 'stock' ? Math.min(Math.floor((item.n + 2) / 3), 5) : (item.n > 1 ? Math.min(item.n - 1, 3) : 0);
+    for (let layer = layers; layer > 0; layer--) {  // a stack whose height shows the count; a pile's depth
+      const under = document.createElement('div');
+      under.className = item.kind === 'stock' ? 'mt-back' : 'mt-depth';
+      const dx = (item.kind === 'stock' ? 2 : -2) * layer / shape.w, dy = -2 * layer / shape.h;
+      place(under, { x: item.x + dx, y: item.y + dy, w: item.w, h: item.h }); root.appendChild(under);
+    }
+    const clickable = data.clickable && item.dest;
+    const el = document.createElement(clickable ? 'button' : 'div');
+    el.className = 'mt-item mt-' + item.kind + (item.mark ? ' mt-mark-' + item.mark : '');
+    if (item.dest) { el.setAttribute('data-dest', item.dest); }
+    if (clickable) {
+      el.type = 'button';
+      el.setAttribute('aria-label', item.aria);
+      el.addEventListener('click', () => setTriggerValue('pick', { dest: item.dest, token: data.token }));
+    } else {
+      el.setAttribute('role', 'img'); el.setAttribute('aria-label', item.aria);
+    }
+    el.title = item.aria;
+    const img = document.createElement('img'); img.src = data.base + item.src; img.alt = ''; img.draggable = false;
+    el.appendChild(img);
+    if (item.kind === 'stock' ? item.n > 0 : item.n > 1) {  // how many cards: every stock, every pile of more than one
+      const count = document.createElement('span'); count.className = 'mt-count'; count.textContent = String(item.n);
+      el.appendChild(count);
+    }
+    if (item.mark && GLYPHS[item.mark]) {
+      const glyph = document.createElement('span'); glyph.className = 'mt-glyph mt-glyph-' + item.mark;
+      glyph.textContent = GLYPHS[item.mark]; el.appendChild(glyph);
+    }
+    place(el, item); root.appendChild(el);
+  }
+  if (shape.arrows.length) {
+    const over = document.createElementNS(SVG, 'svg');
+    over.setAttribute('class', 'mt-svg'); over.setAttribute('viewBox', '0 0 ' + shape.w + ' ' + shape.h);
+    over.setAttribute('preserveAspectRatio', 'none'); over.setAttribute('aria-hidden', 'true');
+    over.appendChild(defs.cloneNode(true));
+    for (const arrow of shape.arrows) {
+      const [colour, dash] = ARROWS[arrow.kind] || ARROWS.move;
+      svgLine(over, [[arrow.x1 * shape.w, arrow.y1 * shape.h], [arrow.x2 * shape.w, arrow.y2 * shape.h]], colour, dash,
+              'mt-' + (ARROWS[arrow.kind] ? arrow.kind : 'move'), 5);
+    }
+    root.appendChild(over);
+  }
+}
+
+export default function(component) {
+  const { data, setTriggerValue, parentElement } = component;
+  if (!data) { return; }
+  let frame = parentElement.querySelector('.mt-frame');
+  if (!frame) {  // parentElement is a shadow root: measure a frame as wide as the column
+    frame = document.createElement('div');
+    frame.className = 'mt-frame';
+    const made = document.createElement('div');
+    made.className = 'mt-root';
+    made.setAttribute('role', 'group');
+    frame.appendChild(made);
+    parentElement.appendChild(frame);
+  }
+  const root = frame.querySelector('.mt-root');
+  let last = '';
+  const redraw = () => {
+    const best = fit(data, frame);
+    const size = best.shape.name + ':' + Math.round(best.scale * 1000);
+    if (size === last) { return; }
+    last = size;
+    draw(root, data, best.shape, best.scale, setTriggerValue);
+  };
+  redraw();
+  if (data.scroll && root.dataset.scrolled !== data.scroll) {
+    // After a pick (or a step of a walk-through): bring the pile and what follows it into
+    // view. Side by side, the whole table; stacked on a phone, the pile at the top, so the
+    // verdict and the next control below the table are on the screen too.
+    root.dataset.scrolled = data.scroll;
+    requestAnimationFrame(() => {
+      const stacked = window.innerWidth < 640;
+      const pile = data.focus ? root.querySelector('[data-dest="' + CSS.escape(data.focus) + '"]') : null;
+      const target = stacked && pile ? pile : root;
+      const box = target.getBoundingClientRect();
+      if (stacked || box.top < 64 || root.getBoundingClientRect().bottom > window.innerHeight) {
+        target.scrollIntoView({ block: 'start', behavior: 'instant' });
+      }
+    });
+  }
+  const observer = new ResizeObserver(redraw);
+  observer.observe(frame);
+  window.addEventListener('resize', redraw);
+  return () => { observer.disconnect(); window.removeEventListener('resize', redraw); };
+}
+"""
+
+
+@st.cache_resource(show_spinner=False)
+def component():
+    """The table component, registered once per server process (shared, stateless)."""
+    return st.components.v2.component("muggins_table", css=CSS, js=JS)

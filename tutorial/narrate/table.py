@@ -1,0 +1,97 @@
+"""The drawn table in words: the text alternative of every picture of a table (read by
+screen readers, shown in the text view and under a saved picture) and the name of each
+thing on it."""
+
+from __future__ import annotations
+
+from babel.lists import format_list
+
+from ..engine.cards import Card
+from ..engine.position import Common, Discard, Position
+
+MARK_WORDS = {
+    "placed": "just played here",
+    "legal": "the card may go here",
+    "wrong": "chosen, but wrong",
+    "right": "where the card had to go",
+}
+"""What each mark on a pile means (scene marks, see tutorial/draw/scene.py); translated by
+:meth:`TableWords.mark_words`."""
+
+
+class TableWords:
+    """Mixed into the narrator (needs ``_``, ``n_``, ``is_you``, ``names`` and ``closed_stock``)."""
+
+    def cards_count(self, count: int) -> str:
+        """``1 card`` / ``12 cards``."""
+        return self.n_("{count} card", "{count} cards", count).format(count=self.number(count))  # type: ignore[attr-defined]
+
+    def mark_words(self, mark: str | None) -> str:
+        """What a mark on a pile means, in words (``""`` for none)."""
+        if mark not in MARK_WORDS:
+            return ""
+        return {
+            "placed": self._("just played here"),  # type: ignore[attr-defined]
+            "legal": self._("the card may go here"),  # type: ignore[attr-defined]
+            "wrong": self._("chosen, but wrong"),  # type: ignore[attr-defined]
+            "right": self._("where the card had to go"),  # type: ignore[attr-defined]
+        }[mark]
+
+    def common_words(self, number: int, pile: tuple[Card, ...]) -> str:
+        """``Common pile 1: 5♣ on top, 3 cards``."""
+        return self._("Common pile {number}: {top} on top, {cards}").format(  # type: ignore[attr-defined]
+            number=number, top=pile[-1].symbol, cards=self.cards_count(len(pile)))
+
+    def discard_words(self, player: str, discard: tuple[Card, ...]) -> str:
+        """``B's discard: 7♦ on top, 2 cards`` / ``Your discard: empty``."""
+        _ = self._  # type: ignore[attr-defined]
+        mine = self.is_you(player)  # type: ignore[attr-defined]
+        if not discard:
+            return _("Your discard: empty") if mine else _("{player}'s discard: empty").format(player=player)
+        if mine:
+            return _("Your discard: {top} on top, {cards}").format(top=discard[-1].symbol, cards=self.cards_count(len(discard)))
+        return _("{player}'s discard: {top} on top, {cards}").format(
+            player=player, top=discard[-1].symbol, cards=self.cards_count(len(discard)))
+
+    def stock_words(self, player: str, count: int) -> str:
+        """``B's closed stock: 12 cards`` / ``Your closed stock: empty``."""
+        _ = self._  # type: ignore[attr-defined]
+        pile = self.closed_stock(player)  # type: ignore[attr-defined]
+        pile = pile[:1].upper() + pile[1:]
+        return _("{pile}: {cards}").format(pile=pile, cards=self.cards_count(count) if count else _("empty"))
+
+    def turned_words(self, player: str, card: Card) -> str:
+        """``You turn up 6♥`` / ``B turns up 6♥`` (a card in the mover's hand, not yet placed)."""
+        _ = self._  # type: ignore[attr-defined]
+        if self.is_you(player):  # type: ignore[attr-defined]
+            return _("You turn up {card}").format(card=card.symbol)
+        return _("{player} turns up {card}").format(player=player, card=card.symbol)
+
+    def table_lines(self, position: Position, *, turned: Card | None = None, mover: str | None = None,
+                    dealer: str | None = None, marks: dict | None = None) -> list[str]:
+        """The whole table in words, one line per thing: the seats in clockwise order, whose
+        turn and who dealt, the turned card, every common pile, then every player's closed
+        stock and discard, each pile with what its mark means."""
+        _ = self._  # type: ignore[attr-defined]
+        marks = marks or {}
+
+        def marked(text: str, dest) -> str:
+            words = self.mark_words(marks.get(dest))
+            return f"{text} ({words})" if words else text
+
+        seats = [_("{player} (you)").format(player=name) if self.is_you(name) else name  # type: ignore[attr-defined]
+                 for name in position.players]
+        lines = [_("Seats in clockwise order, the way play passes: {players}.").format(
+            players=format_list(seats, locale=self.locale))]  # type: ignore[attr-defined]
+        if mover is not None:
+            lines.append(_("Your turn.") if self.is_you(mover) else _("{player} to move.").format(player=mover))  # type: ignore[attr-defined]
+        if dealer is not None:
+            lines.append(_("You dealt.") if self.is_you(dealer) else _("{player} dealt.").format(player=dealer))  # type: ignore[attr-defined]
+        if turned is not None:
+            lines.append(self.turned_words(position.mover, turned) + ".")
+        for number, pile in enumerate(position.commons, start=1):
+            lines.append(marked(self.common_words(number, pile), Common(number)) + ".")
+        for seat, name in enumerate(position.players):
+            lines.append(self.stock_words(name, len(position.stocks[seat])) + ". "
+                         + marked(self.discard_words(name, position.discards[seat]), Discard(name)) + ".")
+        return lines
