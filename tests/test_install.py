@@ -85,6 +85,8 @@ def test_wheel_holds_the_code_lessons_and_catalogs_inside_the_package(wheel):
     assert code - names == set(), "add the missing packages to [tool.setuptools] packages in pyproject.toml"
     tops = {name.split("/")[0] for name in names}
     assert {top for top in tops if not top.endswith(".dist-info")} == {"tutorial"}  # no top-level lessons/ or locales/
+    cards = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tutorial" / "app" / "static" / "cards").glob("*.png")}
+    assert len(cards) == 80 and cards - names == set()  # every card picture the browser table asks for
     with zipfile.ZipFile(wheel) as archive:
         for lesson in LESSON_FILES:
             assert archive.read(f"tutorial/data/lessons/{lesson}") == (ROOT / "lessons" / lesson).read_bytes()

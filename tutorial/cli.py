@@ -195,6 +195,52 @@ def _app(extra: list[str]) -> int:
         return 0
 
 
+DRAW_WIDTHS = (300, 4000)
+"""Smallest and largest picture width ``muggins draw`` accepts, in pixels."""
+
+
+def draw(path: str, lang: str, *, four_colour: bool = False, width: int = 1600) -> bytes:
+    """The position in ``path`` drawn as a PNG (the ``draw`` command): the mover at the
+    bottom with their next card turned up, and a caption in ``lang`` saying who moves,
+    the card and where the rule sends it (§priority). Raises :class:`CliError` for a bad file."""
+    from .draw.picture import png, render
+    from .draw.scene import TableScene
+
+    tr = translations(lang)
+    story = narrator(lang)
+    try:
+        position = load(path)
+    except PositionError as err:
+        raise CliError(path, words.position_error(err, tr)) from None
+    turned = turn_up(position)
+    legal = legal_destinations(turned.position, turned.card)
+    labels = {seat: tr.gettext("{player} · to move").format(player=name) if seat == position.to_move else name
+              for seat, name in enumerate(position.players)}
+    if turned.card is None:
+        scene = TableScene(position, bottom=position.to_move, labels=labels, mover=position.to_move)
+        caption = [story.where_it_goes(None, legal, position)]
+    else:
+        scene = TableScene(turned.position, bottom=position.to_move, labels=labels, turned=turned.card,
+                           mover=position.to_move)
+        caption = ([story.recycled(position.mover, turned.card)] if turned.recycled else []) + [
+            story.turned_words(position.mover, turned.card) + ".", story.where_it_goes(turned.card, legal, turned.position)]
+    return png(render(scene, width=width, four_colour=four_colour, caption=caption))
+
+
+def _draw(args) -> int:
+    text = args.width
+    low, high = DRAW_WIDTHS
+    if not (text.isascii() and text.isdigit() and len(text) <= 5 and low <= int(text) <= high):
+        raise CliError("--width", f"must be a whole number of pixels from {low} to {high}, not {words.clip(text, 40)!r}")
+    picture = draw(args.position, args.lang, four_colour=args.four_colour, width=int(text))
+    try:
+        with open(args.output, "wb") as out:
+            out.write(picture)
+    except OSError as err:
+        raise CliError(args.output, f"cannot write the picture ({err.strerror or err})") from None
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser (also used by the tests)."""
     top = _Parser(prog="muggins", description="Muggins Tutor: learn the Victorian shedding game Muggins.")
@@ -218,6 +264,12 @@ def parser() -> argparse.ArgumentParser:
     po.add_argument("--max-turns", metavar="N", help=f"agreed turn limit (R7), 0 to {MAX_TURN_LIMIT}; default {DEFAULT_MAX_TURNS}")
     po.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text output")
     po.add_argument("--json", action="store_true", help="print one JSON object")
+    dr = commands.add_parser("draw", help="draw the position as a PNG picture with a caption")
+    dr.add_argument("position", help="position file (TOML)")
+    dr.add_argument("-o", "--output", required=True, metavar="FILE.png", help="where to write the picture")
+    dr.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the caption")
+    dr.add_argument("--four-colour", action="store_true", help="clubs green and diamonds blue")
+    dr.add_argument("--width", metavar="PX", default="1600", help=f"picture width in pixels, {DRAW_WIDTHS[0]} to {DRAW_WIDTHS[1]} (default 1600)")
     return top
 
 
@@ -261,6 +313,8 @@ def _main(argv: list[str]) -> int:
             return _explain(args)
         if args.command == "lessons":
             return _lessons_check(args)
+        if args.command == "draw":
+            return _draw(args)
         return _playout(args)
     except CliError as err:
         print(f"muggins: {err}", file=sys.stderr)

@@ -20,7 +20,7 @@ def key_selector(page, prefix: str) -> str:
 
 
 def test_two_fast_clicks_on_the_table_place_one_card(page, app_url):
-    page.goto(f"{app_url}/practice?lang=en&deal=4-1234")
+    page.goto(f"{app_url}/practice?lang=en&deal=4-1234&table=text")
     settle(page)
     page.evaluate(FIRE_BOTH, [key_selector(page, "practice-common-1"), key_selector(page, "practice-discard-A")])
     settle(page)
@@ -29,7 +29,7 @@ def test_two_fast_clicks_on_the_table_place_one_card(page, app_url):
 
 
 def test_a_click_on_the_old_table_after_new_deal_is_ignored(page, app_url):
-    page.goto(f"{app_url}/practice?lang=en&deal=4-1234")
+    page.goto(f"{app_url}/practice?lang=en&deal=4-1234&table=text")
     settle(page)
     page.evaluate(FIRE_BOTH, [key_selector(page, "practice-new"), key_selector(page, "practice-common-1")])
     settle(page)
@@ -38,7 +38,7 @@ def test_a_click_on_the_old_table_after_new_deal_is_ignored(page, app_url):
 
 
 def test_a_double_click_on_next_moves_one_step(page, app_url):
-    page.goto(f"{app_url}/lessons?lang=en&lesson=cards-and-fitting")
+    page.goto(f"{app_url}/lessons?lang=en&lesson=cards-and-fitting&table=text")
     settle(page)
     first = query(page).get("step")
     selector = key_selector(page, "lesson-next")

@@ -65,7 +65,7 @@ def answer(page, prefix: str, step) -> None:
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
 def test_every_lesson_answered_wrong_then_right(page, app_url, lesson, lang):
-    page.goto(f"{app_url}/lessons?lang={lang}&lesson={lesson.id}&step={lesson.steps[0].id}")
+    page.goto(f"{app_url}/lessons?lang={lang}&lesson={lesson.id}&step={lesson.steps[0].id}&table=text")
     settle(page)
     for index, step in enumerate(lesson.steps):
         prefix = f"{lesson.id}-{step.id}"
@@ -84,7 +84,7 @@ def test_next_lesson_after_finishing_opens_it_at_the_first_click(page, app_url):
     the old label back with the next click; that click must still open the next lesson."""
     first, second = LESSONS[0], LESSONS[1]
     last = first.steps[-1]
-    page.goto(f"{app_url}/lessons?lang=en&lesson={first.id}&step={last.id}")
+    page.goto(f"{app_url}/lessons?lang=en&lesson={first.id}&step={last.id}&table=text")
     settle(page)
     answer(page, f"{first.id}-{last.id}", last)
     click_key(page, "lesson-finish")

@@ -28,7 +28,7 @@ def review_text(page) -> str:
 
 
 def test_a_coach_hand_with_hints_an_error_and_undo(page, app_url):
-    page.goto(f"{app_url}/practice?lang=en&deal=4-21")
+    page.goto(f"{app_url}/practice?lang=en&deal=4-21&table=text")
     settle(page)
     page.locator(".st-key-practice_hints label").click()
     settle(page)
@@ -58,7 +58,7 @@ def test_a_default_table_hand_gives_the_learner_right_calls(page, app_url):
     """Issue 8: with Table mode's defaults the learner gets fair chances to call. The learner
     here plays every card right and calls on every placement shown; the review counts the
     right calls."""
-    page.goto(f"{app_url}/practice?lang=en&deal=4-28&game=table.a50.s15.h1.t1000")
+    page.goto(f"{app_url}/practice?lang=en&deal=4-28&game=table.a50.s15.h1.t1000&table=text")
     settle(page)
     for _ in range(600):
         if page.locator(".st-key-practice-summary").count():
@@ -76,7 +76,7 @@ def test_a_default_table_hand_gives_the_learner_right_calls(page, app_url):
 
 
 def test_language_switch_mid_hand_and_a_reload_keep_the_game(page, app_url):
-    page.goto(f"{app_url}/practice?lang=en&deal=5-777")
+    page.goto(f"{app_url}/practice?lang=en&deal=5-777&table=text")
     settle(page)
     for _ in range(3):
         click_key(page, pile_keys(page)[0])
@@ -94,7 +94,7 @@ def test_language_switch_mid_hand_and_a_reload_keep_the_game(page, app_url):
 
 
 def test_language_switch_mid_lesson_keeps_the_step_and_answer(page, app_url):
-    page.goto(f"{app_url}/lessons?lang=en&lesson=common-piles-first&step=example-1-place")
+    page.goto(f"{app_url}/lessons?lang=en&lesson=common-piles-first&step=example-1-place&table=text")
     settle(page)
     click_key(page, "common-piles-first-example-1-place-discard-B")
     wait_for_alert(page, "Error")
@@ -108,7 +108,7 @@ def test_language_switch_mid_lesson_keeps_the_step_and_answer(page, app_url):
 def test_a_phone_can_place_a_card_and_read_the_verdict(browser, app_url):
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
     page = context.new_page()
-    page.goto(f"{app_url}/practice?deal=4-21")
+    page.goto(f"{app_url}/practice?deal=4-21&table=text")
     settle(page)
     assert query(page)["lang"] == "es"  # the browser's language
     page.locator(".st-key-practice_hints label").click()

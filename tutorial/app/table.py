@@ -53,10 +53,11 @@ CARD_STYLE = (
 STAGE_STYLE = (
     "<style>"
     # On a short, wide screen (a projector at 150 %) the table is bounded by the height, so
-    # the panel beside it may take half the width: its verdict then needs fewer lines.
+    # the panel beside it may take more than half the width: its verdict then needs fewer lines.
     "@media (max-height: 620px) and (min-width: 640px) {"
-    "[class*='st-key-stage-'] [data-testid='stColumn'] {flex: 1 1 0 !important; width: auto !important;}"
-    "[class*='st-key-stage-'] [data-testid='stAlert'] p {font-size: 0.92rem;}}"
+    "[class*='st-key-stage-'] [data-testid='stColumn'] {flex: 4 1 0 !important; width: auto !important;}"
+    "[class*='st-key-stage-'] [data-testid='stColumn'] + [data-testid='stColumn'] {flex: 5 1 0 !important;}"
+    "[class*='st-key-stage-'] [data-testid='stAlert'] p {font-size: 0.88rem; line-height: 1.45;}}"
     # On a phone the panel sits below the table: slightly smaller text keeps a verdict short.
     "@media (max-width: 640px) {[class*='st-key-stage-'] [data-testid='stAlert'] p {font-size: 0.92rem;}}"
     "</style>"
@@ -165,14 +166,17 @@ def render(view: TableView, tr: gettext.NullTranslations, *, key: str,
 
 # ----- the drawn table ---------------------------------------------------------------------
 def table_data(view: TableView, tr: gettext.NullTranslations, *, clickable: bool = False, token: str = "",
-               four: bool = False, base: str | None = "app/static/cards/") -> dict:
+               four: bool = False, base: str | None = "app/static/cards/", lang: str | None = None) -> dict:
     """Everything the browser component needs, as JSON-ready data: both shapes (``wide``,
     ``tall``) with every item's box (fractions), picture, count, mark, the pile a click
     means and its words; the arrows and the clockwise arc; the text alternative
     (``alt``); ``token`` (sent back with a pick). ``base``: the address of the card
-    pictures, or ``None`` to embed them (when the server serves no static files)."""
+    pictures, or ``None`` to embed them (when the server serves no static files). ``lang``:
+    the language of the words (default: the learner's; ``tr`` should match it)."""
+    from ..narrate import narrator
+
     scene = view.scene(tr)
-    n = session.narrator(view.you)
+    n = narrator(lang, view.you) if lang else session.narrator(view.you)
     position = view.position
     marks = scene.marks
     shapes = {}

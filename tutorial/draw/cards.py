@@ -9,6 +9,7 @@ diamonds blue) with ``four_colour``. Nothing here knows about Streamlit.
 
 from __future__ import annotations
 
+import contextlib
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -26,9 +27,36 @@ ASPECT = 1.4
 """Card height / width."""
 
 
+@lru_cache(maxsize=1)
+def font_file() -> str | None:
+    """Source Sans 3 (SIL Open Font Licence), the font Streamlit ships and shows its pages in:
+    it has every accent of both languages, § and the four suit symbols. ``None`` if it
+    cannot be found or read (then Pillow's own font is used, which lacks accents)."""
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    spec = find_spec("streamlit")  # found, not imported: drawing does not need Streamlit itself
+    if spec is None or spec.origin is None:
+        return None
+    media = Path(spec.origin).resolve().parent / "static" / "static" / "media"
+    for candidate in sorted(media.glob("SourceSansVF-Upright*.woff2")):
+        try:
+            ImageFont.truetype(str(candidate), 12)
+        except OSError:  # a FreeType built without WOFF2 support
+            continue
+        return str(candidate)
+    return None
+
+
 @lru_cache(maxsize=32)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's own scalable font at ``size`` pixels (no system font is needed)."""
+    """The text font at ``size`` pixels (see :func:`font_file`; no system font is needed)."""
+    path = font_file()
+    if path is not None:
+        face = ImageFont.truetype(path, size)
+        with contextlib.suppress(OSError, ValueError):  # a FreeType without variable fonts: regular weight
+            face.set_variation_by_axes([600])  # semibold: ranks and names readable when small
+        return face
     return ImageFont.load_default(size=size)  # type: ignore[return-value]
 
 

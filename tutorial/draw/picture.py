@@ -89,7 +89,7 @@ def _item(image: Image.Image, draw: ImageDraw.ImageDraw, item: Item, width: int,
     if item.mark:
         draw.rounded_rectangle((left - 4, top - 4, right + 4, bottom + 4), radius=card_w * 0.1, outline=MARKS[item.mark],
                                width=max(3, card_w // 18))
-    if item.kind in ("common", "discard") and item.count:
+    if item.kind in ("common", "discard") and item.count and item.count > 1:  # as in the browser: a pile of several
         _badge(draw, (right, bottom), str(item.count))
 
 

@@ -1,0 +1,150 @@
+"""The drawn table in a real browser: the learner clicks the pile itself, and after the click
+the pile, the verdict with its explanation and the next control are all on the screen,
+without scrolling, on a phone, a laptop and a projector (1280×720 at 150 %), for 3 to 7
+players, in lessons, walk-throughs and practice (issue 10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutorial.app.lesson_view import course
+from tutorial.engine.deal import DealCode
+from tutorial.practice import PracticeGame
+from tutorial.practice.moves import decode_moves
+
+from .conftest import click_key, query, settle
+
+SIZES = {"phone": (390, 844, 1), "laptop": (1366, 800, 1), "projector": (853, 480, 1.5)}
+LESSONS, _PROBLEMS = course()
+
+
+def in_view(page, locator, what: str) -> None:
+    """``locator``'s first visible element lies wholly inside the viewport."""
+    height = page.viewport_size["height"]
+    box = locator.locator("visible=true").first.bounding_box()
+    assert box is not None, f"{what} is not on the page"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{what} at {box['y']:.0f}–{box['y'] + box['height']:.0f}, screen 0–{height}"
+
+
+def pile(page, dest: str):
+    return page.locator(f"button[data-dest='{dest}']")
+
+
+def pick(page, dest: str) -> None:
+    """Click the pile ``dest`` on the drawn table, as a learner would (scrolled to it first)."""
+    target = pile(page, dest)
+    target.scroll_into_view_if_needed()
+    target.click()
+    page.wait_for_timeout(300)
+    settle(page)
+    page.wait_for_timeout(300)  # the table brings itself into view in the next frame
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request, browser):
+    width, height, scale = SIZES[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale, locale="en-GB")
+    yield context.new_page()
+    context.close()
+
+
+def first_step(kind: str):
+    for lesson in LESSONS:
+        for step in lesson.steps:
+            if step.kind == kind:
+                return lesson, step
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_practice_wrong_pick_pile_verdict_and_undo_in_one_screen(sized, app_url, players):
+    page = sized
+    game = PracticeGame(DealCode(players, 2817))
+    position = game.hand.turned.position
+    legal = {str(dest) for dest in game.hand.legal().dests}
+    candidates = [f"discard:{name}" for name in position.players] + [f"common:{n}" for n in range(1, len(position.commons) + 1)]
+    wrong = next(text for text in candidates if text not in legal)
+    page.goto(f"{app_url}/practice?lang=es&deal={players}-2817")
+    settle(page)
+    pick(page, wrong)
+    in_view(page, pile(page, wrong), "the clicked pile")
+    in_view(page, page.locator("[data-testid='stAlertContentError']"), "the verdict")
+    in_view(page, page.locator("[class*='st-key-practice-undo'] button"), "Undo")
+    assert "Muggins" in page.locator("[data-testid='stAlertContentError']").inner_text()
+
+
+def test_lesson_place_step_wrong_then_right(sized, app_url):
+    page = sized
+    lesson, step = first_step("place")
+    page.goto(f"{app_url}/lessons?lang=es&lesson={lesson.id}&step={step.id}")
+    settle(page)
+    position = step.turned.position
+    right = str(step.legal.dests[0])
+    wrong = next(text for text in [f"discard:{p}" for p in position.players] if all(str(d) != text for d in step.legal.dests))
+    pick(page, wrong)
+    in_view(page, pile(page, wrong), "the clicked pile")
+    in_view(page, page.locator("[data-testid='stAlertContentError']"), "the explanation")
+    in_view(page, page.locator(f"[class*='st-key-{lesson.id}-{step.id}-reveal'] button"), "Show me where it goes")
+    assert pile(page, wrong).get_attribute("class").find("mt-mark-wrong") >= 0  # marked, with a ✗, not by colour alone
+    pick(page, right)
+    in_view(page, page.locator("[data-testid='stAlertContentSuccess']"), "the verdict")
+    in_view(page, page.locator("[class*='st-key-lesson-next'] button"), "Next")
+    in_view(page, page.locator("[data-dest='" + right + "']"), "the pile the card went to")
+
+
+def test_walk_through_moved_card_caption_and_next_move_in_one_screen(sized, app_url):
+    page = sized
+    lesson, step = first_step("muggins")
+    page.goto(f"{app_url}/lessons?lang=es&lesson={lesson.id}&step={step.id}")
+    settle(page)
+    for _move in range(3):
+        click_key(page, f"{lesson.id}-{step.id}-next")
+        settle(page)
+        page.wait_for_timeout(300)
+        marked = page.locator(".mt-mark-placed, .mt-mark-right, .mt-mark-wrong")
+        if marked.count():
+            in_view(page, marked, "the moved card")
+        in_view(page, page.locator("[data-testid='stAlert']"), "the caption")
+        nxt = page.locator(f"[class*='st-key-{lesson.id}-{step.id}-next'] button")
+        if nxt.count():
+            in_view(page, nxt, "Next move")
+
+
+def test_the_drawn_table_seats_the_learner_at_the_bottom_and_the_left_neighbour_on_the_left(page, app_url):
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(f"{app_url}/practice?lang=en&deal=5-2817&seat=C")
+    settle(page)
+    me, left, right = (pile(page, f"discard:{name}").bounding_box() for name in ("C", "D", "B"))
+    table = page.locator(".mt-root").bounding_box()
+    assert me["y"] > table["y"] + table["height"] * 0.6  # at the bottom
+    assert left["x"] < me["x"] < right["x"]  # D, who plays after C, sits on C's left
+    assert "Seats in clockwise order" in page.locator(".mt-hidden").inner_text()
+    for button in page.locator("button.mt-item").all():
+        assert button.get_attribute("aria-label")  # every pile can be found and used by its name
+
+
+def test_a_pile_can_be_chosen_from_the_keyboard(page, app_url):
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(f"{app_url}/practice?lang=en&deal=4-2817")
+    settle(page)
+    target = pile(page, "discard:A")
+    target.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    settle(page)
+    assert page.locator("[data-testid='stAlert']").count() >= 1
+
+
+def test_two_fast_clicks_on_the_drawn_table_place_one_card(page, app_url):
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(f"{app_url}/practice?lang=en&deal=4-1234")
+    settle(page)
+    page.evaluate("""() => {
+        const buttons = (dest) => [...document.querySelectorAll('*')].flatMap(e => e.shadowRoot ? [...e.shadowRoot.querySelectorAll('button[data-dest="' + dest + '"]')] : []);
+        buttons('common:1')[0].click();
+        setTimeout(() => buttons('discard:A')[0].click(), 40);
+    }""")
+    page.wait_for_timeout(600)
+    settle(page)
+    moves = query(page).get("moves", "")
+    assert len(decode_moves(moves)) == 1, moves  # one card placed, not two

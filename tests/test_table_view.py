@@ -1,0 +1,169 @@
+"""The drawn table as data for the browser, its words, its pictures and the ``draw`` command."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from tutorial.cli import main
+from tutorial.draw.cards import card_file_name, write_card_files
+from tutorial.draw.scene import LEGAL, PLACED, WRONG, Arrow, arrows_for
+from tutorial.engine import posfile
+from tutorial.engine.deal import DealCode, deal
+from tutorial.engine.hand import Hand
+from tutorial.engine.position import Common, Discard
+from tutorial.engine.rules import turn_up
+from tutorial.i18n import translations
+from tutorial.narrate import narrator
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "tests" / "positions" / "example-1.toml"
+CARDS = ROOT / "tutorial" / "app" / "static" / "cards"
+
+
+def view(players=4, **options):
+    from tutorial.app.table import TableView
+
+    position, _dealer = deal(DealCode(players, 1234))
+    turned = turn_up(position)
+    return TableView(turned.position, turned=turned.card, you="A", **options)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_table_data_has_every_pile_in_both_shapes_and_nothing_else(players):
+    from tutorial.app.table import table_data
+
+    shown = view(players)
+    data = table_data(shown, translations("en"), clickable=True, token="t1")
+    json.dumps(data)  # JSON-ready
+    position = shown.position
+    wanted = {f"common:{n}" for n in range(1, len(position.commons) + 1)} | {f"discard:{p}" for p in position.players}
+    for shape in ("wide", "tall"):
+        items = data[shape]["items"]
+        assert {item["dest"] for item in items if item.get("dest")} == wanted
+        assert sum(item["kind"] == "stock" for item in items) == players
+        assert sum(item["kind"] == "label" for item in items) == players
+        assert sum(item["kind"] == "turned" for item in items) == 1
+        for item in items:
+            assert item["x"] - item["w"] / 2 >= 0 and item["x"] + item["w"] / 2 <= 1
+            if item["kind"] != "label":
+                assert (CARDS / item["src"]).exists()
+                assert item["aria"]  # every card has words
+    assert data["token"] == "t1" and data["clickable"]
+
+
+def test_text_alternative_names_every_pile_in_both_languages():
+    from tutorial.app.table import table_data
+
+    shown = view(5, marks={Common(1): LEGAL}, dealer="C")
+    position = shown.position
+    english = table_data(shown, translations("en"))["alt"]
+    for number, pile in enumerate(position.commons, start=1):
+        assert f"Common pile {number}: {pile[-1].symbol} on top" in english
+    for seat, name in enumerate(position.players):
+        if name != "A":
+            assert f"{name}'s closed stock: {len(position.stocks[seat])} cards" in english
+            assert f"{name}'s discard" in english
+    assert "Your closed stock" in english and "Your discard" in english
+    assert "A (you), B, C, D, and E" in english and "C dealt." in english
+    assert "the card may go here" in english  # the mark in words, not only in colour
+    assert f"{shown.position.mover} turns up {shown.turned.symbol}" in english
+    spanish = table_data(shown, translations("es"), lang="es")["alt"]
+    assert "Pila común 1" in spanish and "Tu montón cerrado" in spanish and "Repartió C." in spanish
+
+
+def test_static_serving_off_embeds_the_pictures():
+    from tutorial.app.table import table_data
+
+    data = table_data(view(), translations("en"), base=None)
+    assert all(item["src"].startswith("data:image/png;base64,") for item in data["wide"]["items"] if item["kind"] != "label")
+
+
+def test_labels_say_who_is_who_and_who_moves():
+    from tutorial.app.table import TableView
+
+    position, _dealer = deal(DealCode(4, 1234))
+    scene = TableView(position, you="B", dealer="D").scene(translations("en"))
+    assert scene.bottom == 1  # the learner at the bottom
+    assert scene.labels[1] == "B (you)" and scene.labels[0] == "A · to move" and scene.labels[3] == "D · dealer"
+    mover = TableView(position, you="A").scene(translations("es"))
+    assert mover.labels[0] == "A · te toca"
+
+
+def test_arrows_follow_the_events_of_a_called_error():
+    hand = Hand(deal(DealCode(4, 1234))[0])
+    hand.turn_up()
+    mover = hand.position.mover
+    wrong = next(dest for dest in [Discard(p) for p in hand.position.players] + [Common(1)] if not hand.judge(dest).ok)
+    record = hand.play(wrong, called=True)
+    arrows = arrows_for(record.events)
+    assert arrows[0] == Arrow(("turned", mover), wrong)
+    assert Arrow(wrong, record.placed) in arrows
+    gifts = [arrow for arrow in arrows if arrow.kind == "gift"]
+    assert len(gifts) == len(record.penalty) and all(arrow.end == ("stock", mover) for arrow in gifts)
+
+
+def test_a_pick_applies_only_to_the_table_it_was_made_on(monkeypatch):
+    from tutorial.app import clicks, table
+
+    state: dict = {}
+    monkeypatch.setattr(table.st, "session_state", state)
+    picked = []
+    state["practice-table"] = {"pick": {"dest": "common:2", "token": "old"}}
+    table._picked("practice-table", lambda: "new", picked.append)
+    assert picked == [] and state[clicks.STALE] is True
+    state["practice-table"] = {"pick": {"dest": "common:2", "token": "new"}}
+    table._picked("practice-table", lambda: "new", picked.append)
+    assert picked == ["common:2"] and state[table.SCROLL][1] == "common:2"
+    state["practice-table"] = {"pick": {"dest": ["not", "text"], "token": "new"}}
+    table._picked("practice-table", lambda: "new", picked.append)
+    assert picked == ["common:2"]
+
+
+def test_save_position_reads_back_unchanged():
+    position, _dealer = deal(DealCode(6, 99))
+    assert posfile.loads(posfile.dumps(position)) == position
+
+
+def test_save_picture_is_a_png_with_a_caption():
+    from tutorial.app.takeaway import picture_bytes
+
+    shown = view(4, marked={Common(1)}, marks={Discard("B"): WRONG})
+    plain = Image.open(io.BytesIO(picture_bytes(shown, translations("en"), [], width=800)))
+    captioned = Image.open(io.BytesIO(picture_bytes(shown, translations("es"), ["Una línea", "Otra línea"], width=800)))
+    assert plain.size[0] == captioned.size[0] == 800 and captioned.size[1] > plain.size[1]
+    assert PLACED in shown.all_marks().values()
+
+
+def test_committed_card_pictures_are_the_ones_the_code_draws(tmp_path):
+    names = write_card_files(tmp_path)
+    assert sorted(path.name for path in CARDS.glob("*.png")) == names
+    assert card_file_name(None, back=True) in names and card_file_name(None) in names
+    for name in names:
+        fresh, committed = Image.open(tmp_path / name).convert("RGBA"), Image.open(CARDS / name).convert("RGBA")
+        assert fresh.size == committed.size, name
+        difference = ImageChops.difference(fresh, committed).convert("L")
+        assert sum(difference.getdata()) / (fresh.size[0] * fresh.size[1]) < 2.0, f"{name}: run python -m tutorial.draw.cards"
+
+
+def test_draw_command_writes_a_picture_in_each_language(tmp_path, capsys):
+    out = tmp_path / "table.png"
+    assert main(["draw", str(EXAMPLE), "-o", str(out), "--lang", "es", "--width", "900", "--four-colour"]) == 0
+    picture = Image.open(out)
+    assert picture.format == "PNG" and picture.size[0] == 900
+    assert main(["draw", str(EXAMPLE), "-o", str(out), "--width", "20"]) == 2
+    assert "--width" in capsys.readouterr().err
+    assert main(["draw", str(tmp_path / "missing.toml"), "-o", str(out)]) == 2
+    assert main(["draw", str(EXAMPLE), "-o", str(tmp_path / "no" / "such" / "folder.png")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_table_words_in_the_narrator():
+    position, _dealer = deal(DealCode(3, 5))
+    lines = narrator("en", "B").table_lines(position, mover=position.mover)
+    assert lines[0].startswith("Seats in clockwise order") and "B (you)" in lines[0]
+    assert sum(line.startswith("Common pile") for line in lines) == len(position.commons)
