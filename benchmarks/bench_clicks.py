@@ -61,7 +61,13 @@ def show_hints(page) -> None:
 
 
 def right_pile(page) -> None:
-    page.locator("[class*='st-key-table-practice'] [data-testid='stBaseButton-primary']").first.click()
+    """Click a right pile: on the drawn table the pile marked by the hints, else (text view)
+    the highlighted button."""
+    drawn = page.locator("button.mt-mark-legal")
+    if drawn.count():
+        drawn.first.click()
+    else:
+        page.locator("[class*='st-key-table-practice'] [data-testid='stBaseButton-primary']").first.click()
 
 
 def main(clicks: int = 10) -> None:
@@ -76,12 +82,13 @@ def main(clicks: int = 10) -> None:
                 bare_time, bare_bytes = measure(browser.new_page(), bare_url, lambda p: p.locator(".st-key-bare button").click(),
                                                 clicks)
                 print(f"bare one-button page: {bare_time * 1000:6.0f} ms per click, {bare_bytes / 1000:6.1f} kB per click")
-                for length in LENGTHS:
-                    url = (f"{app_url}/practice?lang=en&deal=3-2760&game=coach.p1.h1.t100000"
-                           + (f"&moves={moves(length)}" if length else ""))
-                    seconds, size = measure(browser.new_page(), url, right_pile, clicks, prepare=show_hints)
-                    print(f"practice, hand {length:5d} decisions long: {seconds * 1000:6.0f} ms per click "
-                          f"({seconds / bare_time:4.1f}x the bare page), {size / 1000:6.1f} kB per click")
+                for view, extra in (("drawn table", ""), ("text view", "&table=text")):
+                    for length in LENGTHS:
+                        url = (f"{app_url}/practice?lang=en&deal=3-2760&game=coach.p1.h1.t100000{extra}"
+                               + (f"&moves={moves(length)}" if length else ""))
+                        seconds, size = measure(browser.new_page(), url, right_pile, clicks, prepare=show_hints)
+                        print(f"practice ({view}), hand {length:5d} decisions long: {seconds * 1000:6.0f} ms per click "
+                              f"({seconds / bare_time:4.1f}x the bare page), {size / 1000:6.1f} kB per click")
                 browser.close()
         finally:
             stop_app(app)

@@ -490,10 +490,10 @@ def watching(current: PracticeGame, words_: PracticeScreen, tr) -> None:
     with st.container(border=True, key="practice-watch"):
         st.markdown(literal(text))
         st.caption(literal(question))
-        left, right, far = st.columns([2, 2, 3])
-        action_button(_("Call “Muggins!”"), key="practice-call", action=decide, args=(CALL,), where=left, width="stretch")
-        action_button(_("Next ▶"), key="practice-next", action=decide, args=(NEXT,), where=right, width="stretch")
-        action_button(words_.skip_label(), key="practice-skip", action=skip, where=far, width="stretch",
+        row = st.container(horizontal=True, key="practice-watch-row")  # wraps in a narrow panel: labels stay whole
+        action_button(_("Call “Muggins!”"), key="practice-call", action=decide, args=(CALL,), where=row, type="primary")
+        action_button(_("Next ▶"), key="practice-next", action=decide, args=(NEXT,), where=row)
+        action_button(words_.skip_label(), key="practice-skip", action=skip, where=row,
                       icon=":material/fast_forward:",
                       help=_("The others play on without your calls until you have a card to place (or the hand ends)."))
 
