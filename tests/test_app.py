@@ -14,6 +14,18 @@ from tutorial.practice import encode_moves
 LESSONS, _PROBLEMS = course()
 
 
+@pytest.fixture
+def data_dir(monkeypatch, tmp_path):
+    """The app's store in a fresh folder for this test (the shared store object is dropped
+    before and after, so no other test sees it)."""
+    from tutorial.app import practice_view
+
+    monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
+    practice_view._store.clear()
+    yield tmp_path
+    practice_view._store.clear()
+
+
 def app(**query) -> AppTest:
     """The app with these query parameters; the table as text (``table=text``) unless
     ``table`` is given, since AppTest cannot click inside the drawn table's component."""
@@ -602,28 +614,23 @@ def test_penalties_with_a_recycling_donor_and_a_donor_with_no_cards(deal, moves,
     assert needle in texts(at)  # donor by donor, in the panel under the verdict
 
 
-def test_a_game_too_long_for_the_address_is_kept_in_the_store(monkeypatch, tmp_path):
+def test_a_game_too_long_for_the_address_is_kept_in_the_store(monkeypatch, data_dir):
     from tutorial.app import practice_view
 
-    monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
-    practice_view._store.clear()
-    try:
-        at = start(app(deal="4-31"), "screens/practice.py")
-        for _ in range(4):
-            game = at.session_state["practice_game"]
-            dest = game.hand.legal().dests[-1]
-            click(at, f"practice-{dest.kind}-{dest.target}").run()
+    at = start(app(deal="4-31"), "screens/practice.py")
+    for _ in range(4):
         game = at.session_state["practice_game"]
-        assert "moves" not in at.query_params and "deal" not in at.query_params
-        saved = at.query_params["saved"]
-        saved = saved if isinstance(saved, str) else saved[0]
-        again = start(app(saved=saved), "screens/practice.py")  # a refresh: a new session on the same address
-        assert again.session_state["practice_game"].token == game.token and not again.warning
-        missing = start(app(saved="nothing-here"), "screens/practice.py")
-        assert "not kept on this server" in plain(missing.warning[0].value)
-    finally:
-        practice_view._store.clear()
+        dest = game.hand.legal().dests[-1]
+        click(at, f"practice-{dest.kind}-{dest.target}").run()
+    game = at.session_state["practice_game"]
+    assert "moves" not in at.query_params and "deal" not in at.query_params
+    saved = at.query_params["saved"]
+    saved = saved if isinstance(saved, str) else saved[0]
+    again = start(app(saved=saved), "screens/practice.py")  # a refresh: a new session on the same address
+    assert again.session_state["practice_game"].token == game.token and not again.warning
+    missing = start(app(saved="nothing-here"), "screens/practice.py")
+    assert "not kept on this server" in plain(missing.warning[0].value)
 
 
 def test_a_long_match_restores_from_its_address():
@@ -648,54 +655,43 @@ def test_nobody_is_shown_to_move_once_the_move_is_made():
     assert at.success and "to move" not in texts(at)
 
 
-def test_everyone_who_opens_a_saved_link_keeps_their_own_game(monkeypatch, tmp_path):
+def test_everyone_who_opens_a_saved_link_keeps_their_own_game(monkeypatch, data_dir):
     from tutorial.app import practice_view
 
-    monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
-    practice_view._store.clear()
-    try:
-        teacher = start(app(deal="4-7"), "screens/practice.py")
-        for _ in range(3):
-            dest = teacher.session_state["practice_game"].hand.legal().dests[0]
-            click(teacher, f"practice-{dest.kind}-{dest.target}").run()
-        shared = teacher.query_params["saved"]
-        shared = shared if isinstance(shared, str) else shared[0]
-        original = teacher.session_state["practice_game"].token
-        for learner in (start(app(saved=shared), "screens/practice.py"), start(app(saved=shared), "screens/practice.py")):
-            assert learner.session_state["practice_game"].token == original and not learner.warning
-            dest = learner.session_state["practice_game"].hand.legal().dests[-1]
-            click(learner, f"practice-{dest.kind}-{dest.target}").run()
-            own = learner.query_params["saved"]
-            assert (own if isinstance(own, str) else own[0]) != shared  # a new key for the learner's own game
-        again = start(app(saved=shared), "screens/practice.py")
-        assert again.session_state["practice_game"].token == original  # the shared game is as it was
-    finally:
-        practice_view._store.clear()
+    teacher = start(app(deal="4-7"), "screens/practice.py")
+    for _ in range(3):
+        dest = teacher.session_state["practice_game"].hand.legal().dests[0]
+        click(teacher, f"practice-{dest.kind}-{dest.target}").run()
+    shared = teacher.query_params["saved"]
+    shared = shared if isinstance(shared, str) else shared[0]
+    original = teacher.session_state["practice_game"].token
+    for learner in (start(app(saved=shared), "screens/practice.py"), start(app(saved=shared), "screens/practice.py")):
+        assert learner.session_state["practice_game"].token == original and not learner.warning
+        dest = learner.session_state["practice_game"].hand.legal().dests[-1]
+        click(learner, f"practice-{dest.kind}-{dest.target}").run()
+        own = learner.query_params["saved"]
+        assert (own if isinstance(own, str) else own[0]) != shared  # a new key for the learner's own game
+    again = start(app(saved=shared), "screens/practice.py")
+    assert again.session_state["practice_game"].token == original  # the shared game is as it was
 
 
 @pytest.mark.parametrize("damage", ["schema", "body", "nested"])
-def test_a_damaged_store_is_explained_never_a_traceback(monkeypatch, tmp_path, damage):
+def test_a_damaged_store_is_explained_never_a_traceback(data_dir, damage):
     import sqlite3
 
-    from tutorial.app import practice_view
     from tutorial.store import open_store
 
-    monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
-    store = open_store(tmp_path)
+    store = open_store(data_dir)
     store.save_game("k1", {"body": '{"moves": "~."}', "nested": "[" * 100000 + "]" * 100000}.get(damage, '{"deal": "4-1"}'))
     if damage == "schema":
-        with sqlite3.connect(tmp_path / "muggins.sqlite3") as db:
+        with sqlite3.connect(data_dir / "muggins.sqlite3") as db:
             db.execute("UPDATE meta SET value = 'abc' WHERE name = 'schema'")
-    practice_view._store.clear()
-    try:
-        at = start(app(saved="k1"), "screens/practice.py")
-        assert not at.exception
-        said = " ".join(plain(w.value) for w in at.warning)
-        assert ("cannot read its store" in said) if damage == "schema" else ("damaged" in said)
-        assert "fresh deal" in said
-    finally:
-        practice_view._store.clear()
+    at = start(app(saved="k1"), "screens/practice.py")
+    assert not at.exception
+    said = " ".join(plain(w.value) for w in at.warning)
+    assert ("cannot read its store" in said) if damage == "schema" else ("damaged" in said)
+    assert "fresh deal" in said
 
 
 def test_a_bad_deal_keeps_the_good_seat_and_settings_and_moves_alone_are_explained():

@@ -42,3 +42,10 @@ def test_only_the_app_imports_streamlit():
         if "app" in path.relative_to(PACKAGE).parts:
             continue
         assert "streamlit" not in imports(path), path
+
+
+def test_the_table_layout_and_scene_are_plain_python():
+    """Where everything sits and what a table shows are shared by the browser, the Pillow
+    picture and the practice screen model: they draw nothing themselves."""
+    for name in ("layout.py", "scene.py"):
+        assert not imports(PACKAGE / "draw" / name) & {"streamlit", "PIL", "gettext", "babel"}, name

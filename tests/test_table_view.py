@@ -42,17 +42,20 @@ def test_table_data_has_every_pile_in_both_shapes_and_nothing_else(players):
     json.dumps(data)  # JSON-ready
     position = shown.position
     wanted = {f"common:{n}" for n in range(1, len(position.commons) + 1)} | {f"discard:{p}" for p in position.players}
+    items = data["items"]
+    assert {item["dest"] for item in items if item.get("dest")} == wanted
+    assert sum(item["kind"] == "stock" for item in items) == players
+    assert sum(item["kind"] == "label" for item in items) == players
+    assert sum(item["kind"] == "turned" for item in items) == 1
+    for item in items:
+        if item["kind"] != "label":
+            assert (CARDS / item["src"]).exists()
+            assert item["aria"]  # every card has words
     for shape in ("wide", "tall"):
-        items = data[shape]["items"]
-        assert {item["dest"] for item in items if item.get("dest")} == wanted
-        assert sum(item["kind"] == "stock" for item in items) == players
-        assert sum(item["kind"] == "label" for item in items) == players
-        assert sum(item["kind"] == "turned" for item in items) == 1
-        for item in items:
-            assert item["x"] - item["w"] / 2 >= 0 and item["x"] + item["w"] / 2 <= 1
-            if item["kind"] != "label":
-                assert (CARDS / item["src"]).exists()
-                assert item["aria"]  # every card has words
+        boxes = data[shape]["boxes"]
+        assert len(boxes) == len(items)  # one box per item, in the same order
+        for x, _y, w, _h in boxes:
+            assert x - w / 2 >= 0 and x + w / 2 <= 1
     assert data["token"] == "t1" and data["clickable"]
 
 
@@ -80,7 +83,7 @@ def test_static_serving_off_embeds_the_pictures():
     from tutorial.app.table import table_data
 
     data = table_data(view(), translations("en"), base=None)
-    assert all(item["src"].startswith("data:image/png;base64,") for item in data["wide"]["items"] if item["kind"] != "label")
+    assert all(item["src"].startswith("data:image/png;base64,") for item in data["items"] if item["kind"] != "label")
 
 
 def test_labels_say_who_is_who_and_who_moves():

@@ -181,14 +181,14 @@ def _muggins(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         if state.frame == len(frames) - 1:
             state.solved = True
 
-    left = right = st.container(horizontal=True, key=f"{lesson.id}-{step.id}-moves")
+    row = st.container(horizontal=True, key=f"{lesson.id}-{step.id}-moves")
     seen, current = _answer_token(lesson, step)
     if state.frame > 0:
         clicks.button(_("◀ Previous move"), key=f"{lesson.id}-{step.id}-prev", seen=seen, current=current, action=move,
-                      args=(state.frame - 1,), where=left, width="stretch")
+                      args=(state.frame - 1,), where=row, width="stretch")
     if state.frame < len(frames) - 1:
         clicks.button(_("Next move ▶"), key=f"{lesson.id}-{step.id}-next", seen=seen, current=current, action=move,
-                      args=(state.frame + 1,), where=right, type="primary", width="stretch")
+                      args=(state.frame + 1,), where=row, type="primary", width="stretch")
     _hint(step, tr)
     return state.solved
 

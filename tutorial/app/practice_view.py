@@ -452,7 +452,7 @@ def save_buttons(current: PracticeGame, words_: PracticeScreen, tr) -> None:
     if hand.turned is not None and hand.turned.card is not None and current.watching is None:
         turned = hand.turned
         view = TableView(turned.position, turned=turned.card, you=current.learner, dealer=dealer(current))
-        caption += [n.turned_words(turned.position.mover, turned.card) + ".",
+        caption += [n.turned_words(turned.position.mover, turned.card),
                     n.where_it_goes(turned.card, hand.legal(), turned.position)]
     else:
         view = TableView(hand.position, you=current.learner, dealer=dealer(current))

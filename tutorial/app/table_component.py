@@ -51,11 +51,11 @@ const GLYPHS = { legal: '\u2713', right: '\u2713', wrong: '\u2717', placed: '\u2
 const ARROWS = { move: ['#f5be28', ''], gift: ['#ffffff', '9 7'], recycle: ['#bfe3ff', '4 6'] };
 const SVG = 'http://www.w3.org/2000/svg';
 
-function place(el, box) {
-  el.style.left = ((box.x - box.w / 2) * 100) + '%';
-  el.style.top = ((box.y - box.h / 2) * 100) + '%';
-  el.style.width = (box.w * 100) + '%';
-  el.style.height = (box.h * 100) + '%';
+function place(el, [x, y, w, h]) {  // a box: centre and size, fractions of the table
+  el.style.left = ((x - w / 2) * 100) + '%';
+  el.style.top = ((y - h / 2) * 100) + '%';
+  el.style.width = (w * 100) + '%';
+  el.style.height = (h * 100) + '%';
 }
 
 function fit(data, parent) {
@@ -112,21 +112,22 @@ function draw(root, data, shape, scale, setTriggerValue) {
   svgLine(svg, shape.arc.map(([x, y]) => [x * shape.w, y * shape.h]), '#6fbf8e', '', 'mt-arc', 4);
   const arc = document.createElementNS(SVG, 'title'); arc.textContent = data.arc_words; svg.appendChild(arc);
   root.appendChild(svg);
-  for (const item of shape.items) {
+  data.items.forEach((item, index) => {
+    const box = shape.boxes[index];
     if (item.kind === 'label') {
       const label = document.createElement('div');
       label.className = 'mt-label' + (item.mark === 'mover' ? ' mt-mover' : '');
       label.setAttribute('aria-hidden', 'true');
       const span = document.createElement('span'); span.textContent = item.text; label.appendChild(span);
-      place(label, item); root.appendChild(label);
-      continue;
+      place(label, box); root.appendChild(label);
+      return;
     }
     const layers = item.kind === 'stock' ? Math.min(Math.floor((item.n + 2) / 3), 5) : (item.n > 1 ? Math.min(item.n - 1, 3) : 0);
     for (let layer = layers; layer > 0; layer--) {  // a stack whose height shows the count; a pile's depth
       const under = document.createElement('div');
       under.className = item.kind === 'stock' ? 'mt-back' : 'mt-depth';
       const dx = (item.kind === 'stock' ? 2 : -2) * layer / shape.w, dy = -2 * layer / shape.h;
-      place(under, { x: item.x + dx, y: item.y + dy, w: item.w, h: item.h }); root.appendChild(under);
+      place(under, [box[0] + dx, box[1] + dy, box[2], box[3]]); root.appendChild(under);
     }
     const clickable = data.clickable && item.dest;
     const el = document.createElement(clickable ? 'button' : 'div');
@@ -150,8 +151,8 @@ function draw(root, data, shape, scale, setTriggerValue) {
       const glyph = document.createElement('span'); glyph.className = 'mt-glyph mt-glyph-' + item.mark;
       glyph.textContent = GLYPHS[item.mark]; el.appendChild(glyph);
     }
-    place(el, item); root.appendChild(el);
-  }
+    place(el, box); root.appendChild(el);
+  });
   if (shape.arrows.length) {
     const over = document.createElementNS(SVG, 'svg');
     over.setAttribute('class', 'mt-svg'); over.setAttribute('viewBox', '0 0 ' + shape.w + ' ' + shape.h);
@@ -159,7 +160,7 @@ function draw(root, data, shape, scale, setTriggerValue) {
     over.appendChild(defs.cloneNode(true));
     for (const arrow of shape.arrows) {
       const [colour, dash] = ARROWS[arrow.kind] || ARROWS.move;
-      svgLine(over, [[arrow.x1 * shape.w, arrow.y1 * shape.h], [arrow.x2 * shape.w, arrow.y2 * shape.h]], colour, dash,
+      svgLine(over, [arrow.from, arrow.to].map(([x, y]) => [x * shape.w, y * shape.h]), colour, dash,
               'mt-' + (ARROWS[arrow.kind] ? arrow.kind : 'move'), 5);
     }
     root.appendChild(over);

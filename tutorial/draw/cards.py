@@ -92,6 +92,12 @@ def suit_shape(draw: ImageDraw.ImageDraw, suit: str, box: tuple[float, float, fl
                  fill=colour)
 
 
+def _blank(width: int, scale: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A transparent card-sized picture (``width`` × ``width·ASPECT``, times ``scale``) to draw on."""
+    image = Image.new("RGBA", (width * scale, round(width * ASPECT) * scale), (0, 0, 0, 0))
+    return image, ImageDraw.Draw(image)
+
+
 def colour_of(card: Card, four_colour: bool = False) -> tuple[int, int, int]:
     """The ink of ``card``: red or black, or one of four colours."""
     return (FOUR_COLOUR if four_colour else INK)[card.suit]
@@ -101,9 +107,8 @@ def colour_of(card: Card, four_colour: bool = False) -> tuple[int, int, int]:
 def card_face(card: Card, width: int = 80, *, scale: int = 2, four_colour: bool = False) -> Image.Image:
     """A card face ``width`` × ``width * ASPECT`` display pixels, drawn at ``scale``: the rank
     and suit in two corners, a large suit in the centre. (Cached: treat as read-only.)"""
-    w, h = width * scale, round(width * ASPECT) * scale
-    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
+    image, draw = _blank(width, scale)
+    w, h = image.size
     radius = w * 0.08
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=PAPER, outline=EDGE, width=max(1, scale))
     ink = colour_of(card, four_colour)
@@ -123,9 +128,8 @@ def card_face(card: Card, width: int = 80, *, scale: int = 2, four_colour: bool 
 @lru_cache(maxsize=64)
 def card_back(width: int = 80, *, scale: int = 2) -> Image.Image:
     """The back of a card (a closed stock's top), same size as :func:`card_face`."""
-    w, h = width * scale, round(width * ASPECT) * scale
-    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
+    image, draw = _blank(width, scale)
+    w, h = image.size
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=w * 0.08, fill=BACK, outline=EDGE, width=max(1, scale))
     step = max(4, w // 10)
     for x in range(-h, w, step):
@@ -137,9 +141,8 @@ def card_back(width: int = 80, *, scale: int = 2) -> Image.Image:
 @lru_cache(maxsize=64)
 def empty_place(width: int = 80, *, scale: int = 2) -> Image.Image:
     """An empty discard: an outlined, dashed space the size of a card."""
-    w, h = width * scale, round(width * ASPECT) * scale
-    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
+    image, draw = _blank(width, scale)
+    w, h = image.size
     dash, gap = 8 * scale, 6 * scale
     colour = (130, 130, 130)
     for x0, y0, x1, y1 in ((0, 0, w, 0), (0, h - 1, w, h - 1), (0, 0, 0, h), (w - 1, 0, w - 1, h)):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 WIDE, TALL = "wide", "tall"
 SHAPES = {WIDE: (1000, 640), TALL: (600, 900)}
@@ -73,11 +74,13 @@ def card_width(shape: str, players: int) -> float:
     return base * (1.0 if players <= 4 else 0.86 if players <= 6 else 0.78)
 
 
+@lru_cache(maxsize=256)
 def layout(players: int, commons: int, bottom: int = 0, shape: str = WIDE) -> TableLayout:
     """The layout for ``players`` seats (3–7) and ``commons`` common piles, with seat
     ``bottom`` at the bottom of the picture and the others clockwise from its left.
 
-    Raises ``ValueError`` for an unknown ``shape``."""
+    Raises ``ValueError`` for an unknown ``shape``. Computed once per size and seat (the
+    result is immutable), not on every rerun."""
     if shape not in SHAPES:
         raise ValueError(f"unknown shape {shape!r}")
     width, height = SHAPES[shape]

@@ -7,16 +7,17 @@ from __future__ import annotations
 from babel.lists import format_list
 
 from ..engine.cards import Card
+from ..engine.events import TurnedUp
 from ..engine.position import Common, Discard, Position
+from ..i18n import N_
 
 MARK_WORDS = {
-    "placed": "just played here",
-    "legal": "the card may go here",
-    "wrong": "chosen, but wrong",
-    "right": "where the card had to go",
+    "placed": N_("just played here"),
+    "legal": N_("the card may go here"),
+    "wrong": N_("chosen, but wrong"),
+    "right": N_("where the card had to go"),
 }
-"""What each mark on a pile means (scene marks, see tutorial/draw/scene.py); translated by
-:meth:`TableWords.mark_words`."""
+"""What each mark on a pile means (scene marks, see tutorial/draw/scene.py)."""
 
 
 class TableWords:
@@ -28,14 +29,7 @@ class TableWords:
 
     def mark_words(self, mark: str | None) -> str:
         """What a mark on a pile means, in words (``""`` for none)."""
-        if mark not in MARK_WORDS:
-            return ""
-        return {
-            "placed": self._("just played here"),  # type: ignore[attr-defined]
-            "legal": self._("the card may go here"),  # type: ignore[attr-defined]
-            "wrong": self._("chosen, but wrong"),  # type: ignore[attr-defined]
-            "right": self._("where the card had to go"),  # type: ignore[attr-defined]
-        }[mark]
+        return self._(MARK_WORDS[mark]) if mark in MARK_WORDS else ""  # type: ignore[attr-defined,index]
 
     def common_words(self, number: int, pile: tuple[Card, ...]) -> str:
         """``Common pile 1: 5♣ on top, 3 cards``."""
@@ -61,11 +55,8 @@ class TableWords:
         return _("{pile}: {cards}").format(pile=pile, cards=self.cards_count(count) if count else _("empty"))
 
     def turned_words(self, player: str, card: Card) -> str:
-        """``You turn up 6♥`` / ``B turns up 6♥`` (a card in the mover's hand, not yet placed)."""
-        _ = self._  # type: ignore[attr-defined]
-        if self.is_you(player):  # type: ignore[attr-defined]
-            return _("You turn up {card}").format(card=card.symbol)
-        return _("{player} turns up {card}").format(player=player, card=card.symbol)
+        """``You turn up 6♥.`` / ``B turns up the 6♥.`` (the story's sentence for the turn-up)."""
+        return self.event(TurnedUp(player, card), None)  # type: ignore[attr-defined]
 
     def table_lines(self, position: Position, *, turned: Card | None = None, mover: str | None = None,
                     dealer: str | None = None, marks: dict | None = None) -> list[str]:
@@ -88,7 +79,7 @@ class TableWords:
         if dealer is not None:
             lines.append(_("You dealt.") if self.is_you(dealer) else _("{player} dealt.").format(player=dealer))  # type: ignore[attr-defined]
         if turned is not None:
-            lines.append(self.turned_words(position.mover, turned) + ".")
+            lines.append(self.turned_words(position.mover, turned))
         for number, pile in enumerate(position.commons, start=1):
             lines.append(marked(self.common_words(number, pile), Common(number)) + ".")
         for seat, name in enumerate(position.players):

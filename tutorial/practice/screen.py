@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..draw.scene import Arrow, arrows_for
 from ..engine.errors import MugginsError
+from ..engine.rules import TurnRecord
 from ..narrate import Narrator
 from ..words import clip, position_error
-from .game import PracticeGame
+from .game import LearnerCall, PracticeGame
 from .settings import COACH, TABLE
 
 SINCE_SHOWN = 30
@@ -125,23 +127,19 @@ class PracticeScreen:
         """The result of the learner's last action: an undo, a call, or their last placement."""
         n, game = self.n, self.game
         _ = n._
-        records = game.hand.records
-        mine = self._learner_placements()
         if self.undone and game.hand.turned is not None:
             return Message("info", (_("Your last card was taken back: {card} is turned up again. Where must it go?").format(
                 card=n.card(game.hand.turned.card)),))
-        if game.calls and (not mine or records.index(game.calls[-1].record) > mine[-1]):
-            entry = game.calls[-1]
-            record = entry.record
+        entry, record = self._latest()
+        if entry is not None:
             if entry.supported:
                 return Message("success", (_("Right to call."), n.judgement(record.judgement, record.judged_in),
                                            n.correction(record, record.judged_in), n.penalty_summary(record)),
                            details=tuple(n.penalty_lines(record)) if record.penalty else ())
             return Message("info", (_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
                 section=n.section("§muggins")),))
-        if not mine:
+        if record is None:
             return None
-        record = records[mine[-1]]
         verdict, table = record.judgement, record.judged_in
         if verdict.ok:
             return Message("success", (_("You put {card} on {pile}.").format(card=n.card(record.card), pile=n.pile(verdict.dest, table))
@@ -162,21 +160,21 @@ class PracticeScreen:
             lines.append(n.finish_refused(record.mover))
         return Message("error", tuple(lines), details)
 
-    def last_arrows(self) -> tuple:
+    def _latest(self) -> tuple[LearnerCall | None, TurnRecord | None]:
+        """What the learner did last: ``(their call, its record)`` if a call came after their
+        last placement, else ``(None, that placement's record)``, or ``(None, None)``."""
+        records = self.game.hand.records
+        mine = self._learner_placements()
+        calls = self.game.calls
+        if calls and (not mine or records.index(calls[-1].record) > mine[-1]):
+            return calls[-1], calls[-1].record
+        return None, (records[mine[-1]] if mine else None)
+
+    def last_arrows(self) -> tuple[Arrow, ...]:
         """What the learner's last placement or call set moving, for the table's arrows: the
         correction and each penalty card (events of that turn); empty when nothing was called."""
-        from ..draw.scene import arrows_for
-
-        game = self.game
-        records = game.hand.records
-        mine = self._learner_placements()
-        if game.calls and (not mine or records.index(game.calls[-1].record) > mine[-1]):
-            record = game.calls[-1].record
-        elif mine:
-            record = records[mine[-1]]
-        else:
-            return ()
-        if not record.called:
+        _entry, record = self._latest()
+        if record is None or not record.called:
             return ()
         return tuple(arrow for arrow in arrows_for(record.events) if arrow.kind != "move" or arrow.start != ("turned", record.mover))
 

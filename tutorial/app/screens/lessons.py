@@ -54,18 +54,18 @@ def nav_button(label, *, key, action, args=(), where=None, **options):
 
 
 with panel:  # beside the table: the way on is in view after every answer
-    back = forward = st.container(horizontal=True, key="lesson-nav")
+    row = st.container(horizontal=True, key="lesson-nav")
     if index > 0:
-        nav_button(_("◀ Back"), key="lesson-back", action=lesson_view.go, args=(lesson.id, index - 1), where=back,
+        nav_button(_("◀ Back"), key="lesson-back", action=lesson_view.go, args=(lesson.id, index - 1), where=row,
                    width="stretch")
     if not may_go_on:
-        forward.caption(_("Follow every move to go on.") if step.kind == "muggins" else _("Answer to go on."))
+        row.caption(_("Follow every move to go on.") if step.kind == "muggins" else _("Answer to go on."))
     elif index < len(lesson.steps) - 1:
-        nav_button(_("Next ▶"), key="lesson-next", action=lesson_view.go, args=(lesson.id, index + 1), where=forward,
+        nav_button(_("Next ▶"), key="lesson-next", action=lesson_view.go, args=(lesson.id, index + 1), where=row,
                    type="primary", width="stretch")
     elif lesson.id not in done:
         nav_button(_("Finish the lesson ✓"), key="lesson-finish", action=lesson_view.finish, args=(lesson.id,),
-                   where=forward, type="primary", width="stretch")
+                   where=row, type="primary", width="stretch")
     else:
         score = lesson_view.check_results().get(lesson.id)
         if score:
@@ -74,13 +74,13 @@ with panel:  # beside the table: the way on is in view after every answer
             st.success(_("Lesson complete."))
         position = [item.id for item in lessons].index(lesson.id)
         following = lessons[position + 1] if position + 1 < len(lessons) else None
-        onward = again = practice = st.container(horizontal=True, key="lesson-onward")
+        onward = st.container(horizontal=True, key="lesson-onward")
         if following is not None:
             nav_button(_("Next lesson: {title}").format(title=_(following.title)), key="lesson-following",
                        action=lesson_view.open_lesson, args=(following.id,), where=onward, type="primary", width="stretch")
         nav_button(_("Start the lesson again"), key="lesson-restart", action=lesson_view.restart, args=(lesson.id,),
-                   where=again, width="stretch")
-        practice.page_link(pages.page("practice"), label=_("Play a practice hand"), icon=":material/playing_cards:")
+                   where=onward, width="stretch")
+        onward.page_link(pages.page("practice"), label=_("Play a practice hand"), icon=":material/playing_cards:")
 
-    session.remember(lesson=lesson.id, step=step.id, done=",".join(done), checks=lesson_view.checks_text())
-    session.sync_url()
+session.remember(lesson=lesson.id, step=step.id, done=",".join(done), checks=lesson_view.checks_text())
+session.sync_url()

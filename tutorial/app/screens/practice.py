@@ -56,7 +56,6 @@ with panel:
         with st.expander(heading, expanded=game.hand_over or len(lines) <= 3):
             st.markdown("\n".join(f"- {literal(line)}" for line in lines))
     marks: dict = {}
-    arrows: tuple = ()
     if game.watching is not None:
         view.watching(game, page, tr)
     elif game.correcting is not None:
@@ -74,18 +73,16 @@ with panel:
     view.save_buttons(game, page, tr)
 
 with board:
+    dealer = view.dealer(game)
     if game.watching is not None:
         shown = game.watching
-        render(TableView(shown.table, you=you, marked={shown.dest}, show_mover=False, dealer=view.dealer(game),
+        render(TableView(shown.table, you=you, marked={shown.dest}, show_mover=False, dealer=dealer,
                          arrows=(Arrow(("turned", shown.mover), shown.dest),)), tr, key="practice-watching")
-    elif game.correcting is not None:
-        render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marks=marks, dealer=view.dealer(game)),
-               tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
     elif game.hand_over:
-        render(TableView(hand.position, you=you, show_mover=False, dealer=view.dealer(game)), tr, key="practice-final")
-    else:
-        render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marks=marks, dealer=view.dealer(game),
-                         arrows=page.last_arrows()),
+        render(TableView(hand.position, you=you, show_mover=False, dealer=dealer), tr, key="practice-final")
+    else:  # a card to place (or, after a call, a common pile to pick)
+        arrows = page.last_arrows() if game.correcting is None else ()
+        render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marks=marks, dealer=dealer, arrows=arrows),
                tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
 view.hand_log(game, page, tr)
 view.remember(game)
