@@ -20,13 +20,10 @@ you = game.learner
 page = view.screen(game)
 
 st.title(_("Practice"))
-clicks.notice(tr)
 if view.TYPED in st.session_state:
     st.error(literal(_("That cannot be dealt: {problem}.").format(problem=words.position_error(st.session_state.pop(view.TYPED), tr))))
 for kind, value in st.session_state.get(view.NOTICES, []):
     st.warning(literal(page.notice(kind, value)))
-if st.session_state.get(view.UNSAVED) == game.code:
-    st.warning(literal(page.notice("unsaved", None)))
 
 # ----- who, where, how ------------------------------------------------------------
 info, new = st.columns([4, 1])
@@ -44,46 +41,63 @@ if st.session_state.get(view.CONFIRM):
 view.settings_panel(game, tr)
 
 # ----- the play: the table, and beside it (below it on a phone) what happened and what to do --------
-board, panel = stage("practice")
-with panel:
-    if game.correcting is None:
-        view.show(page.feedback())
-    if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d in game.decisions) and not game.hand_over:
-        view.action_button(_("Undo my last card"), key="practice-undo", action=view.undo, icon=":material/undo:")
-    since = page.since()
-    if since and game.watching is None:
-        heading, lines = since
-        with st.expander(heading, expanded=game.hand_over or len(lines) <= 3):
-            st.markdown("\n".join(f"- {literal(line)}" for line in lines))
-    marks: dict = {}
-    if game.watching is not None:
-        view.watching(game, page, tr)
-    elif game.correcting is not None:
-        view.show(page.correcting(wrong_pick=st.session_state.pop(view.PICK_PROBLEM, False)))
-        marks = dict.fromkeys(game.correction_choices(), LEGAL)
-    elif game.hand_over:
-        view.hand_end(game, page, tr)
-    else:
-        prompt, recycled = page.your_turn()
-        if recycled:
-            st.info(literal(recycled))
-        st.markdown(literal(prompt))
-        if game.settings.mode == COACH and st.toggle(_("Show where the card may go"), key=view.HINTS):
-            marks = dict.fromkeys(hand.legal().dests, LEGAL)
-    view.save_buttons(game, page, tr)
+# A fragment: a click on the table or in the panel reruns only this part of the page (a
+# practice click costs little more than a bare page's); anything that changes the hand
+# (the next hand, a new deal) reruns the whole page, whose heading names the hand.
+@st.fragment
+def play(drawn_for: tuple) -> None:
+    game = view.game()
+    if (game.code, game.hand_index) != drawn_for:
+        st.rerun()  # the heading above shows another hand: redraw the whole page
+    hand = game.hand
+    you = game.learner
+    page = view.screen(game)
+    clicks.notice(tr)
+    if st.session_state.get(view.UNSAVED) == game.code:
+        st.warning(literal(page.notice("unsaved", None)))
+    board, panel = stage("practice")
+    with panel:
+        if game.correcting is None:
+            view.show(page.feedback())
+        if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d in game.decisions) and not game.hand_over:
+            view.action_button(_("Undo my last card"), key="practice-undo", action=view.undo, icon=":material/undo:")
+        since = page.since()
+        if since and game.watching is None:
+            heading, lines = since
+            with st.expander(heading, expanded=game.hand_over or len(lines) <= 3):
+                st.markdown("\n".join(f"- {literal(line)}" for line in lines))
+        marks: dict = {}
+        if game.watching is not None:
+            view.watching(game, page, tr)
+        elif game.correcting is not None:
+            view.show(page.correcting(wrong_pick=st.session_state.pop(view.PICK_PROBLEM, False)))
+            marks = dict.fromkeys(game.correction_choices(), LEGAL)
+        elif game.hand_over:
+            view.hand_end(game, page, tr)
+        else:
+            prompt, recycled = page.your_turn()
+            if recycled:
+                st.info(literal(recycled))
+            st.markdown(literal(prompt))
+            if game.settings.mode == COACH and st.toggle(_("Show where the card may go"), key=view.HINTS):
+                marks = dict.fromkeys(hand.legal().dests, LEGAL)
+        view.save_buttons(game, page, tr)
 
-with board:
-    dealer = view.dealer(game)
-    if game.watching is not None:
-        shown = game.watching
-        render(TableView(shown.table, you=you, marked={shown.dest}, show_mover=False, dealer=dealer,
-                         arrows=(Arrow(("turned", shown.mover), shown.dest),)), tr, key="practice-watching")
-    elif game.hand_over:
-        render(TableView(hand.position, you=you, show_mover=False, dealer=dealer), tr, key="practice-final")
-    else:  # a card to place (or, after a call, a common pile to pick)
-        arrows = page.last_arrows() if game.correcting is None else ()
-        render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marks=marks, dealer=dealer, arrows=arrows),
-               tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
-view.hand_log(game, page, tr)
-view.remember(game)
-session.sync_url()
+    with board:
+        dealer = view.dealer(game)
+        if game.watching is not None:
+            shown = game.watching
+            render(TableView(shown.table, you=you, marked={shown.dest}, show_mover=False, dealer=dealer,
+                             arrows=(Arrow(("turned", shown.mover), shown.dest),)), tr, key="practice-watching")
+        elif game.hand_over:
+            render(TableView(hand.position, you=you, show_mover=False, dealer=dealer), tr, key="practice-final")
+        else:  # a card to place (or, after a call, a common pile to pick)
+            arrows = page.last_arrows() if game.correcting is None else ()
+            render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marks=marks, dealer=dealer, arrows=arrows),
+                   tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
+    view.hand_log(game, page, tr)
+    view.remember(game)
+    session.sync_url()
+
+
+play((game.code, game.hand_index))
