@@ -222,8 +222,8 @@ def draw(path: str, lang: str, *, four_colour: bool = False, width: int = 1600) 
     else:
         scene = TableScene(turned.position, bottom=position.to_move, labels=labels, turned=turned.card,
                            mover=position.to_move)
-        caption = ([story.recycled(position.mover, turned.card)] if turned.recycled else []) + [
-            story.turned_words(position.mover, turned.card), story.where_it_goes(turned.card, legal, turned.position)]
+        caption = ([story.recycled(position.mover, turned.card)] if turned.recycled else []) + story.turn_caption(
+            turned.position, turned.card)
     return png(render(scene, width=width, four_colour=four_colour, caption=caption))
 
 

@@ -18,7 +18,7 @@ from ..engine.position import Dest
 from ..engine.rules import judge, place
 from ..lessons import Lesson, Step
 from ..lessons.steps import PASS
-from . import clicks, session
+from . import clicks, session, takeaway
 from .lesson_view import answer
 from .markup import literal, paragraphs
 from .table import TableView, card_md, render, request_scroll
@@ -35,9 +35,12 @@ class Stage:
 
     board: Any
     panel: Any
+    view: TableView | None = None
+    """The table drawn last (for *Save picture*)."""
 
     def table(self, view: TableView, tr, **options) -> None:
         """Draw ``view`` on the board (options as for :func:`tutorial.app.table.render`)."""
+        self.view = view
         with self.board:
             render(view, tr, **options)
 
@@ -55,7 +58,18 @@ def show_step(lesson: Lesson, step: Step) -> tuple[bool, Any]:
         board = panel = st.container()
     stage = Stage(board, panel)
     with panel:
-        return SCREENS.get(step.kind, _explain)(lesson, step, tr, stage), panel
+        may_go_on = SCREENS.get(step.kind, _explain)(lesson, step, tr, stage)
+        if stage.view is not None:
+            _save_buttons(lesson, step, stage.view, tr)
+    return may_go_on, panel
+
+
+def _save_buttons(lesson: Lesson, step: Step, view: TableView, tr) -> None:
+    """*Save picture* (the table as shown, with the lesson, the step and, for a turned card,
+    what the rule says) and *Save position* (the step's position before any turn-up)."""
+    heading = f"{tr.gettext(lesson.title)} · {tr.gettext(step.title)}"
+    takeaway.save_buttons(view, step.position if step.position is not None else view.position, tr,
+                 key=f"{lesson.id}-{step.id}", caption=takeaway.caption(heading, view, narrator(step)), name=f"muggins-{lesson.id}-{step.id}")
 
 
 def narrator(step: Step):

@@ -442,23 +442,18 @@ def dealer(current: PracticeGame) -> str:
 
 def save_buttons(current: PracticeGame, words_: PracticeScreen, tr) -> None:
     """*Save picture* and *Save position* of the moment on the table."""
+    from . import takeaway
     from .table import TableView
-    from .takeaway import save_buttons as buttons
 
     hand = current.hand
     deal, _who, _mode = words_.heading()
-    n = words_.n
-    caption = [deal]
     if hand.turned is not None and hand.turned.card is not None and current.watching is None:
-        turned = hand.turned
-        view = TableView(turned.position, turned=turned.card, you=current.learner, dealer=dealer(current))
-        caption += [n.turned_words(turned.position.mover, turned.card),
-                    n.where_it_goes(turned.card, hand.legal(), turned.position)]
+        view = TableView(hand.turned.position, turned=hand.turned.card, you=current.learner, dealer=dealer(current))
     else:
         view = TableView(hand.position, you=current.learner, dealer=dealer(current))
     code = current.match.deal_code(current.hand_index)
-    buttons(view, hand.position, tr, key="practice", caption=caption,
-            name=f"muggins-{code}-turn-{len(hand.records) + 1}")
+    takeaway.save_buttons(view, hand.position, tr, key="practice", caption=takeaway.caption(deal, view, words_.n),
+                          name=f"muggins-{code}-turn-{len(hand.records) + 1}")
 
 
 def show(message: Message | None) -> None:

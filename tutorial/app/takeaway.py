@@ -17,6 +17,12 @@ PICTURE_WIDTH = 1600
 """Width of a saved picture in pixels (sharp on a slide)."""
 
 
+def caption(heading: str, view: TableView, n) -> list[str]:
+    """The caption of a saved picture: ``heading``, then for a turned card who turned it up
+    and where the rule sends it (§priority), in the narrator ``n``'s words."""
+    return [heading] + (n.turn_caption(view.position, view.turned) if view.turned is not None else [])
+
+
 def picture_bytes(view: TableView, tr: gettext.NullTranslations, caption: list[str], *, four: bool = False,
                   width: int = PICTURE_WIDTH) -> bytes:
     """The table of ``view`` as PNG bytes, ``width`` pixels wide, with ``caption`` lines under it."""

@@ -9,6 +9,7 @@ from babel.lists import format_list
 from ..engine.cards import Card
 from ..engine.events import TurnedUp
 from ..engine.position import Common, Discard, Position
+from ..engine.rules import legal_destinations
 from ..i18n import N_
 
 MARK_WORDS = {
@@ -57,6 +58,12 @@ class TableWords:
     def turned_words(self, player: str, card: Card) -> str:
         """``You turn up 6♥.`` / ``B turns up the 6♥.`` (the story's sentence for the turn-up)."""
         return self.event(TurnedUp(player, card), None)  # type: ignore[attr-defined]
+
+    def turn_caption(self, position: Position, card: Card) -> list[str]:
+        """Who turns up ``card`` (the mover of ``position``, the card already off their stock)
+        and where the rule sends it (§priority): the caption of a saved picture."""
+        legal = legal_destinations(position, card)
+        return [self.turned_words(position.mover, card), self.where_it_goes(card, legal, position)]  # type: ignore[attr-defined]
 
     def table_lines(self, position: Position, *, turned: Card | None = None, mover: str | None = None,
                     dealer: str | None = None, marks: dict | None = None) -> list[str]:

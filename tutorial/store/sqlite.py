@@ -32,10 +32,11 @@ class SqliteStore:
             db.execute("PRAGMA journal_mode=WAL")
             for statement in _SCHEMA:
                 db.execute(statement)
+            # INSERT OR IGNORE, not SELECT-then-INSERT: two processes opening a new store at
+            # once would both find no row and the second INSERT would fail.
+            db.execute("INSERT OR IGNORE INTO meta (name, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             row = db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
-            if row is None:
-                db.execute("INSERT INTO meta (name, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif int(row[0]) > SCHEMA_VERSION:
+            if int(row[0]) > SCHEMA_VERSION:
                 raise RuntimeError(f"{self.path} has schema {row[0]}; this app knows {SCHEMA_VERSION}")
 
     def _connect(self) -> sqlite3.Connection:
