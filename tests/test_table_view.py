@@ -170,3 +170,24 @@ def test_table_words_in_the_narrator():
     lines = narrator("en", "B").table_lines(position, mover=position.mover)
     assert lines[0].startswith("Seats in clockwise order") and "B (you)" in lines[0]
     assert sum(line.startswith("Common pile") for line in lines) == len(position.commons)
+
+
+def contrast(foreground: str, background: str) -> float:
+    """The WCAG 2 contrast ratio of two ``#rrggbb`` colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_text_on_the_table_meets_wcag_aa_contrast():
+    from tutorial.app.table_component import CSS, TEXT_COLOURS
+
+    assert contrast("#000000", "#ffffff") == pytest.approx(21)
+    for name, (text, background) in TEXT_COLOURS.items():
+        assert contrast(text, background) >= 4.5, name
+        assert background in CSS, name  # the colours checked are the colours used

@@ -148,3 +148,24 @@ def test_two_fast_clicks_on_the_drawn_table_place_one_card(page, app_url):
     settle(page)
     moves = query(page).get("moves", "")
     assert len(decode_moves(moves)) == 1, moves  # one card placed, not two
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_table_mode_placement_question_and_call_in_one_screen(sized, app_url, players):
+    """Watching the others in Table mode: the placement shown, the question and Call “Muggins!”."""
+    page = sized
+    page.goto(f"{app_url}/practice?lang=es&deal={players}-2817&game=table.a50.s15.h1.t1000")
+    settle(page)
+    checked = 0
+    for _turn in range(3):
+        if not page.locator("[class*='st-key-practice-call']").count():  # the learner's own card: any pile will do
+            pick(page, "discard:A")
+            continue
+        click_key(page, "practice-next")
+        settle(page)
+        if page.locator("[class*='st-key-practice-call']").count():
+            checked += 1
+            in_view(page, page.locator(".mt-mark-placed"), "the placement")
+            in_view(page, page.locator("[class*='st-key-practice-watch'] [data-testid='stMarkdown']"), "the question")
+            in_view(page, page.locator("[class*='st-key-practice-call'] button"), "Call “Muggins!”")
+    assert checked, "no placement of the others was shown"

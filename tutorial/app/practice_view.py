@@ -32,6 +32,7 @@ from ..practice.screen import LESSON_FOR_ERROR, Message, PracticeScreen
 from ..store import open_store
 from . import clicks, lesson_view, pages, session
 from .markup import literal, paragraphs
+from .table import request_scroll
 
 GAME = "practice_game"
 NOTICES = "practice_notices"  # problems with the page address, shown once
@@ -300,6 +301,8 @@ def decide(decision: str) -> None:
     except MugginsError:
         if current.correcting is not None:  # a pile that does not fit the called card
             st.session_state[PICK_PROBLEM] = True
+    if decision in (CALL, NEXT) and current.watching is not None:  # the next placement shown: bring it into view
+        request_scroll(str(current.watching.dest))
 
 
 def skip() -> None:

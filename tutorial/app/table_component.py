@@ -14,6 +14,17 @@ from __future__ import annotations
 
 import streamlit as st
 
+TEXT_COLOURS = {  # (text, background) of every text the table draws: WCAG AA needs 4.5:1
+    "label": ("#1e1e1e", "#f4f1ea"),
+    "mover": ("#1e1e1e", "#f5be28"),
+    "count": ("#ffffff", "#222222"),
+    "legal": ("#ffffff", "#1f6fd1"),
+    "placed": ("#ffffff", "#8a5a00"),
+    "wrong": ("#ffffff", "#c62828"),
+    "right": ("#ffffff", "#1b7a3c"),
+}
+"""Checked by tests/test_table_view.py."""
+
 CSS = """
 .mt-frame { width: 100%; }
 .mt-root { position: relative; margin: 0 auto; user-select: none; font-family: inherit; scroll-margin-top: 3.9rem; }
@@ -28,18 +39,18 @@ button.mt-item:focus-visible { outline: 0.25em solid #1a73e8; outline-offset: 0.
 .mt-mark-legal { box-shadow: 0 0 0 0.3em #1f6fd1; }
 .mt-mark-placed { box-shadow: 0 0 0 0.3em #f5be28; }
 .mt-mark-wrong { box-shadow: 0 0 0 0.3em #c62828; }
-.mt-mark-right { box-shadow: 0 0 0 0.3em #1e8a44; }
+.mt-mark-right { box-shadow: 0 0 0 0.3em #1b7a3c; }
 .mt-glyph { position: absolute; top: -0.7em; left: -0.7em; width: 1.5em; height: 1.5em; line-height: 1.5em;
   border-radius: 50%; text-align: center; font-size: 0.9em; font-weight: 700; color: #fff; pointer-events: none; }
 .mt-glyph-legal { background: #1f6fd1; } .mt-glyph-placed { background: #8a5a00; }
-.mt-glyph-wrong { background: #c62828; } .mt-glyph-right { background: #1e8a44; }
+.mt-glyph-wrong { background: #c62828; } .mt-glyph-right { background: #1b7a3c; }
 .mt-depth { position: absolute; border-radius: 8%; background: #fafafa; border: 1px solid #888; box-sizing: border-box; }
 .mt-back { position: absolute; border-radius: 8%; background: #1c3c6e; border: 1px solid #ddd; box-sizing: border-box; }
 .mt-count { position: absolute; right: -0.5em; bottom: -0.5em; min-width: 1.6em; padding: 0 0.35em; border-radius: 0.9em;
-  background: #222; color: #fff; font-size: 0.8em; line-height: 1.6em; text-align: center; pointer-events: none; box-sizing: border-box; }
+  background: #222222; color: #ffffff; font-size: 0.8em; line-height: 1.6em; text-align: center; pointer-events: none; box-sizing: border-box; }
 .mt-label { position: absolute; display: flex; align-items: center; justify-content: center; text-align: center;
   line-height: 1.15; color: #1e1e1e; white-space: nowrap; overflow: hidden; pointer-events: none; }
-.mt-label span { padding: 0 0.4em; border-radius: 0.6em; overflow: hidden; text-overflow: ellipsis; max-width: 100%; }
+.mt-label span { padding: 0 0.4em; border-radius: 0.6em; background: rgba(244, 241, 234, 0.92); overflow: hidden; text-overflow: ellipsis; max-width: 100%; }
 .mt-label.mt-mover span { background: #f5be28; font-weight: 700; }
 .mt-turned img { box-shadow: 0 0.3em 0.8em rgba(0,0,0,0.45); }
 .mt-svg { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }

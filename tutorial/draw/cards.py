@@ -140,19 +140,21 @@ def card_back(width: int = 80, *, scale: int = 2) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def empty_place(width: int = 80, *, scale: int = 2) -> Image.Image:
-    """An empty discard: an outlined, dashed space the size of a card."""
+    """An empty discard: an outlined, dashed space the size of a card, faintly lighter than
+    what it lies on, so that it shows on the green felt and on the light room alike."""
     image, draw = _blank(width, scale)
     w, h = image.size
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=w * 0.08, fill=(255, 255, 255, 70))
     dash, gap = 8 * scale, 6 * scale
-    colour = (130, 130, 130)
+    colour = (70, 70, 70, 255)
     for x0, y0, x1, y1 in ((0, 0, w, 0), (0, h - 1, w, h - 1), (0, 0, 0, h), (w - 1, 0, w - 1, h)):
         length = max(x1 - x0, y1 - y0)
         for start in range(0, length, dash + gap):
             end = min(start + dash, length)
             if y0 == y1:
-                draw.line((x0 + start, y0, x0 + end, y1), fill=colour, width=max(1, scale))
+                draw.line((x0 + start, y0, x0 + end, y1), fill=colour, width=2 * scale)
             else:
-                draw.line((x0, y0 + start, x1, y0 + end), fill=colour, width=max(1, scale))
+                draw.line((x0, y0 + start, x1, y0 + end), fill=colour, width=2 * scale)
     return image
 
 

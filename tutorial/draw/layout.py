@@ -101,7 +101,7 @@ def layout(players: int, commons: int, bottom: int = 0, shape: str = WIDE) -> Ta
         discard = _inside(Box((sx + cw / 2 + gap / 2) / width, sy / height, cw / width, ch / height))
         below = math.sin(angle) > 0.2  # seats in the lower half carry their name below the cards
         label_y = sy + (ch / 2 + 17) * (1 if below else -1)
-        label = _inside(Box(sx / width, label_y / height, (2 * cw + gap) / width, 28 / height))
+        label = _inside(Box(sx / width, label_y / height, (2.8 * cw + gap) / width, 28 / height))  # room for “A · your turn”
         placed.append((seat, sx, sy, stock, discard, label))
     cards = list(piles) + [box for *_rest, stock, discard, _label in placed for box in (stock, discard)]
     seats = []

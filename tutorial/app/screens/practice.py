@@ -57,6 +57,8 @@ def play(drawn_for: tuple) -> None:
         st.warning(literal(page.notice("unsaved", None)))
     board, panel = stage("practice")
     with panel:
+        if game.watching is not None:  # the question of the moment first; what happened before under it
+            view.watching(game, page, tr)
         if game.correcting is None:
             view.show(page.feedback())
         if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d in game.decisions) and not game.hand_over:
@@ -67,14 +69,12 @@ def play(drawn_for: tuple) -> None:
             with st.expander(heading, expanded=game.hand_over or len(lines) <= 3):
                 st.markdown("\n".join(f"- {literal(line)}" for line in lines))
         marks: dict = {}
-        if game.watching is not None:
-            view.watching(game, page, tr)
-        elif game.correcting is not None:
+        if game.correcting is not None:
             view.show(page.correcting(wrong_pick=st.session_state.pop(view.PICK_PROBLEM, False)))
             marks = dict.fromkeys(game.correction_choices(), LEGAL)
         elif game.hand_over:
             view.hand_end(game, page, tr)
-        else:
+        elif game.watching is None:
             prompt, recycled = page.your_turn()
             if recycled:
                 st.info(literal(recycled))
