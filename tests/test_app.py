@@ -743,3 +743,21 @@ def test_a_wrong_call_answer_does_not_start_with_right():
     click(at, f"{lesson.id}-{step.id}-option-call").run()
     message = plain(at.error[0].value)
     assert message.startswith("No: that placement was correct") and "Right." not in message
+
+
+def drawn_tables(at) -> int:
+    """How many drawn tables (the browser component) the page holds."""
+    def walk(node):
+        for child in getattr(node, "children", {}).values():
+            yield child
+            yield from walk(child)
+    return sum(getattr(element, "type", "") == "bidi_component" for element in walk(at._tree))
+
+
+def test_the_rules_page_draws_the_seats_and_a_turned_card_where_it_may_go():
+    at = start(app(table=None), "screens/rules.py")
+    assert drawn_tables(at) == 2
+    captions = " ".join(plain(c.value) for c in at.caption)
+    assert "clockwise" in captions and "common pile" in captions
+    text = start(app(), "screens/rules.py")  # the text view draws the same tables as words and buttons
+    assert drawn_tables(text) == 0 and "Common piles" in texts(text)

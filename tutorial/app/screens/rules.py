@@ -3,6 +3,10 @@
 import streamlit as st
 
 from tutorial.app import lesson_view, pages, session
+from tutorial.app.markup import paragraphs
+from tutorial.app.table import TableView, render
+from tutorial.draw.scene import LEGAL
+from tutorial.engine.deal import DealCode, deal
 from tutorial.rules_text import NOT_THIS_MUGGINS, RULINGS, SECTIONS
 
 tr = session.tr()
@@ -12,9 +16,36 @@ st.title(_("The rules of Muggins"))
 st.markdown(_("Explanations in the lessons and in practice cite these sections by their ids, such as §priority."))
 st.info(_(NOT_THIS_MUGGINS))
 lessons, _problems = lesson_view.course()
+
+
+def figure(code: str) -> None:
+    """A drawn table beside the section it illustrates: the seats of a deal (§deal), and a
+    turned card with every place it may go marked (§priority, from the course's first
+    worked example)."""
+    n = session.narrator()
+    if code == "§deal":
+        position, dealer = deal(DealCode(5, 1))
+        view = TableView(position, dealer=position.players[dealer])
+        words = [_("Play passes clockwise, to each player's left."), n.table_lines(position)[0]]
+    elif code == "§priority":
+        step = next((s for lesson in lessons for s in lesson.steps if s.kind == "place"), None)
+        if step is None:
+            return
+        turned = step.turned
+        view = TableView(turned.position, turned=turned.card, marks=dict.fromkeys(step.legal.dests, LEGAL))
+        words = n.turn_caption(turned.position, turned.card)
+    else:
+        return
+    table, caption = st.columns([3, 2], gap="medium")
+    with table:
+        render(view, tr, key=f"rules-{code.lstrip('§')}")
+    caption.caption(paragraphs(*words))
+
+
 for code, title, body in SECTIONS:
     st.subheader(f"{code} · {_(title)}", anchor=code.lstrip("§"))
     st.markdown(_(body))
+    figure(code)
     for lesson in (item for item in lessons if code in item.sections):
         label = _("Lesson: {title}").format(title=_(lesson.title))
         if st.button(label, key=f"rules-{code.lstrip('§')}-{lesson.id}", icon=":material/school:"):
