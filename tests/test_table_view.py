@@ -191,3 +191,21 @@ def test_every_text_on_the_table_meets_wcag_aa_contrast():
     for name, (text, background) in TEXT_COLOURS.items():
         assert contrast(text, background) >= 4.5, name
         assert background in CSS, name  # the colours checked are the colours used
+
+
+def test_walk_throughs_draw_each_move_and_a_discard_turned_over_for_a_penalty():
+    from tutorial.app.lesson_steps import muggins_frames
+    from tutorial.app.lesson_view import course
+    from tutorial.engine import events as ev
+
+    lessons, _problems = course()
+    recycling_steps = 0
+    for step in (s for lesson in lessons for s in lesson.steps if s.kind == "muggins"):
+        frames = muggins_frames(step, translations("en"))
+        arrows = [arrow for frame in frames for arrow in frame[4]]
+        assert Arrow(("turned", step.record.mover), step.record.judgement.dest) in arrows  # the placement
+        for event in step.record.events:
+            if isinstance(event, ev.Recycled) and event.for_penalty:
+                recycling_steps += 1
+                assert Arrow(Discard(event.player), ("stock", event.player), "recycle") in arrows
+    assert recycling_steps >= 1  # the course shows a donor turning their discard over

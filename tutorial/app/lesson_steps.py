@@ -159,7 +159,7 @@ def muggins_frames(step: Step, tr) -> list[tuple]:
     before = record.judged_in
     shown = (record.mover,)
     frames = []
-    recycling = ""
+    recycling, recycled = "", []
     for event, after, sentence in n.steps(record):
         if isinstance(event, ev.Placed):
             frames.append((after, {event.dest: WRONG if event.error else PLACED},
@@ -168,10 +168,10 @@ def muggins_frames(step: Step, tr) -> list[tuple]:
             frames.append((after, {event.wrong: WRONG, event.right: RIGHT}, paragraphs(n.correction(record, before)), shown,
                            arrows_for([event])))
         elif isinstance(event, ev.Recycled) and event.for_penalty:
-            recycling = sentence + " "  # told with the card it gives
+            recycling, recycled = sentence + " ", [event]  # told and drawn with the card it gives
         elif isinstance(event, (ev.PenaltyCard, ev.NoPenaltyCard)):
-            frames.append((after, {}, paragraphs(recycling + sentence), shown, arrows_for([event])))
-            recycling = ""
+            frames.append((after, {}, paragraphs(recycling + sentence), shown, arrows_for([*recycled, event])))
+            recycling, recycled = "", []
     frames.append((record.after, {record.placed: PLACED} if record.placed else {},
                    paragraphs(n.penalty_summary(record), n.turn_passes(record)) + _done(step, tr), shown, ()))
     return frames

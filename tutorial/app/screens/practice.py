@@ -10,6 +10,7 @@ from tutorial.app import practice_view as view
 from tutorial.app.markup import literal
 from tutorial.app.table import TableView, render, stage
 from tutorial.draw.scene import LEGAL, Arrow
+from tutorial.engine.position import Discard
 from tutorial.practice import COACH
 
 tr = session.tr()
@@ -93,6 +94,8 @@ def play(drawn_for: tuple) -> None:
             render(TableView(hand.position, you=you, show_mover=False, dealer=dealer), tr, key="practice-final")
         else:  # a card to place (or, after a call, a common pile to pick)
             arrows = page.last_arrows() if game.correcting is None else ()
+            if hand.turned.recycled:  # the mover's discard was turned over to make a new stock
+                arrows += (Arrow(Discard(hand.turned.position.mover), ("stock", hand.turned.position.mover), "recycle"),)
             render(TableView(hand.turned.position, turned=hand.turned.card, you=you, marks=marks, dealer=dealer, arrows=arrows),
                    tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
     view.hand_log(game, page, tr)
