@@ -1,4 +1,4 @@
-"""Lint and types are part of the test run: ruff on the whole project, mypy --strict on the engine."""
+"""Lint and types are part of the test run: ruff on the whole project, mypy --strict on the engine and the drawing."""
 
 import shutil
 import subprocess
@@ -22,6 +22,7 @@ def test_ruff_finds_nothing():
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-1000:]
 
 
-def test_the_engine_type_checks_strictly():
-    done = subprocess.run([tool("mypy"), "--strict", "tutorial/engine"], cwd=ROOT, capture_output=True, text=True)
+def test_the_engine_and_the_drawing_type_check_strictly():
+    done = subprocess.run([tool("mypy"), "--strict", "tutorial/engine", "tutorial/draw"], cwd=ROOT, capture_output=True,
+                          text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-1000:]

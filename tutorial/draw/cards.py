@@ -10,6 +10,7 @@ diamonds blue) with ``four_colour``. Nothing here knows about Streamlit.
 from __future__ import annotations
 
 import contextlib
+import os
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -60,7 +61,8 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)  # type: ignore[return-value]
 
 
-def suit_shape(draw: ImageDraw.ImageDraw, suit: str, box: tuple[float, float, float, float], colour) -> None:
+def suit_shape(draw: ImageDraw.ImageDraw, suit: str, box: tuple[float, float, float, float],
+               colour: tuple[int, ...]) -> None:
     """Draw the suit symbol ``suit`` (``C D H S``) filling ``box`` (left, top, right, bottom)."""
     left, top, right, bottom = box
     w, h = right - left, bottom - top
@@ -172,7 +174,7 @@ def card_file_name(card: Card | None, *, four_colour: bool = False, back: bool =
     return f"{card}-4.png" if four_colour and card.suit in "CD" else f"{card}.png"
 
 
-def write_card_files(folder) -> list[str]:
+def write_card_files(folder: str | os.PathLike[str]) -> list[str]:
     """Draw every card picture the browser view uses into ``folder`` (created if need be);
     returns the file names. Run ``python -m tutorial.draw.cards FOLDER`` after changing
     how cards look; a test checks the committed files match."""

@@ -94,7 +94,7 @@ def _item(image: Image.Image, draw: ImageDraw.ImageDraw, item: Item, width: int,
 
 
 def _paste(image: Image.Image, picture: Image.Image, left: int, top: int, card_w: int) -> None:
-    sized = picture.resize((card_w, round(card_w * ASPECT)), Image.LANCZOS)
+    sized = picture.resize((card_w, round(card_w * ASPECT)), Image.Resampling.LANCZOS)
     image.paste(sized, (left, top), sized)
 
 
@@ -107,7 +107,8 @@ def _badge(draw: ImageDraw.ImageDraw, corner: tuple[int, int], text: str) -> Non
     draw.text((x - w + 9, y - 11), text, font=font(size), fill=(255, 255, 255))
 
 
-def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], colour, thickness: int) -> None:
+def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], colour: tuple[int, ...],
+           thickness: int) -> None:
     draw.line((start, end), fill=colour, width=thickness)
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
     head = thickness * 4

@@ -10,6 +10,7 @@ a language.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..engine.cards import Card
@@ -83,8 +84,8 @@ def items(scene: TableScene, places: TableLayout) -> list[Item]:
     position = scene.position
     out: list[Item] = []
     for number, (pile, box) in enumerate(zip(position.commons, places.commons, strict=True), start=1):
-        dest = Common(number)
-        out.append(Item("common", box, pile[-1], len(pile), dest, scene.marks.get(dest)))
+        common = Common(number)
+        out.append(Item("common", box, pile[-1], len(pile), common, scene.marks.get(common)))
     for seat_places in places.seats:
         seat = seat_places.seat
         name = position.players[seat]
@@ -107,12 +108,13 @@ def place_box(place: Dest | tuple[str, str], scene: TableScene, places: TableLay
         return places.commons[place.number - 1]
     if isinstance(place, Discard):
         return places.seat(position.seat(place.player)).discard
+    assert isinstance(place, tuple)
     kind, player = place
     seat = places.seat(position.seat(player))
     return seat.turned if kind == "turned" else seat.stock
 
 
-def arrows_for(events) -> tuple[Arrow, ...]:
+def arrows_for(events: Iterable[object]) -> tuple[Arrow, ...]:
     """The arrows of what happened in ``events`` (a turn's :mod:`tutorial.engine.events`):
     the placement (turned card → pile), the correction (wrong pile → right pile), each
     penalty card (donor's stock → offender's stock, ``gift``) and any discard turned
