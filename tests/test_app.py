@@ -761,3 +761,11 @@ def test_the_rules_page_draws_the_seats_and_a_turned_card_where_it_may_go():
     assert "clockwise" in captions and "common pile" in captions
     text = start(app(), "screens/rules.py")  # the text view draws the same tables as words and buttons
     assert drawn_tables(text) == 0 and "Common piles" in texts(text)
+
+
+def test_the_four_colour_deck_reaches_the_text_view_too():
+    labels = lambda at: " ".join(b.label for b in at.button)  # noqa: E731
+    plain_deck = start(app(deal="4-1234"), "screens/practice.py")
+    four = start(app(deal="4-1234", deck="4"), "screens/practice.py")
+    assert ":green[6♣]" not in labels(plain_deck) and ":red[Q♥]" in labels(plain_deck)
+    assert ":green[6♣]" in labels(four) and ":red[Q♥]" in labels(four)

@@ -46,8 +46,9 @@ class Stage:
 
 
 def show_step(lesson: Lesson, step: Step) -> tuple[bool, Any]:
-    """Draw one step; returns whether the learner may go on, and the container where the
-    step's controls are (the lesson's Back and Next go there too, beside the table)."""
+    """Draw one step; returns whether the learner may go on, and the container for the
+    lesson's Back and Next (in the panel beside the table, right after the step's own
+    controls)."""
     tr = session.tr()
     _ = tr.gettext
     st.subheader(_(step.title))
@@ -59,9 +60,10 @@ def show_step(lesson: Lesson, step: Step) -> tuple[bool, Any]:
     stage = Stage(board, panel)
     with panel:
         may_go_on = SCREENS.get(step.kind, _explain)(lesson, step, tr, stage)
+        controls = st.container()  # the lesson's Back and Next, above the pictures to save
         if stage.view is not None:
             _save_buttons(lesson, step, stage.view, tr)
-    return may_go_on, panel
+    return may_go_on, controls
 
 
 def _save_buttons(lesson: Lesson, step: Step, view: TableView, tr) -> None:
@@ -270,6 +272,8 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
             state.solved = True
         elif not state.solved:
             state.wrong.append(value)
+        if step.kind in TABLED or step.position is not None:
+            request_scroll()  # beside a table: the table and the verdict in view
 
     if state.solved:
         label = dict(options)[right]
@@ -294,9 +298,11 @@ def _call(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     before = record.judged_in
     verdict = record.judgement
     if answer(lesson, step).solved and step.call:  # after a right call: the card moved, the penalty given
-        view = TableView(record.after, you=step.you, marked={record.placed}, show_mover=False)
+        view = TableView(record.after, you=step.you, marked={record.placed}, show_mover=False,
+                         arrows=arrows_for(record.events))
     else:
-        view = TableView(place(before, record.card, verdict.dest), you=step.you, marked={verdict.dest}, show_mover=False)
+        view = TableView(place(before, record.card, verdict.dest), you=step.you, marked={verdict.dest}, show_mover=False,
+                         arrows=(Arrow(("turned", before.mover), verdict.dest),))
     stage.table(view, tr, key=f"{lesson.id}-{step.id}")
     st.markdown(literal(n.event(Placed(before.mover, record.card, verdict.dest, verdict.error), before)))
     if step.late:
@@ -311,7 +317,8 @@ def _call(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         said_right = too_late + "\n\n" + n.judgement(verdict, before)
     else:  # the learner is the one who calls
         said_right = "\n\n".join([_("Muggins! Right to call."), n.judgement(verdict, before),
-                                  n.correction(replace(record, caller=step.you), before), *n.penalty_lines(record)])
+                                  n.correction(replace(record, caller=step.you), before),
+                                  n.penalty_summary(record)])  # each card is drawn as an arrow from its donor
 
     def said_wrong(value: str) -> str:
         if value == "call" and verdict.ok:

@@ -74,11 +74,17 @@ def stage(key: str) -> tuple:
     return board, panel
 
 
+FOUR_COLOUR_MD = {"C": "green", "D": "blue", "H": "red"}
+"""Markdown colours of the four-colour deck (spades stay black)."""
+
+
 def card_md(card: Card | None) -> str:
-    """Markdown for a card: red suits in red. ``None`` gives an em dash."""
+    """Markdown for a card: red suits in red, or with the learner's four-colour deck clubs
+    green and diamonds blue. ``None`` gives an em dash."""
     if card is None:
         return "—"
-    return f":red[{card.symbol}]" if card.is_red else card.symbol
+    colour = FOUR_COLOUR_MD.get(card.suit) if four_colour() else ("red" if card.is_red else None)
+    return f":{colour}[{card.symbol}]" if colour else card.symbol
 
 
 @dataclass

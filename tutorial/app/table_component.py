@@ -40,13 +40,13 @@ button.mt-item:focus-visible { outline: 0.25em solid #1a73e8; outline-offset: 0.
 .mt-mark-placed { box-shadow: 0 0 0 0.3em #f5be28; }
 .mt-mark-wrong { box-shadow: 0 0 0 0.3em #c62828; }
 .mt-mark-right { box-shadow: 0 0 0 0.3em #1b7a3c; }
-.mt-glyph { position: absolute; top: -0.7em; left: -0.7em; width: 1.5em; height: 1.5em; line-height: 1.5em;
+.mt-glyph { position: absolute; left: 0.2em; bottom: 0.2em; width: 1.5em; height: 1.5em; line-height: 1.5em;
   border-radius: 50%; text-align: center; font-size: 0.9em; font-weight: 700; color: #fff; pointer-events: none; }
 .mt-glyph-legal { background: #1f6fd1; } .mt-glyph-placed { background: #8a5a00; }
 .mt-glyph-wrong { background: #c62828; } .mt-glyph-right { background: #1b7a3c; }
 .mt-depth { position: absolute; border-radius: 8%; background: #fafafa; border: 1px solid #888; box-sizing: border-box; }
 .mt-back { position: absolute; border-radius: 8%; background: #1c3c6e; border: 1px solid #ddd; box-sizing: border-box; }
-.mt-count { position: absolute; right: -0.5em; bottom: -0.5em; min-width: 1.6em; padding: 0 0.35em; border-radius: 0.9em;
+.mt-count { position: absolute; right: 0.2em; bottom: 0.2em; min-width: 1.6em; padding: 0 0.35em; border-radius: 0.9em;
   background: #222222; color: #ffffff; font-size: 0.8em; line-height: 1.6em; text-align: center; pointer-events: none; box-sizing: border-box; }
 .mt-label { position: absolute; display: flex; align-items: center; justify-content: center; text-align: center;
   line-height: 1.15; color: #1e1e1e; white-space: nowrap; overflow: hidden; pointer-events: none; }
@@ -122,6 +122,18 @@ function draw(root, data, shape, scale, setTriggerValue) {
   svg.appendChild(defs);
   svgLine(svg, shape.arc.map(([x, y]) => [x * shape.w, y * shape.h]), '#6fbf8e', '', 'mt-arc', 4);
   const arc = document.createElementNS(SVG, 'title'); arc.textContent = data.arc_words; svg.appendChild(arc);
+  // What just happened, drawn under the cards (they stay readable) from edge to edge: each end
+  // is pulled back by about half a card, so the arrowhead stops at the pile it points to.
+  const reach = shape.card * shape.w * 0.75;
+  for (const arrow of shape.arrows) {
+    const [colour, dash] = ARROWS[arrow.kind] || ARROWS.move;
+    const [x1, y1] = [arrow.from[0] * shape.w, arrow.from[1] * shape.h];
+    const [x2, y2] = [arrow.to[0] * shape.w, arrow.to[1] * shape.h];
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    if (length < 2.2 * reach) { continue; }  // neighbours: the marks say it
+    const [dx, dy] = [(x2 - x1) / length * reach, (y2 - y1) / length * reach];
+    svgLine(svg, [[x1 + dx, y1 + dy], [x2 - dx, y2 - dy]], colour, dash, 'mt-' + (ARROWS[arrow.kind] ? arrow.kind : 'move'), 5);
+  }
   root.appendChild(svg);
   data.items.forEach((item, index) => {
     const box = shape.boxes[index];
@@ -164,18 +176,6 @@ function draw(root, data, shape, scale, setTriggerValue) {
     }
     place(el, box); root.appendChild(el);
   });
-  if (shape.arrows.length) {
-    const over = document.createElementNS(SVG, 'svg');
-    over.setAttribute('class', 'mt-svg'); over.setAttribute('viewBox', '0 0 ' + shape.w + ' ' + shape.h);
-    over.setAttribute('preserveAspectRatio', 'none'); over.setAttribute('aria-hidden', 'true');
-    over.appendChild(defs.cloneNode(true));
-    for (const arrow of shape.arrows) {
-      const [colour, dash] = ARROWS[arrow.kind] || ARROWS.move;
-      svgLine(over, [arrow.from, arrow.to].map(([x, y]) => [x * shape.w, y * shape.h]), colour, dash,
-              'mt-' + (ARROWS[arrow.kind] ? arrow.kind : 'move'), 5);
-    }
-    root.appendChild(over);
-  }
 }
 
 export default function(component) {
@@ -209,7 +209,8 @@ export default function(component) {
     requestAnimationFrame(() => {
       const stacked = window.innerWidth < 640;
       const pile = data.focus ? root.querySelector('[data-dest="' + CSS.escape(data.focus) + '"]') : null;
-      const target = stacked && pile ? pile : root;
+      if (stacked && !pile) { return; }  // a phone, after an answer below the table: it is where the learner looks
+      const target = stacked ? pile : root;
       const box = target.getBoundingClientRect();
       if (stacked || box.top < 64 || root.getBoundingClientRect().bottom > window.innerHeight) {
         target.scrollIntoView({ block: 'start', behavior: 'instant' });
@@ -228,3 +229,25 @@ export default function(component) {
 def component():
     """The table component, registered once per server process (shared, stateless)."""
     return st.components.v2.component("muggins_table", css=CSS, js=JS)
+
+
+ANCHOR_JS = """
+export default function(component) {
+  // A mark at the top of a lesson step: when the learner moves to another step (data.nonce
+  // changes) and the step's top is above the screen, bring it into view.
+  const { data, parentElement } = component;
+  const host = parentElement.host || parentElement;
+  if (!data || !data.nonce || host.dataset.seen === data.nonce) { return; }
+  host.dataset.seen = data.nonce;
+  host.style.scrollMarginTop = '4rem';
+  requestAnimationFrame(() => {
+    if (host.getBoundingClientRect().top < 64) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
+  });
+}
+"""
+
+
+@st.cache_resource(show_spinner=False)
+def anchor():
+    """The step-top mark (see :data:`ANCHOR_JS`), registered once per server process."""
+    return st.components.v2.component("muggins_anchor", js=ANCHOR_JS)

@@ -137,7 +137,7 @@ class PracticeScreen:
                                            n.correction(record, record.judged_in), n.penalty_summary(record)),
                            details=tuple(n.penalty_lines(record)) if record.penalty else ())
             return Message("info", (_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
-                section=n.section("§muggins")),))
+                section=n.section("§muggins")), n.judgement(record.judgement, record.judged_in)))  # which placement
         if record is None:
             return None
         verdict, table = record.judgement, record.judged_in
@@ -171,12 +171,15 @@ class PracticeScreen:
         return None, (records[mine[-1]] if mine else None)
 
     def last_arrows(self) -> tuple[Arrow, ...]:
-        """What the learner's last placement or call set moving, for the table's arrows: the
-        correction and each penalty card (events of that turn); empty when nothing was called."""
+        """What the learner's last placement or call set moving, for the table's arrows: each
+        penalty card, and the correction while nobody has played since (after that the piles
+        it joined have changed); empty when nothing was called."""
         _entry, record = self._latest()
         if record is None or not record.called:
             return ()
-        return tuple(arrow for arrow in arrows_for(record.events) if arrow.kind != "move" or arrow.start != ("turned", record.mover))
+        current = self.game.hand.records[-1] is record
+        return tuple(arrow for arrow in arrows_for(record.events)
+                     if arrow.kind == "gift" or (current and arrow.start != ("turned", record.mover)))
 
     def since(self) -> tuple[str, tuple[str, ...]] | None:
         """The turns played since the learner's last card (or before their first): a

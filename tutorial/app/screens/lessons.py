@@ -8,6 +8,9 @@ import streamlit as st
 from tutorial import words
 from tutorial.app import clicks, lesson_steps, lesson_view, pages, session
 from tutorial.app.markup import literal
+from tutorial.app.table_component import anchor
+
+STEP_MOVES = "_lesson_moves"  # counts the learner's moves between steps (the step top comes into view)
 
 tr = session.tr()
 _ = tr.gettext
@@ -42,14 +45,20 @@ if index == 0:  # later, the summary would give answers away
 step = lesson.steps[index]
 st.progress((index + 1) / len(lesson.steps), text=_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps)))
 with st.container(border=True):
+    anchor()(data={"nonce": str(st.session_state.get(STEP_MOVES, 0))}, key="lesson-step-top")
     may_go_on, panel = lesson_steps.show_step(lesson, step)
 
 here = lesson_view.place_token()
 
 
 def nav_button(label, *, key, action, args=(), where=None, **options):
-    """A navigation button that acts only on the step the learner saw (see clicks.py)."""
-    clicks.button(label, key=key, seen=here, current=lesson_view.place_token, action=action, args=args,
+    """A navigation button that acts only on the step the learner saw (see clicks.py); the
+    step it leads to is brought into view."""
+    def moved(*values):
+        action(*values)
+        st.session_state[STEP_MOVES] = st.session_state.get(STEP_MOVES, 0) + 1
+
+    clicks.button(label, key=key, seen=here, current=lesson_view.place_token, action=moved, args=args,
                   where=where, **options)
 
 

@@ -11,7 +11,7 @@ from tutorial.app.markup import literal
 from tutorial.app.table import TableView, render, stage
 from tutorial.draw.scene import LEGAL, Arrow
 from tutorial.engine.position import Discard
-from tutorial.practice import COACH
+from tutorial.practice import COACH, NEXT
 
 tr = session.tr()
 _ = tr.gettext
@@ -58,10 +58,30 @@ def play(drawn_for: tuple) -> None:
         st.warning(literal(page.notice("unsaved", None)))
     board, panel = stage("practice")
     with panel:
-        if game.watching is not None:  # the question of the moment first; what happened before under it
+        # What the learner just did comes first (their placement, their call); then what to do
+        # now; then what happened since their last card. A verdict on an earlier card, while
+        # the learner watches the others (the last decision was Next), comes after the question.
+        fresh = not (game.decisions and game.decisions[-1] == NEXT)
+        feedback = page.feedback() if game.correcting is None else None
+        if fresh:
+            view.show(feedback)
+        marks: dict = {}
+        if game.watching is not None:
             view.watching(game, page, tr)
-        if game.correcting is None:
-            view.show(page.feedback())
+        elif game.correcting is not None:
+            view.show(page.correcting(wrong_pick=st.session_state.pop(view.PICK_PROBLEM, False)))
+            marks = dict.fromkeys(game.correction_choices(), LEGAL)
+        elif game.hand_over:
+            view.hand_end(game, page, tr)
+        else:
+            prompt, recycled = page.your_turn()
+            if recycled:
+                st.info(literal(recycled))
+            st.markdown(literal(prompt))
+            if game.settings.mode == COACH and st.toggle(_("Show where the card may go"), key=view.HINTS):
+                marks = dict.fromkeys(hand.legal().dests, LEGAL)
+        if not fresh:
+            view.show(feedback)
         if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d in game.decisions) and not game.hand_over:
             view.action_button(_("Undo my last card"), key="practice-undo", action=view.undo, icon=":material/undo:")
         since = page.since()
@@ -69,19 +89,6 @@ def play(drawn_for: tuple) -> None:
             heading, lines = since
             with st.expander(heading, expanded=game.hand_over or len(lines) <= 3):
                 st.markdown("\n".join(f"- {literal(line)}" for line in lines))
-        marks: dict = {}
-        if game.correcting is not None:
-            view.show(page.correcting(wrong_pick=st.session_state.pop(view.PICK_PROBLEM, False)))
-            marks = dict.fromkeys(game.correction_choices(), LEGAL)
-        elif game.hand_over:
-            view.hand_end(game, page, tr)
-        elif game.watching is None:
-            prompt, recycled = page.your_turn()
-            if recycled:
-                st.info(literal(recycled))
-            st.markdown(literal(prompt))
-            if game.settings.mode == COACH and st.toggle(_("Show where the card may go"), key=view.HINTS):
-                marks = dict.fromkeys(hand.legal().dests, LEGAL)
         view.save_buttons(game, page, tr)
 
     with board:
