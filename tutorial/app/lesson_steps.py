@@ -21,7 +21,7 @@ from ..lessons.steps import PASS
 from . import clicks, session, takeaway
 from .lesson_view import answer
 from .markup import literal, paragraphs
-from .table import TableView, card_md, render, request_scroll
+from .table import WHOLE_TABLE, TableView, card_md, render, request_scroll
 from .table import stage as two_columns
 
 TABLED = {"place", "muggins", "next-card", "call", "deal"}
@@ -193,7 +193,7 @@ def _muggins(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     def move(target: int) -> None:  # an absolute frame, so a double click cannot skip one
         state.frame = min(max(target, 0), len(frames) - 1)
         shown = frames[state.frame][1]
-        request_scroll(str(next(iter(shown))) if shown else None)
+        request_scroll(str(next(iter(shown))) if shown else WHOLE_TABLE)
         if state.frame == len(frames) - 1:
             state.solved = True
 

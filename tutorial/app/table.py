@@ -284,9 +284,15 @@ def _picked(widget: str, current: Callable[[], str], pick: Callable[[str], None]
     pick(chosen["dest"])
 
 
+WHOLE_TABLE = "*"
+"""A :func:`request_scroll` focus: the whole table, on a phone too."""
+
+
 def request_scroll(focus: str | None = None) -> None:
     """Ask the next drawn table to bring itself into view (after a click that changed it):
-    on a phone with the pile ``focus`` (a destination's text) at the top of the screen."""
+    on a phone with the pile ``focus`` (a destination's text) at the top of the screen, or
+    the table's top for :data:`WHOLE_TABLE`; with no focus, a phone keeps its place (the
+    answer was given below the table, where the learner looks)."""
     count = st.session_state.get("_table_scrolls", 0) + 1
     st.session_state["_table_scrolls"] = count
     st.session_state[SCROLL] = (str(count), focus)

@@ -208,9 +208,10 @@ export default function(component) {
     root.dataset.scrolled = data.scroll;
     requestAnimationFrame(() => {
       const stacked = window.innerWidth < 640;
-      const pile = data.focus ? root.querySelector('[data-dest="' + CSS.escape(data.focus) + '"]') : null;
-      if (stacked && !pile) { return; }  // a phone, after an answer below the table: it is where the learner looks
-      const target = stacked ? pile : root;
+      const whole = data.focus === '*';
+      const pile = data.focus && !whole ? root.querySelector('[data-dest="' + CSS.escape(data.focus) + '"]') : null;
+      if (stacked && !pile && !whole) { return; }  // a phone, after an answer below the table: where the learner looks
+      const target = stacked && pile ? pile : root;
       const box = target.getBoundingClientRect();
       if (stacked || box.top < 64 || root.getBoundingClientRect().bottom > window.innerHeight) {
         target.scrollIntoView({ block: 'start', behavior: 'instant' });

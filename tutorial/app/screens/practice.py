@@ -65,6 +65,8 @@ def play(drawn_for: tuple) -> None:
         feedback = page.feedback() if game.correcting is None else None
         if fresh:
             view.show(feedback)
+        if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d in game.decisions) and not game.hand_over:
+            view.action_button(_("Undo my last card"), key="practice-undo", action=view.undo, icon=":material/undo:")
         marks: dict = {}
         if game.watching is not None:
             view.watching(game, page, tr)
@@ -82,8 +84,6 @@ def play(drawn_for: tuple) -> None:
                 marks = dict.fromkeys(hand.legal().dests, LEGAL)
         if not fresh:
             view.show(feedback)
-        if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d in game.decisions) and not game.hand_over:
-            view.action_button(_("Undo my last card"), key="practice-undo", action=view.undo, icon=":material/undo:")
         since = page.since()
         if since and game.watching is None:
             heading, lines = since
