@@ -88,7 +88,8 @@ def test_lesson_place_step_wrong_then_right(sized, app_url):
     assert pile(page, wrong).get_attribute("class").find("mt-mark-wrong") >= 0  # marked, with a ✗, not by colour alone
     pick(page, right)
     in_view(page, page.locator("[data-testid='stAlertContentSuccess']"), "the verdict")
-    in_view(page, page.locator("[class*='st-key-lesson-next'] button"), "Next")
+    in_view(page, page.locator("[class*='st-key-lesson-next'] button, [class*='st-key-lesson-finish'] button"),
+            "Next (or Finish the lesson)")
     in_view(page, page.locator("[data-dest='" + right + "']"), "the pile the card went to")
 
 
@@ -169,3 +170,25 @@ def test_table_mode_placement_question_and_call_in_one_screen(sized, app_url, pl
             in_view(page, page.locator("[class*='st-key-practice-watch'] [data-testid='stMarkdown']"), "the question")
             in_view(page, page.locator("[class*='st-key-practice-call'] button"), "Call “Muggins!”")
     assert checked, "no placement of the others was shown"
+
+
+CALL_STEPS = [(lesson, step) for lesson in LESSONS for step in lesson.steps if step.kind == "call"]
+
+
+@pytest.mark.parametrize(("lesson", "step"), CALL_STEPS, ids=[f"{lesson.id}-{step.id}" for lesson, step in CALL_STEPS])
+def test_lesson_call_step_verdict_and_next_in_one_screen(sized, app_url, lesson, step):
+    """Every “Call Muggins?” step beside its table: after a wrong and then the right answer,
+    the verdict and the way on are on the screen (Spanish, the longer language)."""
+    page = sized
+    right, wrong = ("call", "accept") if step.call else ("accept", "call")
+    page.goto(f"{app_url}/lessons?lang=es&lesson={lesson.id}&step={step.id}")
+    settle(page)
+    click_key(page, f"{lesson.id}-{step.id}-option-{wrong}")
+    settle(page)
+    in_view(page, page.locator("[data-testid='stAlertContentError']"), "the explanation")
+    click_key(page, f"{lesson.id}-{step.id}-option-{right}")
+    settle(page)
+    page.wait_for_timeout(300)
+    in_view(page, page.locator("[data-testid='stAlertContentSuccess']"), "the verdict")
+    in_view(page, page.locator("[class*='st-key-lesson-next'] button, [class*='st-key-lesson-finish'] button"),
+            "Next (or Finish the lesson)")

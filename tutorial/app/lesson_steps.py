@@ -35,6 +35,8 @@ class Stage:
 
     board: Any
     panel: Any
+    after: Any = None
+    """Below the lesson's Back and Next: what may be read after going on is possible."""
     view: TableView | None = None
     """The table drawn last (for *Save picture*)."""
 
@@ -57,11 +59,13 @@ def show_step(lesson: Lesson, step: Step) -> tuple[bool, Any]:
         board, panel = two_columns("lesson")
     else:
         board = panel = st.container()
-    stage = Stage(board, panel)
-    with panel:
+    with panel:  # the step's question and verdict, then the lesson's Back and Next, then the rest
+        body, controls, after = st.container(), st.container(), st.container()
+    stage = Stage(board, panel, after)
+    with body:
         may_go_on = SCREENS.get(step.kind, _explain)(lesson, step, tr, stage)
-        controls = st.container()  # the lesson's Back and Next, above the pictures to save
-        if stage.view is not None:
+    if stage.view is not None:
+        with after:
             _save_buttons(lesson, step, stage.view, tr)
     return may_go_on, controls
 
@@ -259,10 +263,11 @@ def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
 
 # ----- steps answered by picking one option -------------------------------------------
 def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], right: str,
-            said_right: str, said_wrong) -> bool:
+            said_right: str, said_wrong, *, said_more: str = "", stage: Stage | None = None) -> bool:
     """Buttons for ``options`` (``(value, label)``); ``right`` is the right value.
-    ``said_right`` (plain text) is shown once answered; ``said_wrong(value)`` (plain
-    text) after a wrong pick."""
+    ``said_right`` (plain text) is shown once answered, and ``said_more`` with the step's
+    closing text under the lesson's Next (``stage.after``), so the verdict and the way on
+    stay on one screen; ``said_wrong(value)`` (plain text) after a wrong pick."""
     _ = tr.gettext
     state = answer(lesson, step)
 
@@ -278,7 +283,12 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
     if state.solved:
         label = dict(options)[right]
         st.markdown(_("Your answer: **{answer}**").format(answer=label) + " :material/check_circle:")
-        st.success(paragraphs(said_right) + _done(step, tr))
+        if said_more and stage is not None and stage.after is not None:
+            st.success(paragraphs(said_right))
+            with stage.after:
+                st.info(paragraphs(said_more) + _done(step, tr))
+        else:
+            st.success(paragraphs(said_right, said_more) + _done(step, tr))
         return True
     columns = st.columns(max(len(options), 2))
     seen, current = _answer_token(lesson, step)
@@ -311,14 +321,14 @@ def _call(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         section=n.section("§muggins"))
     too_late = _("It was an error, but the call had to come before the next card was turned up. Now it is too late: the error stands and the card stays where it is ({section}).").format(
         section=n.section("§muggins"))
-    if verdict.ok:
-        said_right = n.judgement(verdict, before) + " " + unsupported
+    if verdict.ok:  # the verdict first; the placement's reasons under the lesson's Next
+        said_right, said_more = unsupported, n.judgement(verdict, before)
     elif step.late:
-        said_right = too_late + "\n\n" + n.judgement(verdict, before)
+        said_right, said_more = too_late, n.judgement(verdict, before)
     else:  # the learner is the one who calls
-        said_right = "\n\n".join([_("Muggins! Right to call."), n.judgement(verdict, before),
-                                  n.correction(replace(record, caller=step.you), before),
-                                  n.penalty_summary(record)])  # each card is drawn as an arrow from its donor
+        said_right = "\n\n".join([_("Muggins! Right to call."), n.judgement(verdict, before)])
+        said_more = "\n\n".join([n.correction(replace(record, caller=step.you), before),
+                                 n.penalty_summary(record)])  # each card is drawn as an arrow from its donor
 
     def said_wrong(value: str) -> str:
         if value == "call" and verdict.ok:
@@ -329,7 +339,8 @@ def _call(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         return _("No: that placement was an error.") + " " + n.judgement(verdict, before, reveal=False)
 
     options = [("call", _("Call “Muggins!”")), ("accept", _("No call"))]
-    return _choose(lesson, step, tr, options, "call" if step.call else "accept", said_right, said_wrong)
+    return _choose(lesson, step, tr, options, "call" if step.call else "accept", said_right, said_wrong,
+                   said_more=said_more, stage=stage)
 
 
 def _fits(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
