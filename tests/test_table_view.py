@@ -209,3 +209,21 @@ def test_walk_throughs_draw_each_move_and_a_discard_turned_over_for_a_penalty():
                 recycling_steps += 1
                 assert Arrow(Discard(event.player), ("stock", event.player), "recycle") in arrows
     assert recycling_steps >= 1  # the course shows a donor turning their discard over
+
+
+def test_a_pick_naming_no_pile_of_the_table_is_ignored(monkeypatch):
+    """What the browser sends is not trusted: a pile the table does not have, or no pile at
+    all, changes nothing (a forged click once crashed a lesson step)."""
+    from tutorial.app import table
+
+    state: dict = {}
+    monkeypatch.setattr(table.st, "session_state", state)
+    picked = []
+    piles = frozenset({"common:1", "discard:A", "discard:B"})
+    for forged in ("discard:Z", "common:9", "common:0", "common:-", "discardxA", "discard:a", ""):
+        state["lesson-table"] = {"pick": {"dest": forged, "token": "t"}}
+        table._picked("lesson-table", lambda: "t", picked.append, piles)
+    assert picked == []
+    state["lesson-table"] = {"pick": {"dest": "discard:B", "token": "t"}}
+    table._picked("lesson-table", lambda: "t", picked.append, piles)
+    assert picked == ["discard:B"]

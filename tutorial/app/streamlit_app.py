@@ -30,5 +30,6 @@ with st.sidebar:
               help=_("Show the table as a grid of buttons and words instead of a drawn card table."))
     st.toggle(_("Four-colour deck"), key=session.FOUR_COLOUR, on_change=session.choose_view,
               help=_("Clubs green and diamonds blue, so every suit has its own colour."))
+session.choose_view()  # every run, not only in the callbacks: fast clicks can skip one, and the address must follow
 
 st.navigation(pages.build(session.tr())).run()

@@ -267,15 +267,20 @@ def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, see
     if pick is None:
         component()(data=data, key=widget)
         return
-    component()(data=data, key=widget, on_pick_change=lambda: _picked(widget, current, pick))
+    piles = frozenset(item["dest"] for item in data["items"] if item.get("dest"))
+    component()(data=data, key=widget, on_pick_change=lambda: _picked(widget, current, pick, piles))
 
 
-def _picked(widget: str, current: Callable[[], str], pick: Callable[[str], None]) -> None:
-    """A pile was clicked on the drawn table: apply it only if the table the learner saw
-    (the token sent with the click) is still the one in play."""
+def _picked(widget: str, current: Callable[[], str], pick: Callable[[str], None],
+            piles: frozenset[str] | None = None) -> None:
+    """A pile was clicked on the drawn table: apply it only if it names one of the ``piles``
+    drawn and the table the learner saw (the token sent with the click) is still the one
+    in play. What comes from the browser is never trusted: anything else is ignored."""
     value = st.session_state.get(widget)
     chosen = value.get("pick") if hasattr(value, "get") else None
     if not isinstance(chosen, dict) or not isinstance(chosen.get("dest"), str):
+        return
+    if piles is not None and chosen["dest"] not in piles:
         return
     if chosen.get("token") != current():
         st.session_state[clicks.STALE] = True

@@ -96,6 +96,9 @@ function svgLine(svg, points, colour, dash, marker, width) {
 }
 
 function draw(root, data, shape, scale, setTriggerValue) {
+  // Keep the keyboard where it was: the pile that had the focus gets it back after the redraw.
+  const focused = root.getRootNode().activeElement;
+  const refocus = focused && root.contains(focused) ? focused.getAttribute('data-dest') : null;
   root.setAttribute('data-shape', shape.name);
   root.setAttribute('aria-label', data.title);
   root.style.width = Math.floor(scale * shape.w) + 'px';
@@ -175,6 +178,7 @@ function draw(root, data, shape, scale, setTriggerValue) {
       glyph.textContent = GLYPHS[item.mark]; el.appendChild(glyph);
     }
     place(el, box); root.appendChild(el);
+    if (refocus && item.dest === refocus && clickable) { el.focus({ preventScroll: true }); }
   });
 }
 
