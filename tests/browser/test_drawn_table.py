@@ -5,6 +5,8 @@ players, in lessons, walk-throughs and practice (issue 10)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tutorial.app.lesson_view import course
@@ -18,12 +20,19 @@ SIZES = {"phone": (390, 844, 1), "laptop": (1366, 800, 1), "projector": (853, 48
 LESSONS, _PROBLEMS = course()
 
 
-def in_view(page, locator, what: str) -> None:
-    """``locator``'s first visible element lies wholly inside the viewport."""
+def in_view(page, locator, what: str, timeout_ms: int = 5000) -> None:
+    """``locator``'s first visible element lies wholly inside the viewport, within
+    ``timeout_ms`` (the page brings it into view in a later frame, later still on a busy machine)."""
     height = page.viewport_size["height"]
-    box = locator.locator("visible=true").first.bounding_box()
-    assert box is not None, f"{what} is not on the page"
-    assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{what} at {box['y']:.0f}–{box['y'] + box['height']:.0f}, screen 0–{height}"
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        box = locator.locator("visible=true").first.bounding_box()
+        assert box is not None, f"{what} is not on the page"
+        inside = box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5
+        if inside or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(100)
+    assert inside, f"{what} at {box['y']:.0f}–{box['y'] + box['height']:.0f}, screen 0–{height}"
 
 
 def pile(page, dest: str):
