@@ -9,12 +9,13 @@ FIRE_BOTH = """([first, second]) => {
 
 
 def key_selector(page, prefix: str) -> str:
-    """The CSS selector of the button whose key starts with ``prefix`` (keys end with a state token)."""
-    cls = page.evaluate("""(prefix) => {
+    """The CSS selector of the button whose key starts with ``prefix`` (keys end with a state
+    token), once that button is on the page."""
+    cls = page.wait_for_function("""(prefix) => {
         const el = [...document.querySelectorAll('[class*="st-key-"]')].find(e =>
-            [...e.classList].some(c => c.startsWith('st-key-' + prefix + '-t')));
+            [...e.classList].some(c => c.startsWith('st-key-' + prefix + '-t')) && e.querySelector('button'));
         return el ? [...el.classList].find(c => c.startsWith('st-key-' + prefix + '-t')) : null;
-    }""", prefix)
+    }""", arg=prefix, timeout=15000).json_value()
     assert cls, f"no button {prefix}"
     return f".{cls} button"
 

@@ -192,6 +192,10 @@ def test_lesson_call_step_verdict_and_next_in_one_screen(sized, app_url, lesson,
     right, wrong = ("call", "accept") if step.call else ("accept", "call")
     page.goto(f"{app_url}/lessons?lang=es&lesson={lesson.id}&step={step.id}")
     settle(page)
+    # as a learner who scrolled just far enough to see the answers: the buttons at the bottom
+    button = page.locator(f"[class*='st-key-{lesson.id}-{step.id}-option-{wrong}'] button").first
+    button.scroll_into_view_if_needed()
+    button.evaluate("b => window.scrollBy(0, b.getBoundingClientRect().bottom - window.innerHeight + 2)")
     click_key(page, f"{lesson.id}-{step.id}-option-{wrong}")
     settle(page)
     in_view(page, page.locator("[data-testid='stAlertContentError']"), "the explanation")

@@ -21,11 +21,14 @@ from ..lessons.steps import PASS
 from . import clicks, session, takeaway
 from .lesson_view import answer
 from .markup import literal, paragraphs
+from .table_component import anchor
 from .table import WHOLE_TABLE, TableView, card_md, render, request_scroll
 from .table import stage as two_columns
 
 TABLED = {"place", "muggins", "next-card", "call", "deal"}
 """Step kinds drawn with a table (an ``explain`` step has one when it has a position)."""
+ANSWERS = "_lesson_answers"
+"""Answers given so far this session: a new one brings its verdict into view."""
 
 
 @dataclass
@@ -224,6 +227,7 @@ def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
 
     def pick(value: str) -> None:
         state.last = value
+        st.session_state[ANSWERS] = st.session_state.get(ANSWERS, 0) + 1
         if value == right:
             state.solved = True
         else:
@@ -273,6 +277,7 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
 
     def pick(value: str) -> None:
         state.last = value
+        st.session_state[ANSWERS] = st.session_state.get(ANSWERS, 0) + 1
         if value == right:
             state.solved = True
         elif not state.solved:
@@ -297,6 +302,7 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
                       args=(value,), where=column, width="stretch")
     if state.last is not None:
         st.error(paragraphs(said_wrong(state.last), _("Try again.")))
+        anchor()(data={"nonce": str(st.session_state.get(ANSWERS, 0)), "end": True}, key=f"{lesson.id}-{step.id}-said")
     _hint(step, tr)
     return False
 

@@ -240,13 +240,20 @@ ANCHOR_JS = """
 export default function(component) {
   // A mark at the top of a lesson step: when the learner moves to another step (data.nonce
   // changes) and the step's top is above the screen, bring it into view.
+  // With data.end, a mark under an answer's verdict: when the verdict is new and ends below
+  // the screen (a phone, after a click on a button near the bottom), scroll just enough to
+  // show it.
   const { data, parentElement } = component;
   const host = parentElement.host || parentElement;
   if (!data || !data.nonce || host.dataset.seen === data.nonce) { return; }
   host.dataset.seen = data.nonce;
   host.style.scrollMarginTop = '4rem';
+  host.style.scrollMarginBottom = '0.5rem';
   requestAnimationFrame(() => {
-    if (host.getBoundingClientRect().top < 64) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
+    const box = host.getBoundingClientRect();
+    if (data.end) {
+      if (box.bottom > window.innerHeight) { host.scrollIntoView({ block: 'end', behavior: 'instant' }); }
+    } else if (box.top < 64) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
   });
 }
 """
