@@ -21,9 +21,9 @@ from ..lessons.steps import PASS
 from . import clicks, session, takeaway
 from .lesson_view import answer
 from .markup import literal, paragraphs
-from .table_component import anchor
 from .table import WHOLE_TABLE, TableView, card_md, render, request_scroll
 from .table import stage as two_columns
+from .table_component import anchor
 
 TABLED = {"place", "muggins", "next-card", "call", "deal"}
 """Step kinds drawn with a table (an ``explain`` step has one when it has a position)."""
