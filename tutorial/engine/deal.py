@@ -10,6 +10,7 @@ from .cards import FULL_DECK, Card
 from .errors import PositionError
 from .numbers import parse_count
 from .position import Position
+from .variants import STANDARD, RuleOptions
 
 COUNTS: dict[int, tuple[int, int]] = {3: (17, 1), 4: (12, 4), 5: (10, 2), 6: (8, 4), 7: (7, 3)}
 """§counts: players -> (cards each, common piles). The whole pack is always used."""
@@ -50,7 +51,8 @@ class DealCode:
         return f"{self.players}-{self.seed}"
 
 
-def deal(code: DealCode, names: Sequence[str] | None = None, dealer: int | None = None) -> tuple[Position, int]:
+def deal(code: DealCode, names: Sequence[str] | None = None, dealer: int | None = None,
+         rules: RuleOptions = STANDARD) -> tuple[Position, int]:
     """Deal a full 52-card hand (§deal, §counts, R1).
 
     A ``random.Random(code.seed)`` first draws the dealer (0-based seat; used
@@ -60,9 +62,12 @@ def deal(code: DealCode, names: Sequence[str] | None = None, dealer: int | None 
     remaining cards are turned up as common piles 1, 2, … in order. The player
     at the dealer's left moves first. Returns ``(position, dealer)``.
     Raises :class:`PositionError` ``player-count`` for other counts.
+    ``rules`` may deal other counts (:attr:`RuleOptions.counts`): cards left after the
+    deal are turned up onto common piles 1, 2, … in turn, so a pile may hold several (V4).
     """
     n = code.players
-    if n not in COUNTS:
+    each, piles = rules.layout(n) if not rules.standard else COUNTS.get(n, (0, 0))
+    if not each:
         raise PositionError("player-count", count=n)
     names = tuple(names) if names is not None else SEAT_NAMES[:n]
     if len(names) != n:
@@ -72,14 +77,14 @@ def deal(code: DealCode, names: Sequence[str] | None = None, dealer: int | None 
     dealer = drawn_dealer if dealer is None else dealer % n
     deck = list(FULL_DECK)
     rng.shuffle(deck)
-    each, piles = COUNTS[n]
     dealt: list[list[Card]] = [[] for _ in range(n)]
     cards = iter(deck)
     for _round in range(each):
         for step in range(1, n + 1):
             dealt[(dealer + step) % n].insert(0, next(cards))
-    commons = [[card] for card in cards]
-    assert len(commons) == piles
+    commons: list[list[Card]] = [[] for _ in range(piles)]
+    for number, card in enumerate(cards):
+        commons[number % piles].append(card)
     first = names[(dealer + 1) % n]
     position = Position.build(names, first, commons, {name: dealt[i] for i, name in enumerate(names)})
     return position, dealer

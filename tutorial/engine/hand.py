@@ -26,6 +26,7 @@ from .rules import (
     pass_turn,
     turn_up,
 )
+from .variants import STANDARD, RuleOptions
 
 
 class Hand:
@@ -33,11 +34,14 @@ class Hand:
 
     Use :meth:`turn_up` to start each turn (it checks the R7 draws first and
     records a pass for a player with no cards, R2), then :meth:`play`.
-    ``max_turns`` is the agreed turn limit (R7); ``None`` for none.
+    ``max_turns`` is the agreed turn limit (R7); ``None`` for none. ``rules``: the
+    table's :class:`~tutorial.engine.variants.RuleOptions` (default: the source sheet).
     """
 
-    def __init__(self, start: Position, *, max_turns: int | None = DEFAULT_MAX_TURNS):
+    def __init__(self, start: Position, *, max_turns: int | None = DEFAULT_MAX_TURNS,
+                 rules: RuleOptions = STANDARD):
         self.start = start
+        self.rules = rules
         self.position = start
         self.records: list[TurnRecord] = []
         self.turned: TurnUp | None = None
@@ -96,7 +100,7 @@ class Hand:
         """Correct destinations for the turned card (§priority); computed once per turn."""
         turned, card = self._pending()
         if self._legal is None:
-            self._legal = legal_destinations(turned.position, card)
+            self._legal = legal_destinations(turned.position, card, self.rules)
         return self._legal
 
     def judge(self, dest: Dest) -> Judgement:
@@ -105,7 +109,7 @@ class Hand:
         turned, card = self._pending()
         verdict = self._verdicts.get(dest)
         if verdict is None:
-            verdict = self._verdicts[dest] = judge(turned.position, card, dest, self.legal())
+            verdict = self._verdicts[dest] = judge(turned.position, card, dest, self.legal(), self.rules)
         return verdict
 
     def play(self, dest: Dest, *, called: bool = True, caller: str | None = None, correct_to: Chooser = lowest_pile,
@@ -115,7 +119,7 @@ class Hand:
         included). Returns the record."""
         turned, _card = self._pending()
         record = complete_turn(turned, dest, called=called, caller=caller, correct_to=correct_to,
-                               before=self.position, verdict=self.judge(dest), penalise=penalise)
+                               before=self.position, verdict=self.judge(dest), penalise=penalise, rules=self.rules)
         self.turned = None
         self._record(record)
         return record
@@ -153,7 +157,7 @@ class Hand:
         placed_at = next(i for i, event in enumerate(last.events) if isinstance(event, Placed))
         turned = TurnUp(last.judged_in, last.card, last.recycled, last.events[:placed_at], last.before)
         record = complete_turn(turned, last.judgement.dest, called=True, caller=caller, correct_to=correct_to,
-                               before=last.before)
+                               before=last.before, verdict=last.judgement, rules=self.rules)
         self.records[index] = record
         position = record.after
         for later in range(index + 1, len(self.records)):  # the passes made since (R2)

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from .position import Position
 from .rules import Strategy, play_turn, rule_perfect
+from .variants import STANDARD, RuleOptions
 
 DEFAULT_MAX_TURNS = 100_000
 
@@ -68,11 +69,13 @@ class DrawWatch:
         return None
 
 
-def playout(position: Position, *, max_turns: int = DEFAULT_MAX_TURNS, choose: Strategy = rule_perfect) -> Outcome:
+def playout(position: Position, *, max_turns: int = DEFAULT_MAX_TURNS, choose: Strategy = rule_perfect,
+            rules: RuleOptions = STANDARD) -> Outcome:
     """Play ``position`` to a win or a draw (§finish, R7), every player using ``choose``
     (default: the rule-perfect player of R8, every error called).
 
-    ``max_turns`` ≥ 0 is the agreed turn limit. Returns an :class:`Outcome`.
+    ``max_turns`` ≥ 0 is the agreed turn limit; ``rules``: the table's
+    :class:`~tutorial.engine.variants.RuleOptions`. Returns an :class:`Outcome`.
     """
     watch = DrawWatch(max_turns)
     turns = 0
@@ -80,7 +83,7 @@ def playout(position: Position, *, max_turns: int = DEFAULT_MAX_TURNS, choose: S
         reason = watch.check(position, turns)
         if reason is not None:
             return Outcome(DRAW, None, reason, turns)
-        record = play_turn(position, choose)
+        record = play_turn(position, choose, rules=rules)
         turns += 1
         if record.finished:
             return Outcome(WIN, record.mover, FINISHED, turns)

@@ -30,6 +30,7 @@ from .events import (
     apply,
 )
 from .position import Common, Dest, Discard, Position
+from .variants import STANDARD, Opponents, PenaltyRule, RuleOptions
 
 
 class ErrorKind(StrEnum):
@@ -168,9 +169,12 @@ def turn_up(position: Position) -> TurnUp:
 
 
 # ----- §priority ------------------------------------------------------------
-def fitting_commons(position: Position, card: Card) -> tuple[Dest, ...]:
+def fitting_commons(position: Position, card: Card, rules: RuleOptions = STANDARD) -> tuple[Dest, ...]:
     """Every common pile whose top fits ``card``, in pile order."""
     rank = card.rank
+    if rules.wrap:
+        return tuple(Common(number) for number, pile in enumerate(position.commons, start=1)
+                     if rules.fits(pile[-1].rank, rank))
     return tuple(
         Common(number)
         for number, pile in enumerate(position.commons, start=1)
@@ -178,15 +182,24 @@ def fitting_commons(position: Position, card: Card) -> tuple[Dest, ...]:
     )
 
 
-def legal_destinations(position: Position, card: Card | None) -> Legal:
+def legal_destinations(position: Position, card: Card | None, rules: RuleOptions = STANDARD) -> Legal:
     """The correct destinations of the mover's turned ``card`` (§priority).
 
     Common piles first (all that fit: the player chooses), else the first
     fitting opponent clockwise from the mover's left, else the mover's own
     discard. ``card=None`` (nothing to turn, R2) gives ``Legal((), "pass")``.
+
+    Other ``rules`` (:mod:`~tutorial.engine.variants`): without ``common_priority``
+    fitting commons and fitting opponents are all correct (``rule`` is ``common-pile``
+    when a common fits); with ``Opponents.ANY`` every fitting opponent is, clockwise from
+    the mover's left; with ``opponent_optional`` the mover's own discard is correct too
+    whenever no common fits (V1, V2). Destinations are listed commons first, then
+    opponents clockwise, then the own discard.
     """
     if card is None:
         return Legal((), RULE_PASS)
+    if not rules.standard:
+        return _variant_destinations(position, card, rules)
     commons = fitting_commons(position, card)
     if commons:
         return Legal(commons, RULE_COMMON)
@@ -198,33 +211,57 @@ def legal_destinations(position: Position, card: Card | None) -> Legal:
     return Legal((Discard(position.mover),), RULE_OWN)
 
 
-def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None) -> Judgement:
+def _variant_destinations(position: Position, card: Card, rules: RuleOptions) -> Legal:
+    commons = fitting_commons(position, card, rules)
+    if commons and rules.common_priority:
+        return Legal(commons, RULE_COMMON)
+    opponents: list[Dest] = []
+    for seat in position.opponents_clockwise():
+        pile = position.discards[seat]
+        if pile and rules.fits(pile[-1].rank, card.rank):
+            opponents.append(Discard(position.players[seat]))
+            if rules.opponents is Opponents.NEAREST:
+                break
+    own: tuple[Dest, ...] = (Discard(position.mover),)
+    if commons:
+        return Legal(commons + tuple(opponents), RULE_COMMON)
+    if opponents:
+        return Legal(tuple(opponents) + (own if rules.opponent_optional else ()), RULE_OPPONENT)
+    return Legal(own, RULE_OWN)
+
+
+def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None,
+          rules: RuleOptions = STANDARD) -> Judgement:
     """Judge placing the mover's turned ``card`` on ``dest`` (§priority, §muggins).
 
     ``position`` is the position after the turn-up (the card is in the mover's
     hand). ``legal`` may pass the already computed legal destinations.
     Returns a :class:`Judgement` whose ``error`` is the first matching
     row of the §muggins table, or ``None``. Raises :class:`PositionError` if
-    ``dest`` names no pile or player of this position.
+    ``dest`` names no pile or player of this position. Under other ``rules`` a
+    placement is correct exactly when ``dest`` is among their legal destinations, and
+    an error gets the first §muggins row that matches it.
     """
     position.check_dest(dest)
     if legal is None:
-        legal = legal_destinations(position, card)
+        legal = legal_destinations(position, card, rules)
     top = position.top(dest)
     error: ErrorKind | None = None
     if isinstance(dest, Common):
-        if top is None or not card.fits(top):
+        if top is None or not rules.fits(card.rank, top.rank):
             error = NOT_ADJACENT
     elif isinstance(dest, Discard) and dest.player != position.mover:
         if top is None:
             error = EMPTY_DISCARD
-        elif not card.fits(top):
+        elif not rules.fits(card.rank, top.rank):
             error = NOT_ADJACENT
+        elif dest in legal:
+            error = None
         elif legal.rule == RULE_COMMON:
             error = COMMON_FIRST
-        elif dest not in legal:
+        else:
             error = NEAREST_OPPONENT
-    elif legal.rule != RULE_OWN:
+    elif dest not in legal:
         error = MISSED_DESTINATION
     return Judgement(position.mover, card, dest, top, legal, error)
 
@@ -272,23 +309,34 @@ def _gift(events: tuple[Event, ...]) -> Gift | None:
     return Gift(last.donor, last.card, recycled=len(events) == 2)
 
 
-def penalty(position: Position, offender: int) -> tuple[Position, tuple[Gift, ...]]:
+def penalty(position: Position, offender: int, *, rules: RuleOptions = STANDARD,
+            caller: int | None = None) -> tuple[Position, tuple[Gift, ...]]:
     """Each other player gives the offender the top card of their closed stock (§muggins, R5).
 
     Donors give in clockwise order from the offender's left; each card goes
     under the offender's stock, beneath those already given, so the last
     donor's card ends at the very bottom. See :func:`give_penalty_card` for
     donors who recycle or have nothing. Returns the new position and the gifts
-    in the order given.
+    in the order given. Under ``PenaltyRule.CALLER`` only ``caller`` (a seat) gives —
+    the player at the offender's left when nobody called (the finish check, V3).
     """
-    position, gifts, _events = _penalty(position, offender)
+    position, gifts, _events = _penalty(position, offender, rules, caller)
     return position, gifts
 
 
-def _penalty(position: Position, offender: int) -> tuple[Position, tuple[Gift, ...], tuple[Event, ...]]:
+def _donors(position: Position, offender: int, rules: RuleOptions, caller: int | None) -> tuple[int, ...]:
+    """Who gives penalty cards, in order (R5; V3 under ``PenaltyRule.CALLER``)."""
+    around = position.opponents_clockwise(offender)
+    if rules.penalty is PenaltyRule.CALLER:
+        return (caller,) if caller is not None and caller in around else around[:1]
+    return around
+
+
+def _penalty(position: Position, offender: int, rules: RuleOptions = STANDARD,
+             caller: int | None = None) -> tuple[Position, tuple[Gift, ...], tuple[Event, ...]]:
     gifts: list[Gift] = []
     events: list[Event] = []
-    for seat in position.opponents_clockwise(offender):
+    for seat in _donors(position, offender, rules, caller):
         given = _penalty_card_events(position, seat, offender)
         for event in given:
             position = apply(position, event)
@@ -359,6 +407,7 @@ def complete_turn(
     legal: Legal | None = None,
     verdict: Judgement | None = None,
     penalise: bool = True,
+    rules: RuleOptions = STANDARD,
 ) -> TurnRecord:
     """Place the turned card on ``dest`` and settle the turn (§priority, §muggins, §finish).
 
@@ -375,7 +424,8 @@ def complete_turn(
     ``legal`` may pass the already computed legal destinations and ``verdict``
     the judgement of this very placement (so it is judged once);
     ``penalise=False`` corrects a called error without penalty cards (a
-    coaching aid, not a rule). Raises :class:`PositionError` for a ``dest``
+    coaching aid, not a rule). ``rules``: the table's :class:`RuleOptions` (which
+    destinations are correct; who gives penalty cards). Raises :class:`PositionError` for a ``dest``
     that names no pile or player, or when there is no card to place.
     """
     position = turned.position
@@ -383,7 +433,7 @@ def complete_turn(
     if card is None:
         raise ActionError("no-card", player=position.mover)
     if verdict is None or verdict.dest != dest or verdict.card != card:
-        verdict = judge(position, card, dest, legal)
+        verdict = judge(position, card, dest, legal, rules)
     seat = position.to_move
     mover = position.players[seat]
     events: list[Event] = [*turned.events, Placed(mover, card, dest, verdict.error)]
@@ -400,7 +450,8 @@ def complete_turn(
         events.append(Corrected(mover, card, dest, placed))
         position = apply(position, events[-1])
         if penalise:
-            position, gifts, given = _penalty(position, seat)
+            donor = position.players.index(caller) if did_call and caller in position.players else None
+            position, gifts, given = _penalty(position, seat, rules, donor)
             events += given
     finished = verdict.error is None and not position.has_cards(seat)
     if finished:
@@ -442,7 +493,8 @@ Strategy = Callable[[Position, Card, Legal], Dest]
 """A player's choice: ``(position after the turn-up, turned card, legal set) -> Dest``."""
 
 
-def play_turn(position: Position, choose: Strategy = rule_perfect, *, called: bool = True) -> TurnRecord:
+def play_turn(position: Position, choose: Strategy = rule_perfect, *, called: bool = True,
+              rules: RuleOptions = STANDARD) -> TurnRecord:
     """Play one whole turn: turn up, place where ``choose`` says, settle (§turn).
 
     ``choose`` defaults to the rule-perfect player (R8). A mover with no cards
@@ -451,6 +503,6 @@ def play_turn(position: Position, choose: Strategy = rule_perfect, *, called: bo
     turned = turn_up(position)
     if turned.card is None:
         return pass_turn(position)
-    legal = legal_destinations(turned.position, turned.card)
+    legal = legal_destinations(turned.position, turned.card, rules)
     dest = choose(turned.position, turned.card, legal)
-    return complete_turn(turned, dest, called=called, before=position, legal=legal)
+    return complete_turn(turned, dest, called=called, before=position, legal=legal, rules=rules)
