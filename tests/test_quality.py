@@ -1,4 +1,4 @@
-"""Lint and types are part of the test run: ruff on the whole project, mypy --strict on the engine and the drawing."""
+"""Lint and types are part of the test run: ruff on the whole project, mypy --strict on the engine, the drawing and the explorer."""
 
 import shutil
 import subprocess
@@ -23,6 +23,6 @@ def test_ruff_finds_nothing():
 
 
 def test_the_engine_and_the_drawing_type_check_strictly():
-    done = subprocess.run([tool("mypy"), "--strict", "tutorial/engine", "tutorial/draw"], cwd=ROOT, capture_output=True,
+    done = subprocess.run([tool("mypy"), "--strict", "tutorial/engine", "tutorial/draw", "tutorial/explore"], cwd=ROOT, capture_output=True,
                           text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-1000:]

@@ -1,4 +1,5 @@
-"""The ``muggins`` command: ``app``, ``explain``, ``playout``, ``lessons check``.
+"""The ``muggins`` command: ``app``, ``explain``, ``playout``, ``lessons check``, ``draw``,
+``stats``, ``bench``.
 
 Bad input (unreadable or invalid files, unknown cards, duplicates, unknown
 players, player counts outside 3–7, empty common piles, malformed
@@ -15,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import words
+from . import cli_explore, words
 from .engine.errors import PositionError
 from .engine.numbers import MAX_DIGITS, parse_count
 from .engine.playout import DEFAULT_MAX_TURNS, playout
@@ -274,6 +275,7 @@ def parser() -> argparse.ArgumentParser:
     dr.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the caption")
     dr.add_argument("--four-colour", action="store_true", help="clubs green and diamonds blue")
     dr.add_argument("--width", metavar="PX", default="1600", help=f"picture width in pixels, {DRAW_WIDTHS[0]} to {DRAW_WIDTHS[1]} (default 1600)")
+    cli_explore.add_parsers(commands)
     return top
 
 
@@ -319,8 +321,12 @@ def _main(argv: list[str]) -> int:
             return _lessons_check(args)
         if args.command == "draw":
             return _draw(args)
+        if args.command == "stats":
+            return cli_explore.stats(args)
+        if args.command == "bench":
+            return cli_explore.bench(args)
         return _playout(args)
-    except CliError as err:
+    except (CliError, cli_explore.StatsInputError) as err:
         print(f"muggins: {err}", file=sys.stderr)
         return 2
 

@@ -59,6 +59,8 @@ def position_error(err: MugginsError, tr: Tr) -> str:
         "bad-seat": _("“{seat}” is not a seat at this table"),
         "nothing-to-undo": _("there is nothing to undo"),
         "bad-moves": _("“{moves}” is not a list of moves from this deal"),
+        "unknown-variant": _("“{variant}” is not a rule variant known here"),
+        "unknown-policy": _("“{policy}” is not a way of choosing a pile known here"),
     }
     template = messages.get(err.code, err.code)
     try:

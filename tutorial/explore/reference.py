@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from ..engine.bots import all_destinations
 from ..engine.events import Recycled
 from ..engine.hand import Hand
-from ..engine.playout import DEFAULT_MAX_TURNS, DRAW, REPETITION as REPETITION_ID
+from ..engine.playout import DEFAULT_MAX_TURNS, DRAW
+from ..engine.playout import REPETITION as REPETITION_ID
 from ..engine.position import Common, Dest, Discard, Position
 from ..engine.variants import STANDARD, RuleOptions
 from .players import COMMON, DISCARD, R8, Policy, Seat, choose

@@ -1,0 +1,173 @@
+"""The explorer's engine side (issue 11): the lean path plays exactly as the teaching
+engine, studies are reproducible whatever the number of workers, every policy obeys
+§priority, and ``muggins stats``/``bench`` refuse bad input in one line."""
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tutorial.cli import main
+from tutorial.engine import DealCode, deal, playout
+from tutorial.engine.variants import VARIANTS
+from tutorial.explore.bench import floor
+from tutorial.explore.lean import Table, play
+from tutorial.explore.players import Policy, Seat, choose
+from tutorial.explore.reference import play_hand
+from tutorial.explore.study import StudySpec, run, wilson
+from tutorial.explore.summary import FINISHED
+
+LIMIT = 1500
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_lean_path_equals_the_teaching_engine_over_many_deals(players):
+    """R8 players, the source rules: the same end, winner and length as ``playout`` (R7 included)."""
+    deals = 150 if players == 3 else 500
+    for seed in range(deals):
+        position, _dealer = deal(DealCode(players, seed))
+        outcome = playout(position, max_turns=LIMIT)
+        lean = play(Table.deal(players, seed), max_turns=LIMIT)
+        winner = None if lean.winner is None else position.players[(position.to_move + lean.winner) % players]
+        assert (lean.reason_id, winner, lean.turns) == (outcome.reason, outcome.winner, outcome.turns), seed
+
+
+def test_lean_deal_is_the_engine_deal():
+    for players in (3, 4, 5, 6, 7):
+        for seed in (0, 1, 999_999_999):
+            position, _dealer = deal(DealCode(players, seed))
+            table, from_position = Table.deal(players, seed), Table.of(position)
+            assert (table.stocks, table.discards, table.commons, table.to_move) == (
+                from_position.stocks, from_position.discards, from_position.commons, from_position.to_move)
+
+
+seats_strategy = st.builds(Seat, st.sampled_from(list(Policy)), st.sampled_from([0.0, 0.05, 0.3, 1.0]),
+                           st.sampled_from([0.0, 0.4, 1.0]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=st.sampled_from(list(VARIANTS)), seed=st.integers(0, 10**9 - 1), data=st.data())
+def test_lean_path_equals_the_teaching_engine_for_any_players_and_variant(variant, seed, data):
+    rules = VARIANTS[variant].rules
+    players = data.draw(st.sampled_from([count for count in rules.player_counts if count <= 7]))
+    seats = data.draw(st.lists(seats_strategy, min_size=players, max_size=players))
+    position, _dealer = deal(DealCode(players, seed), rules=rules)
+    lean = play(Table.of(position), seats, random.Random(seed), rules=rules, max_turns=400)
+    _hand, slow = play_hand(position, seats, random.Random(seed), rules=rules, max_turns=400)
+    assert lean == slow
+
+
+def test_every_policy_obeys_priority():
+    for variant in VARIANTS.values():
+        for policy in Policy:
+            for seed in range(4):
+                players = variant.rules.player_counts[0]
+                position, _ = deal(DealCode(players, seed), rules=variant.rules)
+                hand, summary = play_hand(position, [Seat(policy)] * players, random.Random(seed),
+                                          rules=variant.rules, max_turns=300)
+                assert summary.errors == summary.calls == 0
+                assert all(record.judgement is None or record.judgement.ok for record in hand.records)
+
+
+def test_policies_pick_as_described():
+    from tutorial.engine.variants import STANDARD
+
+    legal = [(0, 0), (0, 2), (0, 3)]
+    common = dict(mover=0, card_rank=6, common_tops=[5, 9, 7, 5], holdings=[5, 5, 5, 5], rules=STANDARD)
+    rng = random.Random(1)
+    assert choose(Seat(Policy.LOWEST), legal, rng, unseen=None, **common) == 0
+    assert choose(Seat(Policy.HIGHEST), legal, rng, unseen=None, **common) == 2
+    assert {choose(Seat(Policy.RANDOM), legal, random.Random(s), unseen=None, **common) for s in range(30)} == {0, 1, 2}
+    # look-ahead: covering the 7 (pile 3) leaves tops 5 9 6 5 — fitting 4 6 8 10 5 7; covering a 5 keeps 7's 6 and 8
+    unseen = [0] + [4] * 13
+    unseen[8] = 0  # all the eights are seen: covering the 7 no longer matters for them
+    picked = choose(Seat(Policy.LOOKAHEAD), legal, rng, unseen=unseen, **common)
+    assert picked in (0, 1, 2)
+    scores = []
+    for index in range(3):
+        tops = list(common["common_tops"])
+        tops[legal[index][1]] = 6
+        ranks = {r for top in tops for r in (top - 1, top + 1) if 1 <= r <= 13}
+        scores.append(sum(unseen[r] for r in ranks))
+    assert scores[picked] == min(scores)
+    # an opponent's discard, when allowed, goes to the one holding fewest cards
+    mixed = [(0, 1), (1, 2), (1, 3), (1, 0)]
+    assert choose(Seat(Policy.LOOKAHEAD), mixed, rng, unseen=unseen, **{**common, "holdings": [3, 9, 7, 2]}) == 2
+
+
+def test_study_is_reproducible_and_adds_up():
+    spec = StudySpec(players=(3, 4, 5), hands=300, seed=7, policy="lookahead", error_rate=0.05, alertness=0.5)
+    one = run(spec)
+    assert run(spec, workers=2) == one
+    for count in one.counts:
+        assert count.wins.count + count.draws_repetition.count + count.draws_turn_limit.count == count.hands == 300
+        assert sum(share.count for share in count.wins_by_seat) == count.wins.count
+        assert count.length["median"] <= count.length["p90"] <= count.length["max"]
+        assert count.per_hand["errors"] > 0 and count.per_hand["penalties"] <= count.per_hand["errors"]
+    other = run(StudySpec(players=(3, 4, 5), hands=300, seed=8, policy="lookahead", error_rate=0.05, alertness=0.5))
+    assert other != one
+
+
+def test_three_player_deals_often_never_finish():
+    """RULES.md R7: with 3 players and rule-perfect play, more than a quarter of deals repeat."""
+    count = run(StudySpec(players=(3,), hands=400, seed=1)).counts[0]
+    assert count.draws_repetition.rate > 0.25
+    assert count.wins.count + count.draws_repetition.count + count.draws_turn_limit.count == 400
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0) and wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_floor_plays_the_same_hands():
+    for players in (3, 4, 7):
+        for seed in range(20):
+            assert floor(Table.deal(players, seed), 3000) == play(Table.deal(players, seed), max_turns=3000).turns
+
+
+def test_stats_command_json_and_csv(capsys):
+    assert main(["stats", "--players", "4,5", "--hands", "40", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    counts = data["studies"][0]["counts"]
+    assert [c["players"] for c in counts] == [4, 5]
+    assert set(counts[0]) >= {"wins", "draws_repetition", "draws_turn_limit", "length", "wins_by_seat", "per_hand",
+                              "challenger", "fair"}
+    assert counts[0]["wins"]["count"] + counts[0]["draws_repetition"]["count"] + counts[0]["draws_turn_limit"]["count"] == 40
+    assert main(["stats", "--players", "4", "--hands", "20", "--variant", "standard", "--variant", "wrap", "--csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("variant,players,hands") and [line.split(",")[0] for line in lines[1:]] == ["standard", "wrap"]
+    assert main(["stats", "--players", "4", "--hands", "20", "--lang", "es"]) == 0
+    assert "%" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [
+    ["--players", "2"], ["--players", "3,3"], ["--players", "x" * 100], ["--hands", "0"], ["--hands", "1e3"],
+    ["--hands", "9" * 5000], ["--seed", "-1"], ["--error-rate", "nan"], ["--alertness", "2"],
+    ["--variant", "nope"], ["--policy", "best"], ["--workers", "0"], ["--variant", "four-centre", "--players", "3"],
+    ["--max-turns", "0"], ["--json", "--csv"],
+])
+def test_stats_bad_input_is_one_line_status_2(argv, capsys):
+    try:
+        status = main(["stats", *argv])
+    except SystemExit as stop:  # argparse's own checks (choices, exclusive options)
+        status = stop.code
+    assert status == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_bench_prints_a_line_per_player_count(capsys):
+    assert main(["bench", "--hands", "3", "--players", "4,5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and lines[1].split()[0] == "4" and lines[2].split()[0] == "5"
+
+
+def test_summary_of_a_won_hand():
+    position, _ = deal(DealCode(4, 2))
+    _hand, summary = play_hand(position)
+    if summary.reason == FINISHED:
+        assert summary.winner is not None and 0 <= summary.winner < 4

@@ -1,0 +1,202 @@
+"""``muggins stats`` and ``muggins bench``: the rules explorer on the command line.
+
+Bad input (player counts a variant does not deal for, hand counts out of range,
+unknown variants or policies) exits with status 2 and one line, like every other
+``muggins`` command.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+
+from babel.numbers import format_decimal, format_percent
+
+from . import words
+from .engine.errors import PositionError
+from .engine.numbers import parse_count
+from .engine.variants import VARIANTS
+from .explore.players import Policy
+from .explore.study import DEFAULT_MAX_TURNS, MAX_HANDS, StudyResult, StudySpec, run
+from .i18n import LANGUAGES, translations
+
+MAX_WORKERS = 64
+
+
+class StatsInputError(Exception):
+    """A bad option of ``muggins stats``/``bench``: ``where`` and one-line ``problem``."""
+
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{where}: {problem}")
+
+
+def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
+    """Add ``stats`` and ``bench`` to the ``muggins`` sub-commands."""
+    st = commands.add_parser("stats", help="simulate many seeded hands and sum them up, per player count")
+    st.add_argument("--players", default="3,4,5,6,7", metavar="N,N,...", help="player counts (default 3,4,5,6,7)")
+    st.add_argument("--hands", default="1000", metavar="N", help=f"hands per player count, 1 to {MAX_HANDS} (default 1000)")
+    st.add_argument("--seed", default="0", metavar="S", help="the study's seed (default 0)")
+    st.add_argument("--variant", action="append", metavar="NAME", choices=list(VARIANTS),
+                    help="rule variant; repeat to compare (default standard): " + ", ".join(VARIANTS))
+    st.add_argument("--policy", default="lowest", choices=[p.value for p in Policy],
+                    help="the challenger's pile choice, at a rotating seat against R8 players (default lowest)")
+    st.add_argument("--error-rate", default="0", metavar="X", help="every player's chance of a wrong placement, 0–1")
+    st.add_argument("--alertness", default="1", metavar="X", help="every player's chance of calling an error, 0–1")
+    st.add_argument("--max-turns", default=str(DEFAULT_MAX_TURNS), metavar="N", help="turn limit of each hand (R7)")
+    st.add_argument("--workers", default="1", metavar="N", help=f"processes to use, 1 to {MAX_WORKERS} (default 1)")
+    form = st.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print one JSON object")
+    form.add_argument("--csv", action="store_true", help="print CSV, a row per variant and player count")
+    st.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text output")
+    be = commands.add_parser("bench", help="time the lean simulation path against a floor and the teaching engine")
+    be.add_argument("--hands", default="400", metavar="N", help="hands per player count (default 400)")
+    be.add_argument("--players", default="3,4,5,6,7", metavar="N,N,...", help="player counts (default 3,4,5,6,7)")
+
+
+def _count(text: str, where: str, low: int, high: int) -> int:
+    value = parse_count(text.strip()) if isinstance(text, str) else None
+    if value is None or not low <= value <= high:
+        raise StatsInputError(where, f"must be a whole number from {low} to {high}")
+    return value
+
+
+def _chance(text: str, where: str) -> float:
+    try:
+        value = float(text) if len(text) <= 20 else -1.0
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:  # NaN fails too
+        raise StatsInputError(where, "must be a number from 0 to 1")
+    return value
+
+
+def _players(text: str) -> tuple[int, ...]:
+    parts = [part.strip() for part in text.split(",")] if len(text) <= 40 else [""]
+    counts = tuple(_count(part, "--players", 3, 8) for part in parts)
+    if len(set(counts)) != len(counts):
+        raise StatsInputError("--players", "a player count is listed twice")
+    return counts
+
+
+def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
+    """The studies asked for, one per variant; raises :class:`StatsInputError`."""
+    players = _players(args.players)
+    common = {
+        "hands": _count(args.hands, "--hands", 1, MAX_HANDS),
+        "seed": _count(args.seed, "--seed", 0, 10**18),
+        "policy": args.policy,
+        "error_rate": _chance(args.error_rate, "--error-rate"),
+        "alertness": _chance(args.alertness, "--alertness"),
+        "max_turns": _count(args.max_turns, "--max-turns", 1, 10_000_000),
+    }
+    found = []
+    for name in args.variant or ["standard"]:
+        dealt = VARIANTS[name].rules.player_counts
+        for count in players:
+            if count not in dealt:
+                raise StatsInputError("--players", f"the variant {name} deals for {', '.join(map(str, dealt))} players,"
+                                                   f" not {count}")
+        try:
+            found.append(StudySpec(players=players, variant=name, **common))
+        except PositionError as err:
+            raise StatsInputError("--players", words.position_error(err, translations("en"))) from None
+    return found
+
+
+CSV_FIELDS = ["variant", "players", "hands", "wins", "draws_repetition", "draws_turn_limit", "length_mean",
+              "length_median", "length_p90", "length_max", "choices", "recycles", "errors", "penalties",
+              "penalty_cards", "challenger_wins", "challenger_low", "challenger_high", "fair"]
+
+
+def csv_rows(results: list[StudyResult]) -> list[dict[str, object]]:
+    """One CSV row per variant and player count (:data:`CSV_FIELDS`, then ``seat_N`` wins)."""
+    rows = []
+    for result in results:
+        for count in result.counts:
+            row: dict[str, object] = {
+                "variant": result.spec.variant, "players": count.players, "hands": count.hands,
+                "wins": count.wins.count, "draws_repetition": count.draws_repetition.count,
+                "draws_turn_limit": count.draws_turn_limit.count,
+                **{f"length_{key}": value for key, value in count.length.items()},
+                **count.per_hand,
+                "challenger_wins": count.challenger.count, "challenger_low": round(count.challenger.low, 4),
+                "challenger_high": round(count.challenger.high, 4), "fair": round(count.fair, 4),
+            }
+            row.update({f"seat_{seat}": share.count for seat, share in enumerate(count.wins_by_seat, start=1)})
+            rows.append(row)
+    return rows
+
+
+def text_report(results: list[StudyResult], lang: str) -> str:
+    """The plain-text report in ``lang`` (numbers in that language's format)."""
+    tr = translations(lang)
+    _ = tr.gettext
+
+    def pct(value: float) -> str:
+        return format_percent(value, "#,##0.0%", locale=lang)
+
+    def num(value: float) -> str:
+        return format_decimal(value, "#,##0.#", locale=lang)
+
+    lines = []
+    for result in results:
+        spec = result.spec
+        lines.append(_("Variant {variant}, seed {seed}, challenger {policy}").format(
+            variant=spec.variant, seed=spec.seed, policy=spec.policy.value))
+        for count in result.counts:
+            lines.append("  " + tr.ngettext("{players} players, {hands} hand", "{players} players, {hands} hands",
+                                             count.hands).format(players=count.players, hands=num(count.hands)))
+            lines.append("    " + _("won {won} · drawn by repetition {repetition} · by turn limit {limit}").format(
+                won=pct(count.wins.rate), repetition=pct(count.draws_repetition.rate),
+                limit=pct(count.draws_turn_limit.rate)))
+            length = count.length
+            lines.append("    " + _("turns per hand: mean {mean}, median {median}, 90th percentile {p90}, "
+                                    "longest {max}").format(**{key: num(value) for key, value in length.items()}))
+            seats = ", ".join(f"{pct(share.rate)} ({pct(share.low)}–{pct(share.high)})" for share in count.wins_by_seat)
+            lines.append("    " + _("wins by seat, first mover first: {seats}").format(seats=seats))
+            per = count.per_hand
+            lines.append("    " + _("per hand: {choices} choices, {recycles} recycles, {penalties} penalties").format(
+                choices=num(per["choices"]), recycles=num(per["recycles"]), penalties=num(per["penalties"])))
+            lines.append("    " + _("challenger won {rate} ({low}–{high}); an even share is {fair}").format(
+                rate=pct(count.challenger.rate), low=pct(count.challenger.low), high=pct(count.challenger.high),
+                fair=pct(count.fair)))
+    return "\n".join(lines)
+
+
+def stats(args) -> int:  # type: ignore[no-untyped-def]
+    """``muggins stats``."""
+    studies = specs(args)
+    workers = _count(args.workers, "--workers", 1, MAX_WORKERS)
+    results = [run(spec, workers=workers) for spec in studies]
+    if args.json:
+        print(json.dumps({"studies": [result.as_dict() for result in results]}, ensure_ascii=False))
+    elif args.csv:
+        rows = csv_rows(results)
+        fields = list(dict.fromkeys(key for row in rows for key in row))
+        writer = csv.DictWriter(sys.stdout, fieldnames=fields, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    else:
+        print(text_report(results, args.lang))
+    return 0
+
+
+def bench(args) -> int:  # type: ignore[no-untyped-def]
+    """``muggins bench``: a line per player count (CPU time, one core)."""
+    from .explore.bench import measure
+
+    hands = _count(args.hands, "--hands", 1, 100_000)
+    players = tuple(count for count in _players(args.players) if count <= 7)
+    print("players  lean hands/s  lean turns/s  floor turns/s  ratio  | no repetition: lean turns/s  ratio"
+          "  | teaching turns/s")
+    for count in players:
+        m = measure(count, hands, teaching=True)
+        ratio = m["lean"].seconds / m["floor"].seconds
+        ratio_plain = m["lean-no-repetition"].seconds / m["floor-no-repetition"].seconds
+        print(f"{count:7d}  {m['lean'].hands_per_second:12,.0f}  {m['lean'].turns_per_second:12,.0f}  "
+              f"{m['floor'].turns_per_second:13,.0f}  {ratio:5.2f}  | "
+              f"{m['lean-no-repetition'].turns_per_second:27,.0f}  {ratio_plain:5.2f}  | "
+              f"{m['teaching'].turns_per_second:16,.0f}")
+        sys.stdout.flush()
+    return 0
