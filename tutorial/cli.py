@@ -20,8 +20,8 @@ from . import cli_explore, words
 from .engine.errors import PositionError
 from .engine.numbers import MAX_DIGITS, parse_count
 from .engine.playout import DEFAULT_MAX_TURNS, playout
-from .engine.posfile import load
-from .engine.position import Dest
+from .engine.posfile import loads, read_text
+from .engine.position import Dest, Position
 from .engine.rules import complete_turn, legal_destinations, turn_up
 from .i18n import LANGUAGES, translations
 from .narrate import narrator
@@ -54,11 +54,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {words.clip(message, 400)} (see {self.prog} --help)\n")
 
 
+def _load(path: str, tr) -> Position:
+    """Read a position file; a bad one raises :class:`CliError` ``FILE:LINE: problem``
+    (the line when the problem has one)."""
+    try:
+        text = read_text(path)
+    except PositionError as err:
+        raise CliError(path, words.position_error(err, tr)) from None
+    try:
+        return loads(text)
+    except PositionError as err:
+        line = 0 if "line" in err.params else words.error_line(err, text)  # else the message names it
+        raise CliError(f"{path}:{line}" if line else path, words.position_error(err, tr)) from None
+
+
 def explain(path: str, play: str | None, lang: str) -> dict:
     """The ``explain`` result as a dict with the documented JSON keys."""
     tr = translations(lang)
     try:
-        position = load(path)
+        position = _load(path, tr)
         dest = position.check_dest(Dest.parse(play)) if play is not None else None
     except PositionError as err:
         raise CliError(path, words.position_error(err, tr)) from None
@@ -130,10 +144,7 @@ def _playout(args) -> int:
     if max_turns is None:
         raise CliError("--max-turns", tr.gettext("the turn limit must be a whole number from 0 to {limit}").format(
             limit=MAX_TURN_LIMIT))
-    try:
-        position = load(args.position)
-    except PositionError as err:
-        raise CliError(args.position, words.position_error(err, tr)) from None
+    position = _load(args.position, tr)
     outcome = playout(position, max_turns=max_turns)
     if args.json:
         print(json.dumps(outcome.as_dict(), ensure_ascii=False))
@@ -213,10 +224,7 @@ def draw(path: str, lang: str, *, four_colour: bool = False, width: int = 1600) 
 
     tr = translations(lang)
     story = narrator(lang)
-    try:
-        position = load(path)
-    except PositionError as err:
-        raise CliError(path, words.position_error(err, tr)) from None
+    position = _load(path, tr)
     turned = turn_up(position)
     legal = legal_destinations(turned.position, turned.card)
     labels = {seat: tr.gettext("{player} · to move").format(player=name) if seat == position.to_move else name

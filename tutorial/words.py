@@ -69,6 +69,17 @@ def position_error(err: MugginsError, tr: Tr) -> str:
         return template
 
 
+def error_line(err: MugginsError, text: str) -> int:
+    """The line (1-based) of position-file ``text`` that ``err`` is about; 0 when unknown."""
+    from .engine.locate import locate
+
+    line = err.params.get("line")
+    if isinstance(line, int) and line > 0:
+        return line
+    at = err.params.get("at")
+    return locate(text).line(at) if isinstance(at, tuple) and at else 0
+
+
 def lesson_problem(problem, tr: Tr) -> str:
     """A lesson-file :class:`~tutorial.lessons.model.Problem` as ``file:line: text``."""
     _ = tr.gettext

@@ -22,6 +22,7 @@ PAGES = {  # name (= url_path): (screen file, title, icon)
     "lessons": ("lessons.py", N_("Lessons"), ":material/school:"),
     "practice": ("practice.py", N_("Practice"), ":material/playing_cards:"),
     "rules": ("rules.py", N_("Rules"), ":material/menu_book:"),
+    "explore": ("explore.py", N_("Explorer"), ":material/science:"),
 }
 DEFAULT = "home"
 _BUILT = "_pages"

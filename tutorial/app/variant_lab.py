@@ -1,0 +1,353 @@
+"""The variant lab: rule variants compared by simulating many seeded hands (issue 11).
+
+The study itself is :mod:`tutorial.explore.study` (no Streamlit); this module asks for its
+parameters, runs it on worker processes with a progress bar and a Stop button, keeps
+finished results for everyone (the same parameters and seed give the same numbers), and
+shows them as tables, charts and sentences in the learner's language.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections import OrderedDict
+
+import altair as alt
+import streamlit as st
+from babel.numbers import format_decimal, format_percent
+
+from ..cli_explore import csv_rows
+from ..engine.variants import VARIANTS
+from ..explore.players import Policy
+from ..explore.study import StudyResult, StudySpec, run
+from ..i18n import N_
+from . import session
+from .markup import literal
+
+VARIANT_NAMES = {
+    "standard": N_("The source rules"),
+    "swedish-16": N_("Three players, 16 cards each, four common piles"),
+    "open-choice": N_("Open choice: any fitting pile, opponents optional"),
+    "caller-pays": N_("Only the caller gives a penalty card"),
+    "wrap": N_("King and ace fit (K–A wrap)"),
+    "four-centre": N_("Four centre piles, 4 to 8 players"),
+}
+PLAYED = {
+    "source": N_("The rule sheet this app teaches (RULES.md)."),
+    "sweden": N_("As a Swedish rules page deals it for three players."),
+    "online": N_("As an online version plays it: no priority for common piles, any fitting opponent, and playing on "
+                 "an opponent is optional."),
+    "family": N_("A family's house rule: only the player who called gives the offender a card."),
+    "wrap": N_("A common house rule: ranks go round, so a king and an ace fit each other."),
+    "children": N_("As a children's-games site deals it: 4 to 8 players, the cards left after the deal on four "
+                   "centre piles."),
+}
+POLICY_NAMES = {
+    Policy.LOWEST: N_("lowest-numbered pile (R8)"),
+    Policy.HIGHEST: N_("highest-numbered pile"),
+    Policy.RANDOM: N_("a pile at random"),
+    Policy.LOOKAHEAD: N_("look-ahead: leave the next player least to fit"),
+}
+WORKERS = 2
+KEEP = 40
+"""Finished studies kept for reuse (all learners share them; they hold no personal data)."""
+REQUEST = "variant-lab-request"
+
+
+@st.cache_resource(show_spinner=False)
+def _results() -> OrderedDict[StudySpec, StudyResult]:
+    return OrderedDict()
+
+
+def finished(spec: StudySpec) -> StudyResult | None:
+    """A study already run with these very parameters, if kept."""
+    store = _results()
+    found = store.get(spec)
+    if found is not None:
+        store.move_to_end(spec)
+    return found
+
+
+def _store(spec: StudySpec, result: StudyResult) -> None:
+    store = _results()
+    store[spec] = result
+    while len(store) > KEEP:
+        store.popitem(last=False)
+
+
+def pct(value: float) -> str:
+    """A share (0–1) as a percentage in the learner's language (``12.5%`` / ``12,5 %``)."""
+    return format_percent(value, "#,##0.0%", locale=session.lang())
+
+
+def num(value: float, pattern: str = "#,##0.#") -> str:
+    """A number in the learner's language."""
+    return format_decimal(value, pattern, locale=session.lang())
+
+
+FIELDS = {"a": "standard", "b": None, "players": None, "hands": 1000, "seed": 1, "policy": Policy.LOWEST,
+          "errors": 0.0, "alert": 1.0}
+"""The form's values, kept in the app's own state (``variant-lab:<field>``), with their defaults."""
+_WIDGETS = "variant-lab-widgets"
+
+
+def value(field: str):  # type: ignore[no-untyped-def]
+    """A form value: the app's own copy, else the default."""
+    return st.session_state.get(f"variant-lab:{field}", FIELDS[field])
+
+
+def _keep(field: str, widget_key: str) -> None:
+    if widget_key in st.session_state:
+        st.session_state[f"variant-lab:{field}"] = st.session_state[widget_key]
+
+
+def _widget(field: str, widget_key: str, make, **options):  # type: ignore[no-untyped-def]
+    """A form widget whose value lives in the app's state: after a language switch (a new
+    key, from the labels) it starts from that value, never from a label the browser sent."""
+    st.session_state.setdefault(_WIDGETS, {})[field] = widget_key
+    if widget_key not in st.session_state:
+        st.session_state[widget_key] = value(field)
+    return make(key=widget_key, on_change=_keep, args=(field, widget_key), **options)
+
+
+def specs() -> list[StudySpec]:
+    """The studies the form asks for (one per chosen variant); empty without players."""
+    first, second = value("a"), value("b")
+    dealt = VARIANTS[first].rules.player_counts
+    players = tuple(sorted(count for count in (value("players") or ()) if count in dealt
+                           and (second is None or count in VARIANTS[second].rules.player_counts)))
+    if not players:
+        return []
+    return [StudySpec(players=players, hands=int(value("hands")), seed=int(value("seed")), variant=name,
+                      policy=value("policy"), error_rate=float(value("errors")), alertness=float(value("alert")))
+            for name in (first, second) if name is not None]
+
+
+def _request() -> None:
+    """Run clicked: read every widget now (a value changed with the click arrives with it)."""
+    for field, widget_key in st.session_state.get(_WIDGETS, {}).items():
+        _keep(field, widget_key)
+    st.session_state[REQUEST] = specs()
+
+
+def _stop() -> None:
+    st.session_state.pop(REQUEST, None)
+    st.session_state["variant-lab-stopped"] = True
+
+
+def form() -> None:
+    """The study's parameters and the Run button."""
+    _ = session.tr().gettext
+    names = list(VARIANTS)
+    label = {name: _(VARIANT_NAMES[name]) for name in names}
+    left, right = st.columns(2)
+    with left:
+        first = _widget("a", session.labelled_key("variant-lab-a", label.values()), st.selectbox, label=_("Variant"),
+                        options=names, format_func=label.get)
+        st.caption(_(PLAYED[VARIANTS[first].played]))
+    with right:
+        nothing = _("nothing")
+        second = _widget("b", session.labelled_key("variant-lab-b", [nothing, *label.values()]), st.selectbox,
+                         label=_("Compare with"), options=[None, *names],
+                         format_func=lambda v: nothing if v is None else label[v])
+        if second is not None:
+            st.caption(_(PLAYED[VARIANTS[second].played]))
+    dealt = [count for count in VARIANTS[first].rules.player_counts
+             if second is None or count in VARIANTS[second].rules.player_counts]
+    if value("players") is None:
+        st.session_state["variant-lab:players"] = [count for count in dealt if count <= 5][:3]
+    st.session_state["variant-lab:players"] = [count for count in value("players") if count in dealt]
+    _widget("players", session.labelled_key("variant-lab-players", dealt), st.pills, label=_("Players"),
+            options=dealt, selection_mode="multi")
+    a, b, c = st.columns(3)
+    with a:
+        _widget("hands", "variant-lab-hands", st.number_input, label=_("Hands per player count"), min_value=10,
+                max_value=20_000, step=100)
+    with b:
+        _widget("seed", "variant-lab-seed", st.number_input, label=_("Seed"), min_value=0, max_value=10**9 - 1,
+                step=1)
+    with c:
+        policies = {policy: _(POLICY_NAMES[policy]) for policy in Policy}
+        _widget("policy", session.labelled_key("variant-lab-policy", policies.values()), st.selectbox,
+                label=_("The challenger chooses"), options=list(Policy), format_func=policies.get,
+                help=_("One seat (a different one each hand) chooses this way; the others play the "
+                       "lowest-numbered pile (R8). Its win rate shows whether the choice matters."))
+    d, e = st.columns(2)
+    with d:
+        _widget("errors", "variant-lab-errors", st.slider, label=_("Errors: chance of a wrong placement"),
+                min_value=0.0, max_value=0.3, step=0.01, format="%.2f")
+    with e:
+        _widget("alert", "variant-lab-alert", st.slider, label=_("Alertness: chance of calling an error"),
+                min_value=0.0, max_value=1.0, step=0.05, format="%.2f")
+    if not specs():
+        st.info(_("Choose at least one number of players."))
+        return
+    st.button(_("Run the study"), type="primary", icon=":material/play_arrow:", key="variant-lab-run",
+              on_click=_request)
+
+
+def results() -> None:
+    """Run what was asked for (or reuse it), then show it."""
+    _ = session.tr().gettext
+    specs: list[StudySpec] | None = st.session_state.get(REQUEST)
+    if st.session_state.pop("variant-lab-stopped", False):
+        st.warning(_("Stopped. Nothing was kept from the unfinished study."))
+    if not specs:
+        return
+    done: list[StudyResult] = []
+    for spec in specs:
+        result = finished(spec)
+        if result is None:
+            st.button(_("Stop"), icon=":material/stop:", key="variant-lab-stop", on_click=_stop)
+            bar = st.progress(0.0, text=_("Simulating…"))
+
+            def progress(count: int, total: int, bar=bar, spec=spec) -> None:
+                bar.progress(count / total, text=_("Simulating {variant}: {done} of {total} parts").format(
+                    variant=_(VARIANT_NAMES[spec.variant]), done=count, total=total))
+
+            result = run(spec, workers=WORKERS, progress=progress)
+            _store(spec, result)
+            bar.empty()
+        done.append(result)
+    show(done)
+
+
+def show(done: list[StudyResult]) -> None:
+    """Tables, charts, what they mean, and the CSV."""
+    _ = session.tr().gettext
+    for result in done:
+        st.subheader(_(VARIANT_NAMES[result.spec.variant]))
+        st.dataframe(_table(result), hide_index=True, width="stretch")
+        for line in meaning(result):
+            st.markdown(literal(line))
+    st.subheader(_("Charts"))
+    config = _locale()
+    st.altair_chart(_lengths_chart(done).configure(**config), width="stretch")
+    st.altair_chart(_seats_chart(done).configure(**config), width="stretch")
+    st.altair_chart(_draws_chart(done).configure(**config), width="stretch")
+    buffer = io.StringIO()
+    rows = csv_rows(done)
+    writer = csv.DictWriter(buffer, fieldnames=list(dict.fromkeys(key for row in rows for key in row)),
+                            lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    st.download_button(_("Download the numbers (CSV)"), buffer.getvalue(), file_name="muggins-study.csv",
+                       mime="text/csv", icon=":material/download:", key="variant-lab-csv")
+
+
+def _table(result: StudyResult) -> dict[str, list[str]]:
+    _ = session.tr().gettext
+    columns: dict[str, list[str]] = {key: [] for key in (
+        _("Players"), _("Won"), _("Drawn by repetition"), _("Drawn at the turn limit"), _("Turns: mean"),
+        _("median"), _("90th percentile"), _("longest"), _("Choices per hand"), _("Recycles per hand"),
+        _("Penalties per hand"), _("Challenger won (95 % interval)"))}
+    keys = list(columns)
+    for count in result.counts:
+        values = [num(count.players), pct(count.wins.rate), pct(count.draws_repetition.rate),
+                  pct(count.draws_turn_limit.rate), num(count.length["mean"]), num(count.length["median"]),
+                  num(count.length["p90"]), num(count.length["max"]), num(count.per_hand["choices"]),
+                  num(count.per_hand["recycles"]), num(count.per_hand["penalties"], "#,##0.##"),
+                  f"{pct(count.challenger.rate)} ({pct(count.challenger.low)}–{pct(count.challenger.high)})"]
+        for key, value in zip(keys, values, strict=True):
+            columns[key].append(value)
+    return columns
+
+
+def meaning(result: StudyResult) -> list[str]:
+    """What the numbers mean for players, in sentences."""
+    tr = session.tr()
+    _ = tr.gettext
+    policy = _(POLICY_NAMES[result.spec.policy])
+    lines = []
+    for count in result.counts:
+        never = count.draws_repetition.rate + count.draws_turn_limit.rate
+        if never >= 0.05:
+            lines.append(_("With {players} players, {share} of deals never finish: the same position comes round "
+                           "again, and rule R7 ends the hand as a draw.").format(players=count.players, share=pct(never)))
+        if count.per_hand["choices"] < 0.05:
+            lines.append(_("With {players} players a card hardly ever fits two common piles, so how you choose "
+                           "cannot matter.").format(players=count.players))
+        elif result.spec.policy is not Policy.LOWEST:
+            share = count.challenger
+            if share.low > count.fair:
+                verdict = _("more than an even share ({fair}): here the choice matters.")
+            elif share.high < count.fair:
+                verdict = _("less than an even share ({fair}): this way of choosing hurts.")
+            else:
+                verdict = _("no clear difference from an even share ({fair}): the choice hardly matters here.")
+            lines.append(_("With {players} players, a player who chooses by “{policy}” wins {rate} of hands "
+                           "(95 % interval {low}–{high}) against players of rule R8: ").format(
+                players=count.players, policy=policy, rate=pct(share.rate), low=pct(share.low),
+                high=pct(share.high)) + verdict.format(fair=pct(count.fair)))
+    return lines
+
+
+def _locale() -> dict[str, object]:
+    """Vega-Lite's number format for the learner's language (a decimal comma in Spanish)."""
+    if session.lang() == "es":
+        return {"locale": {"number": {"decimal": ",", "thousands": ".", "grouping": [3], "currency": ["", " €"]}}}
+    return {}
+
+
+def _label(result: StudyResult) -> str:
+    return session.tr().gettext(VARIANT_NAMES[result.spec.variant])
+
+
+def _lengths_chart(done: list[StudyResult]) -> alt.Chart:
+    """Hand length distribution: the share of hands per length band (log scale)."""
+    _ = session.tr().gettext
+    rows = []
+    for result in done:
+        for count in result.counts:
+            bands: dict[int, int] = {}
+            for length in count.lengths:
+                band = int(math.floor(math.log10(max(length, 1)) * 8))
+                bands[band] = bands.get(band, 0) + 1
+            for band, hands in sorted(bands.items()):
+                rows.append({"variant": _label(result), "players": str(count.players),
+                             "turns": round(10 ** (band / 8)), "share": hands / count.hands})
+    return alt.Chart(alt.Data(values=rows), title=_("How long hands last")).mark_line(point=True).encode(
+        x=alt.X("turns:Q", scale=alt.Scale(type="log"), title=_("Turns in the hand (log scale)")),
+        y=alt.Y("share:Q", axis=alt.Axis(format="%"), title=_("Share of hands")),
+        color=alt.Color("players:N", title=_("Players")),
+        strokeDash=alt.StrokeDash("variant:N", title=_("Variant")),
+        tooltip=[alt.Tooltip("variant:N", title=_("Variant")), alt.Tooltip("players:N", title=_("Players")),
+                 alt.Tooltip("turns:Q", title=_("Turns")), alt.Tooltip("share:Q", format=".1%", title=_("Share"))],
+    )
+
+
+def _seats_chart(done: list[StudyResult]) -> alt.LayerChart:
+    """Wins by seat (seat 1 moves first), with 95 % intervals."""
+    _ = session.tr().gettext
+    rows = [{"variant": _label(result), "players": _("{players} players").format(players=count.players),
+             "seat": seat, "rate": share.rate, "low": share.low, "high": share.high}
+            for result in done for count in result.counts for seat, share in enumerate(count.wins_by_seat, start=1)]
+    base = alt.Chart(alt.Data(values=rows))
+    x = alt.X("seat:O", title=_("Seat (1 moves first)"))
+    bars = base.mark_bar().encode(x=x, xOffset="variant:N", y=alt.Y("rate:Q", axis=alt.Axis(format="%"),
+                                                                    title=_("Hands won")),
+                                  color=alt.Color("variant:N", title=_("Variant")),
+                                  tooltip=[alt.Tooltip("rate:Q", format=".1%", title=_("Hands won"))])
+    rules = base.mark_rule().encode(x=x, xOffset="variant:N", y="low:Q", y2="high:Q")
+    return alt.layer(bars, rules).facet(column=alt.Column("players:N", title=None),
+                                        title=_("Wins by seat, with 95 % intervals"))
+
+
+def _draws_chart(done: list[StudyResult]) -> alt.Chart:
+    """The share of drawn hands per player count."""
+    _ = session.tr().gettext
+    rows = []
+    for result in done:
+        for count in result.counts:
+            rows.append({"variant": _label(result), "players": count.players, "why": _("repetition"),
+                         "share": count.draws_repetition.rate})
+            rows.append({"variant": _label(result), "players": count.players, "why": _("turn limit"),
+                         "share": count.draws_turn_limit.rate})
+    return alt.Chart(alt.Data(values=rows), title=_("Drawn hands by number of players")).mark_bar().encode(
+        x=alt.X("players:O", title=_("Players")), xOffset="variant:N",
+        y=alt.Y("share:Q", stack=True, axis=alt.Axis(format="%"), title=_("Share of hands drawn")),
+        color=alt.Color("why:N", title=_("Drawn by")), opacity=alt.Opacity("variant:N", title=_("Variant")),
+        tooltip=[alt.Tooltip("variant:N", title=_("Variant")), alt.Tooltip("why:N", title=_("Drawn by")),
+                 alt.Tooltip("share:Q", format=".1%", title=_("Share"))],
+    )
