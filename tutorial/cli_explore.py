@@ -11,7 +11,7 @@ import csv
 import json
 import sys
 
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal
 
 from . import words
 from .engine.errors import PositionError
@@ -134,7 +134,7 @@ def text_report(results: list[StudyResult], lang: str) -> str:
     _ = tr.gettext
 
     def pct(value: float) -> str:
-        return format_percent(value, "#,##0.0%", locale=lang)
+        return words.percent(value, lang)
 
     def num(value: float) -> str:
         return format_decimal(value, "#,##0.#", locale=lang)

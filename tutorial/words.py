@@ -122,3 +122,14 @@ def lesson_problem(problem, tr: Tr) -> str:
         except (KeyError, IndexError):
             text = problem.code
     return f"{problem.path}:{problem.line}: {text}"
+
+
+def percent(value: float, lang: str) -> str:
+    """A share (0–1) as a percentage with one decimal, written as ``lang`` writes
+    percentages (``12.5%``; Spanish ``12,5 %``), by Babel."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    pattern = Locale.parse(lang).percent_formats[None].pattern
+    head, zero, tail = pattern.rpartition("0")
+    return format_percent(value, head + zero + ".0" + tail if zero else None, locale=lang)

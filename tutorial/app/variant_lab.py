@@ -15,8 +15,9 @@ from collections import OrderedDict
 
 import altair as alt
 import streamlit as st
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal
 
+from .. import words
 from ..cli_explore import csv_rows
 from ..engine.variants import VARIANTS
 from ..explore.players import Policy
@@ -78,7 +79,7 @@ def _store(spec: StudySpec, result: StudyResult) -> None:
 
 def pct(value: float) -> str:
     """A share (0–1) as a percentage in the learner's language (``12.5%`` / ``12,5 %``)."""
-    return format_percent(value, "#,##0.0%", locale=session.lang())
+    return words.percent(value, session.lang())
 
 
 def num(value: float, pattern: str = "#,##0.#") -> str:
@@ -86,7 +87,7 @@ def num(value: float, pattern: str = "#,##0.#") -> str:
     return format_decimal(value, pattern, locale=session.lang())
 
 
-FIELDS = {"a": "standard", "b": None, "players": None, "hands": 1000, "seed": 1, "policy": Policy.LOWEST,
+FIELDS = {"a": "standard", "b": "", "players": None, "hands": 1000, "seed": 1, "policy": Policy.LOWEST,
           "errors": 0.0, "alert": 1.0}
 """The form's values, kept in the app's own state (``variant-lab:<field>``), with their defaults."""
 _WIDGETS = "variant-lab-widgets"
@@ -113,7 +114,7 @@ def _widget(field: str, widget_key: str, make, **options):  # type: ignore[no-un
 
 def specs() -> list[StudySpec]:
     """The studies the form asks for (one per chosen variant); empty without players."""
-    first, second = value("a"), value("b")
+    first, second = value("a"), value("b") or None
     dealt = VARIANTS[first].rules.player_counts
     players = tuple(sorted(count for count in (value("players") or ()) if count in dealt
                            and (second is None or count in VARIANTS[second].rules.player_counts)))
@@ -149,8 +150,8 @@ def form() -> None:
     with right:
         nothing = _("nothing")
         second = _widget("b", session.labelled_key("variant-lab-b", [nothing, *label.values()]), st.selectbox,
-                         label=_("Compare with"), options=[None, *names],
-                         format_func=lambda v: nothing if v is None else label[v])
+                         label=_("Compare with"), options=["", *names],
+                         format_func=lambda v: label.get(v, nothing)) or None
         if second is not None:
             st.caption(_(PLAYED[VARIANTS[second].played]))
     dealt = [count for count in VARIANTS[first].rules.player_counts
@@ -195,11 +196,13 @@ def results() -> None:
         st.warning(_("Stopped. Nothing was kept from the unfinished study."))
     if not specs:
         return
+    stop = st.empty()
+    if any(finished(spec) is None for spec in specs):
+        stop.button(_("Stop"), icon=":material/stop:", key="variant-lab-stop", on_click=_stop)
     done: list[StudyResult] = []
     for spec in specs:
         result = finished(spec)
         if result is None:
-            st.button(_("Stop"), icon=":material/stop:", key="variant-lab-stop", on_click=_stop)
             bar = st.progress(0.0, text=_("Simulating…"))
 
             def progress(count: int, total: int, bar=bar, spec=spec) -> None:
@@ -210,6 +213,7 @@ def results() -> None:
             _store(spec, result)
             bar.empty()
         done.append(result)
+    stop.empty()
     show(done)
 
 
