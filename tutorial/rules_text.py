@@ -161,3 +161,17 @@ RULINGS = (
                "either, because there was no correct final play, and passes from then on, like a donor who gave away "
                "their last card (R6).")),
 )
+
+VARIANT_RULINGS = (
+    ("V1", N_("Without priority for common piles, every fitting common pile and every fitting opponent's discard "
+              "(the nearest one only, unless any opponent is allowed) is a correct place; keeping a card that fits "
+              "somewhere is still an error.")),
+    ("V2", N_("When playing on an opponent is optional, you may keep the card on your own discard whenever no "
+              "common pile fits, even though an opponent's discard does; common piles stay compulsory.")),
+    ("V3", N_("When only the caller gives a penalty card, the caller gives the top card of their closed stock "
+              "(turning their discard over first if needed, nothing if they have no cards). When the finish check "
+              "catches an error nobody called, the player at the offender's left gives.")),
+    ("V4", N_("When more cards are left after the deal than there are common piles, they are turned up onto the "
+              "piles in turn (pile 1, 2, 3, 4, 1, …); only each pile's top counts.")),
+)
+"""Rulings for the rule variants the explorer compares (not part of the rules taught)."""

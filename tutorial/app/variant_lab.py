@@ -15,7 +15,7 @@ from collections import OrderedDict
 
 import altair as alt
 import streamlit as st
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from .. import words
 from ..cli_explore import csv_rows
@@ -80,6 +80,11 @@ def _store(spec: StudySpec, result: StudyResult) -> None:
 def pct(value: float) -> str:
     """A share (0–1) as a percentage in the learner's language (``12.5%`` / ``12,5 %``)."""
     return words.percent(value, session.lang())
+
+
+def level() -> str:
+    """The confidence level of every interval shown (95 %), as the language writes it."""
+    return format_percent(0.95, locale=session.lang())
 
 
 def num(value: float, pattern: str = "#,##0.#") -> str:
@@ -245,7 +250,7 @@ def _table(result: StudyResult) -> dict[str, list[str]]:
     columns: dict[str, list[str]] = {key: [] for key in (
         _("Players"), _("Won"), _("Drawn by repetition"), _("Drawn at the turn limit"), _("Turns: mean"),
         _("median"), _("90th percentile"), _("longest"), _("Choices per hand"), _("Recycles per hand"),
-        _("Penalties per hand"), _("Challenger won (95 % interval)"))}
+        _("Penalties per hand"), _("Challenger won ({level} interval)").format(level=level()))}
     keys = list(columns)
     for count in result.counts:
         values = [num(count.players), pct(count.wins.rate), pct(count.draws_repetition.rate),
@@ -281,7 +286,7 @@ def meaning(result: StudyResult) -> list[str]:
             else:
                 verdict = _("no clear difference from an even share ({fair}): the choice hardly matters here.")
             lines.append(_("With {players} players, a player who chooses by “{policy}” wins {rate} of hands "
-                           "(95 % interval {low}–{high}) against players of rule R8: ").format(
+                           "({level} interval: {low}–{high}) against players of rule R8: ").format(level=level(),
                 players=count.players, policy=policy, rate=pct(share.rate), low=pct(share.low),
                 high=pct(share.high)) + verdict.format(fair=pct(count.fair)))
     return lines
@@ -306,7 +311,7 @@ def _lengths_chart(done: list[StudyResult]) -> alt.Chart:
         for count in result.counts:
             bands: dict[int, int] = {}
             for length in count.lengths:
-                band = int(math.floor(math.log10(max(length, 1)) * 8))
+                band = math.floor(math.log10(max(length, 1)) * 8)
                 bands[band] = bands.get(band, 0) + 1
             for band, hands in sorted(bands.items()):
                 rows.append({"variant": _label(result), "players": str(count.players),
@@ -335,7 +340,7 @@ def _seats_chart(done: list[StudyResult]) -> alt.LayerChart:
                                   tooltip=[alt.Tooltip("rate:Q", format=".1%", title=_("Hands won"))])
     rules = base.mark_rule().encode(x=x, xOffset="variant:N", y="low:Q", y2="high:Q")
     return alt.layer(bars, rules).facet(column=alt.Column("players:N", title=None),
-                                        title=_("Wins by seat, with 95 % intervals"))
+                                        title=_("Wins by seat, with {level} intervals").format(level=level()))
 
 
 def _draws_chart(done: list[StudyResult]) -> alt.Chart:

@@ -7,7 +7,9 @@ from tutorial.app.markup import paragraphs
 from tutorial.app.table import TableView, render
 from tutorial.draw.scene import LEGAL
 from tutorial.engine.deal import DealCode, deal
-from tutorial.rules_text import NOT_THIS_MUGGINS, RULINGS, SECTIONS
+from tutorial.app.variant_lab import PLAYED, VARIANT_NAMES
+from tutorial.engine.variants import VARIANTS
+from tutorial.rules_text import NOT_THIS_MUGGINS, RULINGS, SECTIONS, VARIANT_RULINGS
 
 tr = session.tr()
 _ = tr.gettext
@@ -55,5 +57,14 @@ for code, title, body in SECTIONS:
 st.subheader(_("This app's rulings"), anchor="rulings")
 st.markdown(_("The traditional rules leave a few points open. This app settles them as follows; each ruling is marked as ours."))
 for code, text in RULINGS:
+    st.markdown(f"**{code}** · " + _(text))
+
+st.subheader(_("Rule variants"), anchor="variants")
+st.markdown(_("The explorer compares these house and regional rules with the rules taught here. They are not "
+              "part of the course; where they leave a point open, this app rules as follows."))
+for name, variant in VARIANTS.items():
+    if name != "standard":
+        st.markdown(f"**{_(VARIANT_NAMES[name])}** · " + _(PLAYED[variant.played]))
+for code, text in VARIANT_RULINGS:
     st.markdown(f"**{code}** · " + _(text))
 session.sync_url()
