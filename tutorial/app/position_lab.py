@@ -53,7 +53,7 @@ def from_link(value: str | None) -> str | None:
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
         unpack = zlib.decompressobj()
         text = unpack.decompress(raw, MAX_FILE_BYTES)
-        if unpack.unconsumed_tail or not unpack.eof:
+        if unpack.unconsumed_tail or unpack.unused_data or not unpack.eof:
             return None
         return text.decode("utf-8")
     except (ValueError, zlib.error, UnicodeDecodeError):
@@ -75,7 +75,7 @@ def current() -> Position | None:
         return None
 
 
-EDIT_WIDGETS = ("lab-mover", "lab-move-from", "lab-move-to", "lab-remove", "lab-turn-slider")
+EDIT_WIDGETS = ("lab-turn-slider",)
 
 
 def _set_text(text: str) -> None:
@@ -203,9 +203,9 @@ def move_card(position: Position, source: str, target: str) -> Position:
                           dict(zip(position.players, discards, strict=True)))
 
 
-def _do_move() -> None:
+def _do_move(source_key: str, target_key: str) -> None:
     position = current()
-    source, target = st.session_state.get("lab-move-from"), st.session_state.get("lab-move-to")
+    source, target = st.session_state.get(source_key), st.session_state.get(target_key)
     if position is None or not source or not target or source == target:
         return
     try:
@@ -214,9 +214,9 @@ def _do_move() -> None:
         st.session_state[PROBLEM] = words.position_error(err, session.tr())
 
 
-def _to_move() -> None:
+def _to_move(key: str) -> None:
     position = current()
-    name = st.session_state.get("lab-mover")
+    name = st.session_state.get(key)
     if position is not None and name in position.players:
         _set(position.replace(to_move=position.seat(name)))
 
@@ -234,9 +234,9 @@ def _add_player() -> None:
         st.session_state[PROBLEM] = words.position_error(err, session.tr())
 
 
-def _remove_player() -> None:
+def _remove_player(key: str) -> None:
     position = current()
-    name = st.session_state.get("lab-remove")
+    name = st.session_state.get(key)
     if position is None or name not in position.players:
         return
     keep = [n for n in position.players if n != name]
@@ -257,20 +257,28 @@ def editor(position: Position | None) -> None:
             sources_ = _piles_with_cards(position)
             targets = ([f"stock:{n}" for n in position.players] + [f"discard:{n}" for n in position.players]
                        + [f"common:{k}" for k in range(1, len(position.commons) + 1)])
+            # keys from the labels: a pile's label names its top, which an edit changes (the
+            # browser sends a choice's label back; see session.labelled_key)
+            source_labels = {t: _pile_label(position, t) for t in sources_}
+            target_labels = {t: _pile_label(position, t) for t in targets}
+            source_key = session.labelled_key("lab-move-from", source_labels.values())
+            target_key = session.labelled_key("lab-move-to", target_labels.values())
+            mover_key = session.labelled_key("lab-mover", (*position.players, position.mover))
+            remove_key = session.labelled_key("lab-remove", position.players)
             a, b, c = st.columns([2, 2, 1], vertical_alignment="bottom")
-            a.selectbox(_("Move the top card of"), sources_, key="lab-move-from",
-                        format_func=lambda t: _pile_label(position, t))
-            b.selectbox(_("onto"), targets, key="lab-move-to", format_func=lambda t: _pile_label(position, t))
-            c.button(_("Move"), key="lab-move-go", on_click=_do_move, width="stretch")
+            a.selectbox(_("Move the top card of"), sources_, key=source_key, format_func=source_labels.get)
+            b.selectbox(_("onto"), targets, key=target_key, format_func=target_labels.get)
+            c.button(_("Move"), key="lab-move-go", on_click=_do_move, args=(source_key, target_key), width="stretch",
+                     disabled=not sources_)
             a, b, c = st.columns([2, 1, 2], vertical_alignment="bottom")
-            a.selectbox(_("Player to move"), list(position.players), index=position.to_move, key="lab-mover",
-                        on_change=_to_move)
+            a.selectbox(_("Player to move"), list(position.players), index=position.to_move, key=mover_key,
+                        on_change=_to_move, args=(mover_key,))
             b.button(_("Add a player"), key="lab-add", on_click=_add_player, width="stretch",
                      disabled=len(position.players) >= 7)
             with c:
                 d, e = st.columns([2, 1], vertical_alignment="bottom")
-                d.selectbox(_("Remove"), list(position.players), key="lab-remove")
-                e.button(_("Remove"), key="lab-remove-go", on_click=_remove_player, width="stretch",
+                d.selectbox(_("Remove"), list(position.players), key=remove_key)
+                e.button(_("Remove"), key="lab-remove-go", on_click=_remove_player, args=(remove_key,), width="stretch",
                          disabled=len(position.players) <= 3)
         st.session_state.setdefault("lab-editor", st.session_state[TEXT])
         st.text_area(_("Position file (TOML): stocks top card first, discards and common piles bottom to top"),

@@ -1,0 +1,145 @@
+"""The explorer page through AppTest (issue 11): the position lab examines every
+destination, refuses bad text with a line number, edits and plays out; the variant lab
+runs a small study with tables, sentences, charts and a CSV, in both languages."""
+
+import base64
+import zlib
+
+from test_app import app, start
+
+from tutorial.app.position_lab import from_link, link_value, move_card
+from tutorial.engine import DealCode, deal
+from tutorial.engine.posfile import dumps, loads
+
+EXPLORE = "screens/explore.py"
+
+
+def lab(**query):
+    return start(app(**query), EXPLORE)
+
+
+def keyed(at, base):
+    """The selectbox whose key is ``base`` plus a digest of its labels (session.labelled_key)."""
+    found = [w for w in at.selectbox if (w.key or "").startswith(base + "-")]
+    assert len(found) == 1, [w.key for w in at.selectbox]
+    return found[0]
+
+
+def verdicts(at):
+    return [e.label for e in at.expander if ": " in e.label and ("correct" in e.label or "Muggins" in e.label)]
+
+
+def test_position_lab_gives_a_verdict_for_every_destination():
+    at = lab(lang="en", lab="position")
+    position = loads(at.session_state["lab:text"])
+    found = verdicts(at)
+    assert len(found) == len(position.commons) + len(position.players)
+    assert sum(label.endswith("correct") for label in found) >= 1
+    assert any("Muggins!" in label for label in found)
+
+
+def test_position_lab_steps_through_a_playout():
+    at = lab(lang="en", lab="position")
+    at.button(key="lab-forward").click().run()
+    assert any(m.value.startswith("Turn 1 of ") for m in at.markdown)
+    at.button(key="lab-end").click().run()
+    last = next(m.value for m in at.markdown if m.value.startswith("Turn "))
+    turn, of = last.split("\n")[0].removeprefix("Turn ").split(" of ")
+    assert turn == of
+    assert at.slider(key="lab-turn-slider").value == int(of)
+    at.button(key="lab-back").click().run()
+    assert at.slider(key="lab-turn-slider").value == int(of) - 1
+    assert not at.exception
+
+
+def test_position_lab_refuses_bad_text_with_its_line_and_keeps_working():
+    at = lab(lang="es", lab="position")
+    text = at.session_state["lab:text"]
+    position = loads(text)
+    card = str(position.stocks[0][0])  # also put on common pile 1: the card twice
+    broken = text.replace("commons = [[", f'commons = [["{card}", ', 1)
+    at.text_area(key="lab-editor").set_value(broken)
+    at.button(key="lab-editor-go").click().run()
+    assert not at.exception
+    problem = [e.value for e in at.error]
+    line = broken.splitlines().index(next(li for li in broken.splitlines() if li.startswith(position.players[0] + " = "))) + 1
+    assert problem and f"Línea {line}" in problem[0] and card in problem[0], problem
+    at.text_area(key="lab-editor").set_value("players = [").run()
+    at.button(key="lab-editor-go").click().run()
+    assert not at.exception and at.error
+    at.text_input(key="lab-deal").set_value("5-77").run()
+    at.button(key="lab-deal-go").click().run()
+    assert not at.error and loads(at.session_state["lab:text"]) == deal(DealCode(5, 77))[0]
+
+
+def test_position_lab_edits_the_position():
+    at = lab(lang="en", lab="position")
+    before = loads(at.session_state["lab:text"])
+    other = before.players[(before.to_move + 1) % len(before.players)]
+    keyed(at, "lab-mover").set_value(other).run()
+    assert loads(at.session_state["lab:text"]).mover == other
+    at.button(key="lab-add").click().run()
+    assert len(loads(at.session_state["lab:text"]).players) == len(before.players) + 1
+    keyed(at, "lab-move-from").set_value(f"stock:{before.players[0]}")
+    keyed(at, "lab-move-to").set_value("common:1")
+    at.button(key="lab-move-go").click().run()
+    moved = loads(at.session_state["lab:text"])
+    assert moved.commons[0][-1] == before.stocks[0][0] and len(moved.stocks[0]) == len(before.stocks[0]) - 1
+    assert not at.exception
+
+
+def test_move_card_keeps_every_card_and_never_empties_a_common():
+    position, _ = deal(DealCode(4, 3))
+    moved = move_card(position, "stock:A", "discard:B")
+    assert moved.discard_of("B") == (position.stock_of("A")[0],)
+    assert sorted(map(str, moved.all_cards())) == sorted(map(str, position.all_cards()))
+    import pytest
+
+    from tutorial.engine.errors import PositionError
+
+    with pytest.raises(PositionError):
+        move_card(position, "common:1", "discard:B")  # its only card
+    with pytest.raises(PositionError):
+        move_card(position, "discard:B", "common:1")  # nothing there
+
+
+def test_position_links_round_trip_and_odd_links_are_refused():
+    text = dumps(deal(DealCode(6, 9))[0])
+    assert from_link(link_value(text)) == text
+    bomb = base64.urlsafe_b64encode(zlib.compress(b"a" * 50_000_000, 9)).decode().rstrip("=")
+    for odd in ("", "!!!", "x" * 7000, base64.urlsafe_b64encode(b"not zlib").decode(), bomb,
+                link_value(text) + "AAAA", None):
+        assert from_link(odd) is None
+    at = lab(lang="en", lab="position", pos=link_value(text))
+    assert at.session_state["lab:text"] == text
+    at = lab(lang="en", lab="position", pos="garbage")
+    assert not at.exception and loads(at.session_state["lab:text"])
+
+
+def run_study(at, hands=20):
+    at.number_input(key="variant-lab-hands").set_value(hands).run()
+    at.button(key="variant-lab-run").click().run(timeout=120)
+    assert not at.exception
+    return at
+
+
+def test_variant_lab_runs_a_small_study_and_compares_two_variants():
+    at = lab(lang="en", lab="variants")
+    assert [w.key for w in at.selectbox if w.key.startswith("variant-lab-b")]
+    compare = next(w for w in at.selectbox if w.key.startswith("variant-lab-b"))
+    compare.set_value("wrap").run()
+    run_study(at)
+    assert len(at.dataframe) == 2
+    assert any("never finish" in m.value for m in at.markdown)
+    assert at.get("download_button")
+    charts = [e for e in at.main if getattr(e, "type", "") == "arrow_vega_lite_chart" or "vega" in str(type(e)).lower()]
+    assert charts or at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
+
+
+def test_variant_lab_in_spanish_writes_decimal_commas():
+    at = lab(lang="es", lab="variants")
+    run_study(at, hands=30)
+    text = " ".join(m.value for m in at.markdown)
+    assert "jugadores" in text and "\xa0%" in text  # Babel: a no-break space before %
+    table = at.dataframe[0].value
+    assert any("," in str(value) for value in table.iloc[:, 1])
