@@ -59,7 +59,7 @@ st.markdown(_("The traditional rules leave a few points open. This app settles t
 for code, text in RULINGS:
     st.markdown(f"**{code}** · " + _(text))
 
-st.subheader(_("Rule variants"), anchor="variants")
+st.subheader(_("Rule variants"), anchor="variant-rulings")
 st.markdown(_("The explorer compares these house and regional rules with the rules taught here. They are not "
               "part of the course; where they leave a point open, this app rules as follows."))
 for name, variant in VARIANTS.items():
