@@ -171,3 +171,20 @@ def test_summary_of_a_won_hand():
     _hand, summary = play_hand(position)
     if summary.reason == FINISHED:
         assert summary.winner is not None and 0 <= summary.winner < 4
+
+
+def test_a_dask_cluster_gives_the_same_numbers():
+    distributed = pytest.importorskip("distributed")
+    spec = StudySpec(players=(4, 5), hands=300, seed=11, policy="random", error_rate=0.05)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        seen = []
+        on_cluster = run(spec, scheduler=cluster.scheduler_address, progress=lambda done, total: seen.append(done))
+    assert on_cluster == run(spec)
+    assert seen[-1] == len(seen) == 4  # two player counts × two chunks of 250 hands or fewer
+
+
+def test_stats_with_an_unreachable_scheduler_is_one_line(capsys):
+    pytest.importorskip("distributed")
+    assert main(["stats", "--players", "4", "--hands", "5", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--scheduler" in err

@@ -45,6 +45,8 @@ def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
     st.add_argument("--alertness", default="1", metavar="X", help="every player's chance of calling an error, 0–1")
     st.add_argument("--max-turns", default=str(DEFAULT_MAX_TURNS), metavar="N", help="turn limit of each hand (R7)")
     st.add_argument("--workers", default="1", metavar="N", help=f"processes to use, 1 to {MAX_WORKERS} (default 1)")
+    st.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs the 'cluster' extra)")
     form = st.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print one JSON object")
     form.add_argument("--csv", action="store_true", help="print CSV, a row per variant and player count")
@@ -168,7 +170,18 @@ def stats(args) -> int:  # type: ignore[no-untyped-def]
     """``muggins stats``."""
     studies = specs(args)
     workers = _count(args.workers, "--workers", 1, MAX_WORKERS)
-    results = [run(spec, workers=workers) for spec in studies]
+    scheduler = args.scheduler
+    if scheduler is not None and not (0 < len(scheduler) <= 200 and scheduler.isprintable()):
+        raise StatsInputError("--scheduler", "not a scheduler address (e.g. tcp://10.0.0.5:8786)")
+    try:
+        results = [run(spec, workers=workers, scheduler=scheduler) for spec in studies]
+    except ImportError:
+        raise StatsInputError("--scheduler", "Dask is not installed: pip install -e \".[cluster]\"") from None
+    except (OSError, TimeoutError, ValueError) as err:
+        if scheduler is None:
+            raise
+        raise StatsInputError("--scheduler", f"cannot use the cluster at {words.clip(scheduler, 80)} "
+                                             f"({words.clip(str(err) or type(err).__name__, 200)})") from None
     if args.json:
         print(json.dumps({"studies": [result.as_dict() for result in results]}, ensure_ascii=False))
     elif args.csv:

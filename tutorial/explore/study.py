@@ -234,17 +234,33 @@ def collect(spec: StudySpec, done: Iterable[tuple[tuple[int, int, int], list[Row
         for players in spec.players))
 
 
-def run(spec: StudySpec, *, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> StudyResult:
-    """Run ``spec`` on ``workers`` processes (1: in this one). ``progress(done, total)``
-    is called after each chunk. The result does not depend on ``workers``."""
+def run(spec: StudySpec, *, workers: int = 1, progress: Callable[[int, int], None] | None = None,
+        scheduler: str | None = None) -> StudyResult:
+    """Run ``spec`` on ``workers`` processes (1: in this one), or on the Dask distributed
+    cluster whose scheduler is at ``scheduler`` (``tcp://host:8786``; needs the optional
+    ``cluster`` extra). ``progress(done, total)`` is called after each chunk. The result
+    does not depend on where the hands were played. Raises ``ImportError`` when Dask's
+    ``distributed`` is not installed, ``OSError`` when the scheduler cannot be reached."""
     work = chunks(spec)
     done: list[tuple[tuple[int, int, int], list[Row]]] = []
-    if workers <= 1:
+
+    def finished(unit: tuple[int, int, int], rows: list[Row]) -> None:
+        done.append((unit, rows))
+        if progress:
+            progress(len(done), len(work))
+
+    if scheduler is not None:
+        _run_on_cluster(spec, work, scheduler, finished)
+    elif workers <= 1:
         for unit in work:
-            done.append((unit, play_hands(spec, *unit)))
-            if progress:
-                progress(len(done), len(work))
-        return collect(spec, done)
+            finished(unit, play_hands(spec, *unit))
+    else:
+        _run_on_processes(spec, work, workers, finished)
+    return collect(spec, done)
+
+
+def _run_on_processes(spec: StudySpec, work: list[tuple[int, int, int]], workers: int,
+                      finished: Callable[[tuple[int, int, int], list[Row]], None]) -> None:
     import concurrent.futures
     import multiprocessing
 
@@ -253,11 +269,22 @@ def run(spec: StudySpec, *, workers: int = 1, progress: Callable[[int, int], Non
         futures = {pool.submit(play_hands, spec, *unit): unit for unit in work}
         try:
             for future in concurrent.futures.as_completed(futures):
-                done.append((futures[future], future.result()))
-                if progress:
-                    progress(len(done), len(work))
+                finished(futures[future], future.result())
         except BaseException:
             for future in futures:
                 future.cancel()
             raise
-    return collect(spec, done)
+
+
+def _run_on_cluster(spec: StudySpec, work: list[tuple[int, int, int]], address: str,
+                    finished: Callable[[tuple[int, int, int], list[Row]], None]) -> None:
+    from distributed import Client, as_completed
+
+    with Client(address, timeout=10) as client:
+        futures = {client.submit(play_hands, spec, *unit, pure=False): unit for unit in work}
+        try:
+            for future in as_completed(futures):
+                finished(futures[future], future.result())
+        except BaseException:
+            client.cancel(list(futures))
+            raise
