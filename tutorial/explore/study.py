@@ -280,10 +280,10 @@ def _run_on_cluster(spec: StudySpec, work: list[tuple[int, int, int]], address: 
                     finished: Callable[[tuple[int, int, int], list[Row]], None]) -> None:
     from distributed import Client, as_completed
 
-    with Client(address, timeout=10) as client:
+    with Client(address, timeout=10) as client:  # type: ignore[no-untyped-call]
         futures = {client.submit(play_hands, spec, *unit, pure=False): unit for unit in work}
         try:
-            for future in as_completed(futures):
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
                 finished(futures[future], future.result())
         except BaseException:
             client.cancel(list(futures))
