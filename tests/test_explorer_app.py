@@ -143,3 +143,21 @@ def test_variant_lab_in_spanish_writes_decimal_commas():
     assert "jugadores" in text and "\xa0%" in text  # Babel: a no-break space before %
     table = at.dataframe[0].value
     assert any("," in str(value) for value in table.iloc[:, 1])
+
+
+def test_a_click_on_a_pile_of_the_lab_table_shows_its_verdict():
+    from test_app import click
+
+    from tutorial.engine import legal_destinations, turn_up
+    from tutorial.engine.bots import all_destinations
+
+    at = lab(lang="en", lab="position")
+    turned = turn_up(loads(at.session_state["lab:text"]))
+    legal = legal_destinations(turned.position, turned.card)
+    wrong = next(d for d in all_destinations(turned.position) if d not in legal.dests)
+    assert not at.success and not at.error
+    click(at, f"lab-table-{wrong.kind}-{wrong.target}").run()
+    assert len(at.error) == 1 and not at.success
+    right = legal.dests[0]
+    click(at, f"lab-table-{right.kind}-{right.target}").run()
+    assert len(at.success) == 1 and not at.error and not at.exception

@@ -287,8 +287,21 @@ def editor(position: Position | None) -> None:
 
 
 # ----- examining -------------------------------------------------------------------
+PICKED = "lab:picked"
+
+
+def _token() -> str:
+    """The state a click on the lab's table was made on: the position's text."""
+    return f"{zlib.crc32(st.session_state.get(TEXT, '').encode('utf-8')):08x}"
+
+
+def _pick(dest_text: str) -> None:
+    st.session_state[PICKED] = (_token(), dest_text)
+
+
 def examine(position: Position) -> None:
-    """The turned card and, for every destination, its verdict with the explanation."""
+    """The turned card and, for every destination, its verdict with the explanation; a
+    click on a pile of the table (or its button in the text view) shows that pile's verdict first."""
     tr = session.tr()
     _ = tr.gettext
     n = session.narrator()
@@ -302,15 +315,25 @@ def examine(position: Position) -> None:
     legal = legal_destinations(turned.position, turned.card)
     dests = all_destinations(turned.position)
     marks = {dest: (LEGAL if dest in legal.dests else WRONG) for dest in dests}
+    token, picked_text = st.session_state.get(PICKED, ("", ""))
+    picked = next((dest for dest in dests if str(dest) == picked_text), None) if token == _token() else None
+    shown = {d: m for d, m in marks.items() if m == LEGAL}
+    if picked is not None:
+        shown[picked] = marks[picked]
     with table:
-        render(TableView(turned.position, turned=turned.card, marks={d: m for d, m in marks.items() if m == LEGAL}),
-               tr, key="lab-table")
+        render(TableView(turned.position, turned=turned.card, marks=shown), tr, key="lab-table", pick=_pick,
+               seen=_token(), current=_token)
     with panel:
         lines = []
         if turned.recycled:
             lines.append(n.recycled(position.mover, turned.card))
         lines.append(n.where_it_goes(turned.card, legal, turned.position))
         st.markdown(paragraphs(*lines))
+        if picked is not None:
+            verdict = judge(turned.position, turned.card, picked, legal)
+            (st.success if verdict.ok else st.error)(paragraphs(n.judgement(verdict, turned.position)))
+        else:
+            st.caption(_("Click a pile on the table to see what putting the card there would be called."))
         st.caption(_("Every place the card could go:"))
         for dest in dests:
             verdict = judge(turned.position, turned.card, dest, legal)
