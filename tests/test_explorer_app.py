@@ -5,7 +5,7 @@ runs a small study with tables, sentences, charts and a CSV, in both languages."
 import base64
 import zlib
 
-from test_app import app, start
+from test_app import app, click, start
 
 from tutorial.app.position_lab import from_link, link_value, move_card
 from tutorial.engine import DealCode, deal
@@ -40,14 +40,14 @@ def test_position_lab_gives_a_verdict_for_every_destination():
 
 def test_position_lab_steps_through_a_playout():
     at = lab(lang="en", lab="position")
-    at.button(key="lab-forward").click().run()
+    click(at, "lab-forward").run()
     assert any(m.value.startswith("Turn 1 of ") for m in at.markdown)
-    at.button(key="lab-end").click().run()
+    click(at, "lab-end").run()
     last = next(m.value for m in at.markdown if m.value.startswith("Turn "))
     turn, of = last.split("\n")[0].removeprefix("Turn ").split(" of ")
     assert turn == of
     assert at.slider(key="lab-turn-slider").value == int(of)
-    at.button(key="lab-back").click().run()
+    click(at, "lab-back").run()
     assert at.slider(key="lab-turn-slider").value == int(of) - 1
     assert not at.exception
 
@@ -78,11 +78,11 @@ def test_position_lab_edits_the_position():
     other = before.players[(before.to_move + 1) % len(before.players)]
     keyed(at, "lab-mover").set_value(other).run()
     assert loads(at.session_state["lab:text"]).mover == other
-    at.button(key="lab-add").click().run()
+    click(at, "lab-add").run()
     assert len(loads(at.session_state["lab:text"]).players) == len(before.players) + 1
     keyed(at, "lab-move-from").set_value(f"stock:{before.players[0]}")
     keyed(at, "lab-move-to").set_value("common:1")
-    at.button(key="lab-move-go").click().run()
+    click(at, "lab-move-go").run()
     moved = loads(at.session_state["lab:text"])
     assert moved.commons[0][-1] == before.stocks[0][0] and len(moved.stocks[0]) == len(before.stocks[0]) - 1
     assert not at.exception
@@ -146,8 +146,6 @@ def test_variant_lab_in_spanish_writes_decimal_commas():
 
 
 def test_a_click_on_a_pile_of_the_lab_table_shows_its_verdict():
-    from test_app import click
-
     from tutorial.engine import legal_destinations, turn_up
     from tutorial.engine.bots import all_destinations
 

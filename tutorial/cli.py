@@ -64,7 +64,7 @@ def _load(path: str, tr) -> Position:
     try:
         return loads(text)
     except PositionError as err:
-        line = 0 if "line" in err.params else words.error_line(err, text)  # else the message names it
+        line = 0 if err.code == "number-too-large" else words.error_line(err, text)  # that message names its line
         raise CliError(f"{path}:{line}" if line else path, words.position_error(err, tr)) from None
 
 

@@ -8,6 +8,7 @@ and hand results are told by :mod:`tutorial.narrate`.
 from __future__ import annotations
 
 import gettext
+import re
 
 from babel.lists import format_list
 
@@ -63,6 +64,8 @@ def position_error(err: MugginsError, tr: Tr) -> str:
         "unknown-policy": _("“{policy}” is not a way of choosing a pile known here"),
     }
     template = messages.get(err.code, err.code)
+    if err.code == "invalid-toml" and isinstance(p.get("detail"), str):  # the line is given with the message
+        p = {**p, "detail": re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)$", "", p["detail"])}
     try:
         return template.format(**{key: clip(value) for key, value in p.items()})
     except (KeyError, IndexError):

@@ -57,3 +57,16 @@ def test_home_answers_at_its_own_address(page, app_url):
     settle(page)
     assert "Muggins Tutor" in page.inner_text("h1")
     assert "Page not found" not in page.inner_text("body")
+
+
+def test_a_double_click_in_the_position_lab_adds_one_player(page, app_url):
+    page.goto(f"{app_url}/explore?lang=en&lab=position&table=text")
+    settle(page)
+    page.get_by_text("Edit the position").click()
+    selector = key_selector(page, "lab-add")
+    page.evaluate(FIRE_BOTH, [selector, selector])
+    settle(page)
+    from tutorial.app.position_lab import from_link
+    from tutorial.engine.posfile import loads
+
+    assert len(loads(from_link(query(page)["pos"])).players) == 5  # deal 4-1 and one more

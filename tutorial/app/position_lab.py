@@ -24,7 +24,8 @@ from ..engine.posfile import MAX_FILE_BYTES, dumps, loads
 from ..engine.position import Common, Dest, Discard, Position
 from ..engine.rules import judge, legal_destinations, turn_up
 from ..explore.reference import play_hand
-from . import session
+from ..explore.study import DEFAULT_MAX_TURNS
+from . import clicks, session
 from .lesson_view import course
 from .markup import literal, paragraphs
 from .table import TableView, render
@@ -34,8 +35,11 @@ PROBLEM = "lab:problem"
 TURN = "lab:turn"
 MAX_LINK = 6000
 """The longest ``pos=`` value read from an address (characters)."""
-PLAYOUT_TURNS = 3000
-"""The turn limit of the lab's playout (R7); most hands end long before."""
+PLAYOUT_TURNS = DEFAULT_MAX_TURNS
+"""The turn limit of the lab's playout (R7), the studies' own: 20,000 turns (a three-player
+hand that still runs then is drawn, as in the variant lab)."""
+GOOD = "lab:good"
+"""The last valid position text: shown while the editor holds a text that is not valid."""
 
 
 # ----- the text: encode for links, read with limits -------------------------------
@@ -60,19 +64,48 @@ def from_link(value: str | None) -> str | None:
         return None
 
 
+def address_value() -> str | None:
+    """The ``pos=`` value of the lab's position for the page address (``None`` when too long
+    for one), so a refresh or a bookmark comes back to it."""
+    text = st.session_state.get(GOOD) or st.session_state.get(TEXT)
+    value = link_value(text) if text else None
+    return value if value and len(value) <= MAX_LINK else None
+
+
 def current() -> Position | None:
     """The lab's position, or ``None`` when its text is not valid (the problem is kept)."""
     state = st.session_state
     if TEXT not in state:
         state[TEXT] = from_link(session.url_seed("pos")) or dumps(deal(DealCode(4, 1))[0])
     try:
-        return loads(state[TEXT])
+        position = loads(state[TEXT])
     except PositionError as err:
-        line = 0 if "line" in err.params else words.error_line(err, state[TEXT])
-        message = words.position_error(err, session.tr())
-        state[PROBLEM] = (session.tr().gettext("Line {line}: {problem}").format(line=line, problem=message)
-                          if line else message)
+        state[PROBLEM] = problem_text(err, state[TEXT])
         return None
+    state[GOOD] = state[TEXT]
+    return position
+
+
+def problem_text(err: PositionError, text: str) -> str:
+    """A position-text problem in words, with its line (as on the command line)."""
+    line = 0 if err.code == "number-too-large" else words.error_line(err, text)  # that message names its line
+    message = words.position_error(err, session.tr())
+    return session.tr().gettext("Line {line}: {problem}").format(line=line, problem=message) if line else message
+
+
+def last_good() -> Position | None:
+    """The last valid position the lab showed, if any."""
+    text = st.session_state.get(GOOD)
+    try:
+        return loads(text) if text else None
+    except PositionError:
+        return None
+
+
+def token() -> str:
+    """The state a click in the lab was made on: the position's text and the playout's turn."""
+    state = st.session_state
+    return f"{zlib.crc32(state.get(TEXT, '').encode('utf-8')):08x}{state.get(TURN, 0)}"
 
 
 EDIT_WIDGETS = ("lab-turn-slider",)
@@ -252,7 +285,7 @@ def _remove_player(key: str) -> None:
 def editor(position: Position | None) -> None:
     """Edit by moving cards, choosing the mover, adding or removing players, or as text."""
     _ = session.tr().gettext
-    with st.expander(_("Edit the position"), expanded=position is None, icon=":material/edit:"):
+    with st.expander(_("Edit the position"), icon=":material/edit:"):
         if position is not None:
             sources_ = _piles_with_cards(position)
             targets = ([f"stock:{n}" for n in position.players] + [f"discard:{n}" for n in position.players]
@@ -268,17 +301,19 @@ def editor(position: Position | None) -> None:
             a, b, c = st.columns([2, 2, 1], vertical_alignment="bottom")
             a.selectbox(_("Move the top card of"), sources_, key=source_key, format_func=source_labels.get)
             b.selectbox(_("onto"), targets, key=target_key, format_func=target_labels.get)
-            c.button(_("Move"), key="lab-move-go", on_click=_do_move, args=(source_key, target_key), width="stretch",
-                     disabled=not sources_)
+            clicks.button(_("Move"), key="lab-move-go", seen=token(), current=token, action=_do_move,
+                          args=(source_key, target_key), where=c, width="stretch", disabled=not sources_)
             a, b, c = st.columns([2, 1, 2], vertical_alignment="bottom")
             a.selectbox(_("Player to move"), list(position.players), index=position.to_move, key=mover_key,
                         on_change=_to_move, args=(mover_key,))
-            b.button(_("Add a player"), key="lab-add", on_click=_add_player, width="stretch",
+            clicks.button(_("Add a player"), key="lab-add", seen=token(), current=token, action=_add_player, where=b,
+                          width="stretch",
                      disabled=len(position.players) >= 7)
             with c:
                 d, e = st.columns([2, 1], vertical_alignment="bottom")
                 d.selectbox(_("Remove"), list(position.players), key=remove_key)
-                e.button(_("Remove"), key="lab-remove-go", on_click=_remove_player, args=(remove_key,), width="stretch",
+                clicks.button(_("Remove"), key="lab-remove-go", seen=token(), current=token, action=_remove_player,
+                              args=(remove_key,), where=e, width="stretch", help=_("Their cards leave the table too."),
                          disabled=len(position.players) <= 3)
         st.session_state.setdefault("lab-editor", st.session_state[TEXT])
         st.text_area(_("Position file (TOML): stocks top card first, discards and common piles bottom to top"),
@@ -315,8 +350,8 @@ def examine(position: Position) -> None:
     legal = legal_destinations(turned.position, turned.card)
     dests = all_destinations(turned.position)
     marks = {dest: (LEGAL if dest in legal.dests else WRONG) for dest in dests}
-    token, picked_text = st.session_state.get(PICKED, ("", ""))
-    picked = next((dest for dest in dests if str(dest) == picked_text), None) if token == _token() else None
+    picked_on, picked_text = st.session_state.get(PICKED, ("", ""))
+    picked = next((dest for dest in dests if str(dest) == picked_text), None) if picked_on == _token() else None
     shown = {d: m for d, m in marks.items() if m == LEGAL}
     if picked is not None:
         shown[picked] = marks[picked]
@@ -339,9 +374,10 @@ def examine(position: Position) -> None:
             verdict = judge(turned.position, turned.card, dest, legal)
             name = n.pile(dest, turned.position)
             if verdict.ok:
-                title, icon = _("{pile}: correct").format(pile=name), ":material/check_circle:"
+                title, icon = _("{pile}: correct").format(pile=name[:1].upper() + name[1:]), ":material/check_circle:"
             else:
-                title = _("{pile}: Muggins! ({error})").format(pile=name, error=n.error_title(verdict.error))
+                title = _("{pile}: Muggins! ({error})").format(pile=name[:1].upper() + name[1:],
+                                                               error=n.error_title(verdict.error))
                 icon = ":material/cancel:"
             with st.expander(title, icon=icon):
                 st.markdown(paragraphs(n.judgement(verdict, turned.position)))
@@ -357,7 +393,7 @@ def _slid() -> None:
     st.session_state[TURN] = int(st.session_state.get("lab-turn-slider", 0))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@st.cache_data(max_entries=8, show_spinner=False)
 def _playout(text: str):  # type: ignore[no-untyped-def]
     """The rule-perfect playout (R8) of a position's text: its records and outcome."""
     hand, _summary = play_hand(loads(text), max_turns=PLAYOUT_TURNS)
@@ -375,31 +411,28 @@ def playout(position: Position) -> None:
     turn = max(0, min(last, int(st.session_state.get(TURN, 0))))
     st.session_state.setdefault("lab-turn-slider", turn)
     cols = st.columns(4)
-    cols[0].button(_("Start"), key="lab-first", on_click=_step, args=(-last - 1, last), icon=":material/first_page:",
-                   width="stretch", disabled=turn == 0)
-    cols[1].button(_("Back"), key="lab-back", on_click=_step, args=(-1, last), icon=":material/chevron_left:",
-                   width="stretch", disabled=turn == 0)
-    cols[2].button(_("Forward"), key="lab-forward", on_click=_step, args=(1, last), icon=":material/chevron_right:",
-                   width="stretch", disabled=turn == last)
-    cols[3].button(_("End"), key="lab-end", on_click=_step, args=(None, last), icon=":material/last_page:",
-                   width="stretch", disabled=turn == last)
+    for column, (label, widget, delta, icon, off) in zip(cols, (
+            (_("Start"), "lab-first", -last - 1, ":material/first_page:", turn == 0),
+            (_("Back"), "lab-back", -1, ":material/chevron_left:", turn == 0),
+            (_("Forward"), "lab-forward", 1, ":material/chevron_right:", turn == last),
+            (_("End"), "lab-end", None, ":material/last_page:", turn == last)), strict=True):
+        clicks.button(label, key=widget, seen=token(), current=token, action=_step, args=(delta, last), where=column,
+                      icon=icon, width="stretch", disabled=off)
     if last:
         st.slider(_("Turn"), 0, last, key="lab-turn-slider", on_change=_slid)
-    table, panel = st.columns([3, 2], gap="medium")
+    bottom = position.mover  # the seats stay put while the turns go round
     if turn == 0:
-        with table:
-            render(TableView(position), tr, key="lab-playout")
-        panel.markdown(literal(_("The start. Each step plays one turn as a rule-perfect player would (R8).")))
+        st.markdown(literal(_("The start. Each step plays one turn as a rule-perfect player would (R8).")))
+        view = TableView(position, bottom=bottom)
     else:
         record = records[turn - 1]
-        view = TableView(record.after, marked={record.placed} if record.placed else set(),
-                         arrows=arrows_for(record.events))
-        with table:
-            render(view, tr, key="lab-playout")
         lines = [_("Turn {turn} of {last}").format(turn=turn, last=last), n.turn_line(record)]
         if turn == last and outcome is not None:
             lines.append(n.outcome(outcome))
-        panel.markdown(paragraphs(*lines))
+        st.markdown(paragraphs(*lines))
+        view = TableView(record.after, marked={record.placed} if record.placed else set(),
+                         arrows=arrows_for(record.events), bottom=bottom)
+    render(view, tr, key="lab-playout")
 
 
 def share(position: Position) -> None:
@@ -429,7 +462,10 @@ def show() -> None:
         st.error(literal(_("That is not a position: {problem}").format(problem=problem)))
     editor(position)
     if position is None:
-        return
+        position = last_good()
+        if position is None:
+            return
+        st.info(_("Below is the last valid position; correct the text to examine yours."))
     examine(position)
     share(position)
     playout(position)

@@ -113,11 +113,13 @@ def remember(**params: str | None) -> None:
             kept[key] = str(value)
 
 
-def sync_url() -> None:
+def sync_url(here: dict[str, str | None] | None = None) -> None:
     """Make the page address carry the language and everything :func:`remember` kept,
-    so a refresh or a shared link restores them. Writes only when something
+    so a refresh or a shared link restores them, plus ``here``: values of this page
+    only (they leave the address on other pages). Writes only when something
     differs, so the Back button is not flooded."""
     wanted = {LANG: lang(), **st.session_state.get(URL, {})}
+    wanted.update({key: value for key, value in (here or {}).items() if value})
     current = {key: st.query_params.get(key) for key in st.query_params}
     if current != wanted:
         st.query_params.from_dict(wanted)

@@ -102,6 +102,8 @@ class TableView:
     - ``open_stocks``: show these players' closed stocks card by card (lessons only).
     - ``open_discards``: show these players' whole discards, bottom to top.
     - ``show_mover``: mark whose turn it is.
+    - ``bottom``: the player drawn at the bottom (default: ``you``, else the mover), so a
+      table stepped turn by turn keeps its seats.
     """
 
     position: Position
@@ -114,6 +116,7 @@ class TableView:
     marks: dict[Dest, str] = field(default_factory=dict)
     arrows: tuple[sc.Arrow, ...] = ()
     dealer: str | None = None
+    bottom: str | None = None
 
     def all_marks(self) -> dict[Dest, str]:
         """Every mark: ``marked`` piles as :data:`~tutorial.draw.scene.PLACED`, then ``marks``."""
@@ -122,7 +125,8 @@ class TableView:
     def scene(self, tr: gettext.NullTranslations) -> sc.TableScene:
         """The scene to draw, labels in the language of ``tr``."""
         position = self.position
-        bottom = position.seat(self.you) if self.you in position.players else position.to_move
+        seated = self.bottom if self.bottom in position.players else self.you
+        bottom = position.seat(seated) if seated in position.players else position.to_move
         labels = {seat: _player_label(name, self, tr) for seat, name in enumerate(position.players)}
         return sc.TableScene(
             position, bottom=bottom, labels=labels, turned=self.turned, marks=self.all_marks(), arrows=self.arrows,

@@ -35,7 +35,7 @@ VARIANT_NAMES = {
     "four-centre": N_("Four centre piles, 4 to 8 players"),
 }
 PLAYED = {
-    "source": N_("The rule sheet this app teaches (RULES.md)."),
+    "source": N_("The rules this app teaches (see the Rules page)."),
     "sweden": N_("As a Swedish rules page deals it for three players."),
     "online": N_("As an online version plays it: no priority for common piles, any fitting opponent, and playing on "
                  "an opponent is optional."),
@@ -92,8 +92,8 @@ def num(value: float, pattern: str = "#,##0.#") -> str:
     return format_decimal(value, pattern, locale=session.lang())
 
 
-FIELDS = {"a": "standard", "b": "", "players": None, "hands": 1000, "seed": 1, "policy": Policy.LOWEST,
-          "errors": 0.0, "alert": 1.0}
+FIELDS = {"a": "standard", "b": "", "players": None, "hands": 1000, "seed": 0, "policy": Policy.LOWEST,
+          "errors": 0, "alert": 100}
 """The form's values, kept in the app's own state (``variant-lab:<field>``), with their defaults."""
 _WIDGETS = "variant-lab-widgets"
 
@@ -126,7 +126,8 @@ def specs() -> list[StudySpec]:
     if not players:
         return []
     return [StudySpec(players=players, hands=int(value("hands")), seed=int(value("seed")), variant=name,
-                      policy=value("policy"), error_rate=float(value("errors")), alertness=float(value("alert")))
+                      policy=value("policy"), error_rate=int(value("errors")) / 100,
+                      alertness=int(value("alert")) / 100)
             for name in (first, second) if name is not None]
 
 
@@ -182,10 +183,10 @@ def form() -> None:
     d, e = st.columns(2)
     with d:
         _widget("errors", "variant-lab-errors", st.slider, label=_("Errors: chance of a wrong placement"),
-                min_value=0.0, max_value=0.3, step=0.01, format="%.2f")
+                min_value=0, max_value=30, step=1, format="%d %%")
     with e:
         _widget("alert", "variant-lab-alert", st.slider, label=_("Alertness: chance of calling an error"),
-                min_value=0.0, max_value=1.0, step=0.05, format="%.2f")
+                min_value=0, max_value=100, step=5, format="%d %%")
     if not specs():
         st.info(_("Choose at least one number of players."))
         return
@@ -197,8 +198,11 @@ def results() -> None:
     """Run what was asked for (or reuse it), then show it."""
     _ = session.tr().gettext
     specs: list[StudySpec] | None = st.session_state.get(REQUEST)
-    if st.session_state.pop("variant-lab-stopped", False):
+    stopped = st.session_state.pop("variant-lab-stopped", False)
+    if stopped:
         st.warning(_("Stopped. Nothing was kept from the unfinished study."))
+    elif st.session_state.pop("variant-lab-interrupted", False):
+        st.info(_("The study was interrupted by another click. Press “Run the study” to start it again."))
     if not specs:
         return
     stop = st.empty()
@@ -214,7 +218,12 @@ def results() -> None:
                 bar.progress(count / total, text=_("Simulating {variant}: {done} of {total} parts").format(
                     variant=_(VARIANT_NAMES[spec.variant]), done=count, total=total))
 
-            result = run(spec, workers=WORKERS, progress=progress)
+            try:
+                result = run(spec, workers=WORKERS, progress=progress)
+            except BaseException:  # Stop, or any other click that reran the page: never restart by itself
+                st.session_state.pop(REQUEST, None)
+                st.session_state["variant-lab-interrupted"] = True
+                raise
             _store(spec, result)
             bar.empty()
         done.append(result)
@@ -247,19 +256,28 @@ def show(done: list[StudyResult]) -> None:
 
 def _table(result: StudyResult) -> dict[str, list[str]]:
     _ = session.tr().gettext
-    columns: dict[str, list[str]] = {key: [] for key in (
-        _("Players"), _("Won"), _("Drawn by repetition"), _("Drawn at the turn limit"), _("Turns: mean"),
-        _("median"), _("90th percentile"), _("longest"), _("Choices per hand"), _("Recycles per hand"),
-        _("Penalties per hand"), _("Challenger won ({level} interval)").format(level=level()))}
-    keys = list(columns)
+    challenger = result.spec.policy is not Policy.LOWEST
+    columns: dict[str, list[str]] = {}
     for count in result.counts:
-        values = [num(count.players), pct(count.wins.rate), pct(count.draws_repetition.rate),
-                  pct(count.draws_turn_limit.rate), num(count.length["mean"]), num(count.length["median"]),
-                  num(count.length["p90"]), num(count.length["max"]), num(count.per_hand["choices"]),
-                  num(count.per_hand["recycles"]), num(count.per_hand["penalties"], "#,##0.##"),
-                  f"{pct(count.challenger.rate)} ({pct(count.challenger.low)}–{pct(count.challenger.high)})"]
-        for key, value in zip(keys, values, strict=True):
-            columns[key].append(value)
+        row = {
+            _("Players"): num(count.players),
+            _("Won"): pct(count.wins.rate),
+            _("Drawn by repetition"): pct(count.draws_repetition.rate),
+            _("Drawn at the turn limit"): pct(count.draws_turn_limit.rate),
+        }
+        if challenger:
+            row[_("Challenger won ({level} interval)").format(level=level())] = (
+                f"{pct(count.challenger.rate)} ({pct(count.challenger.low)}–{pct(count.challenger.high)})")
+            row[_("Even share")] = pct(count.fair)
+        row.update({
+            _("Turns: mean"): num(count.length["mean"]), _("median"): num(count.length["median"]),
+            _("90th percentile"): num(count.length["p90"]), _("longest"): num(count.length["max"]),
+            _("Choices per hand"): num(count.per_hand["choices"]),
+            _("Recycles per hand"): num(count.per_hand["recycles"]),
+            _("Penalties per hand"): num(count.per_hand["penalties"], "#,##0.##"),
+        })
+        for key, text in row.items():
+            columns.setdefault(key, []).append(text)
     return columns
 
 
@@ -270,10 +288,14 @@ def meaning(result: StudyResult) -> list[str]:
     policy = _(POLICY_NAMES[result.spec.policy])
     lines = []
     for count in result.counts:
-        never = count.draws_repetition.rate + count.draws_turn_limit.rate
-        if never >= 0.05:
+        if count.draws_repetition.rate >= 0.05:
             lines.append(_("With {players} players, {share} of deals never finish: the same position comes round "
-                           "again, and rule R7 ends the hand as a draw.").format(players=count.players, share=pct(never)))
+                           "again, and rule R7 ends the hand as a draw.").format(
+                players=count.players, share=pct(count.draws_repetition.rate)))
+        if count.draws_turn_limit.count:
+            lines.append(_("With {players} players, {share} of hands were still running at the turn limit of "
+                           "{limit} turns and were drawn (R7).").format(
+                players=count.players, share=pct(count.draws_turn_limit.rate), limit=num(result.spec.max_turns)))
         if count.per_hand["choices"] < 0.05:
             lines.append(_("With {players} players a card hardly ever fits two common piles, so how you choose "
                            "cannot matter.").format(players=count.players))
@@ -286,7 +308,8 @@ def meaning(result: StudyResult) -> list[str]:
             else:
                 verdict = _("no clear difference from an even share ({fair}): the choice hardly matters here.")
             lines.append(_("With {players} players, a player who chooses by “{policy}” wins {rate} of hands "
-                           "({level} interval: {low}–{high}) against players of rule R8: ").format(level=level(),
+                           "({level} interval: {low}–{high}) against players who always take the lowest-numbered pile (R8): ").format(
+                level=level(),
                 players=count.players, policy=policy, rate=pct(share.rate), low=pct(share.low),
                 high=pct(share.high)) + verdict.format(fair=pct(count.fair)))
     return lines
@@ -303,8 +326,14 @@ def _label(result: StudyResult) -> str:
     return session.tr().gettext(VARIANT_NAMES[result.spec.variant])
 
 
-def _lengths_chart(done: list[StudyResult]) -> alt.Chart:
-    """Hand length distribution: the share of hands per length band (log scale)."""
+def _variant_colour(done: list[StudyResult]) -> alt.Scale:
+    """One colour per variant, the same in every chart."""
+    return alt.Scale(domain=[_label(result) for result in done], range=["#1f5fa8", "#d9822b"][:len(done)])
+
+
+def _lengths_chart(done: list[StudyResult]) -> alt.FacetChart:
+    """Hand length distribution: the share of hands per length band (log scale), one panel
+    per variant, one line per number of players."""
     _ = session.tr().gettext
     rows = []
     for result in done:
@@ -314,49 +343,56 @@ def _lengths_chart(done: list[StudyResult]) -> alt.Chart:
                 band = math.floor(math.log10(max(length, 1)) * 8)
                 bands[band] = bands.get(band, 0) + 1
             for band, hands in sorted(bands.items()):
-                rows.append({"variant": _label(result), "players": str(count.players),
+                rows.append({"variant": _label(result), "players": _("{players} players").format(players=count.players),
                              "turns": round(10 ** (band / 8)), "share": hands / count.hands})
-    return alt.Chart(alt.Data(values=rows), title=_("How long hands last")).mark_line(point=True).encode(
-        x=alt.X("turns:Q", scale=alt.Scale(type="log"), title=_("Turns in the hand (log scale)")),
+    longest = max((row["turns"] for row in rows), default=10)
+    chart = alt.Chart(alt.Data(values=rows)).mark_line(point=True).encode(
+        x=alt.X("turns:Q", scale=alt.Scale(type="log", domain=[10, longest]), title=_("Turns in the hand (log scale)")),
         y=alt.Y("share:Q", axis=alt.Axis(format="%"), title=_("Share of hands")),
-        color=alt.Color("players:N", title=_("Players")),
-        strokeDash=alt.StrokeDash("variant:N", title=_("Variant")),
-        tooltip=[alt.Tooltip("variant:N", title=_("Variant")), alt.Tooltip("players:N", title=_("Players")),
-                 alt.Tooltip("turns:Q", title=_("Turns")), alt.Tooltip("share:Q", format=".1%", title=_("Share"))],
-    )
+        color=alt.Color("players:N", title=_("Players"), legend=alt.Legend(orient="bottom")),
+        tooltip=[alt.Tooltip("players:N", title=_("Players")), alt.Tooltip("turns:Q", title=_("Turns")),
+                 alt.Tooltip("share:Q", format=".1%", title=_("Share"))],
+    ).properties(width=300, height=200)
+    return chart.facet(column=alt.Column("variant:N", title=None, sort=[_label(r) for r in done]),
+                       title=_("How long hands last"))
 
 
-def _seats_chart(done: list[StudyResult]) -> alt.LayerChart:
-    """Wins by seat (seat 1 moves first), with 95 % intervals."""
+def _seats_chart(done: list[StudyResult]) -> alt.FacetChart:
+    """Wins by seat (seat 1 moves first), with 95 % intervals and the even share."""
     _ = session.tr().gettext
     rows = [{"variant": _label(result), "players": _("{players} players").format(players=count.players),
-             "seat": seat, "rate": share.rate, "low": share.low, "high": share.high}
+             "seat": seat, "rate": share.rate, "low": share.low, "high": share.high, "fair": count.fair}
             for result in done for count in result.counts for seat, share in enumerate(count.wins_by_seat, start=1)]
-    base = alt.Chart(alt.Data(values=rows))
-    x = alt.X("seat:O", title=_("Seat (1 moves first)"))
-    bars = base.mark_bar().encode(x=x, xOffset="variant:N", y=alt.Y("rate:Q", axis=alt.Axis(format="%"),
-                                                                    title=_("Hands won")),
-                                  color=alt.Color("variant:N", title=_("Variant")),
-                                  tooltip=[alt.Tooltip("rate:Q", format=".1%", title=_("Hands won"))])
-    rules = base.mark_rule().encode(x=x, xOffset="variant:N", y="low:Q", y2="high:Q")
-    return alt.layer(bars, rules).facet(column=alt.Column("players:N", title=None),
-                                        title=_("Wins by seat, with {level} intervals").format(level=level()))
+    base = alt.Chart()
+    x = alt.X("seat:O", title=_("Seat (1 moves first)"), axis=alt.Axis(labelAngle=0))
+    bars = base.mark_bar().encode(
+        x=x, xOffset=alt.XOffset("variant:N", sort=[_label(r) for r in done]),
+        y=alt.Y("rate:Q", axis=alt.Axis(format="%"), title=_("Hands won")),
+        color=alt.Color("variant:N", title=_("Variant"), scale=_variant_colour(done), legend=alt.Legend(orient="bottom")),
+        tooltip=[alt.Tooltip("variant:N", title=_("Variant")), alt.Tooltip("seat:O", title=_("Seat (1 moves first)")),
+                 alt.Tooltip("rate:Q", format=".1%", title=_("Hands won"))])
+    whiskers = base.mark_rule(color="#333").encode(x=x, xOffset=alt.XOffset("variant:N", sort=[_label(r) for r in done]),
+                                                   y="low:Q", y2="high:Q")
+    even = base.mark_rule(strokeDash=[4, 3], color="#888").encode(y="mean(fair):Q")
+    return alt.layer(bars, whiskers, even, data=alt.Data(values=rows)).properties(width=150, height=180).facet(
+        facet=alt.Facet("players:N", title=None), columns=3,
+        title=_("Wins by seat, with {level} intervals; dashed: an even share").format(level=level()),
+    ).resolve_scale(x="independent")
 
 
 def _draws_chart(done: list[StudyResult]) -> alt.Chart:
-    """The share of drawn hands per player count."""
+    """The share of drawn hands per player count (repetition and turn limit in the tooltip)."""
     _ = session.tr().gettext
-    rows = []
-    for result in done:
-        for count in result.counts:
-            rows.append({"variant": _label(result), "players": count.players, "why": _("repetition"),
-                         "share": count.draws_repetition.rate})
-            rows.append({"variant": _label(result), "players": count.players, "why": _("turn limit"),
-                         "share": count.draws_turn_limit.rate})
+    rows = [{"variant": _label(result), "players": count.players,
+             "drawn": count.draws_repetition.rate + count.draws_turn_limit.rate,
+             "repetition": count.draws_repetition.rate, "limit": count.draws_turn_limit.rate}
+            for result in done for count in result.counts]
     return alt.Chart(alt.Data(values=rows), title=_("Drawn hands by number of players")).mark_bar().encode(
-        x=alt.X("players:O", title=_("Players")), xOffset="variant:N",
-        y=alt.Y("share:Q", stack=True, axis=alt.Axis(format="%"), title=_("Share of hands drawn")),
-        color=alt.Color("why:N", title=_("Drawn by")), opacity=alt.Opacity("variant:N", title=_("Variant")),
-        tooltip=[alt.Tooltip("variant:N", title=_("Variant")), alt.Tooltip("why:N", title=_("Drawn by")),
-                 alt.Tooltip("share:Q", format=".1%", title=_("Share"))],
-    )
+        x=alt.X("players:O", title=_("Players"), axis=alt.Axis(labelAngle=0)),
+        xOffset=alt.XOffset("variant:N", sort=[_label(r) for r in done]),
+        y=alt.Y("drawn:Q", axis=alt.Axis(format="%"), title=_("Share of hands drawn")),
+        color=alt.Color("variant:N", title=_("Variant"), scale=_variant_colour(done), legend=alt.Legend(orient="bottom")),
+        tooltip=[alt.Tooltip("variant:N", title=_("Variant")),
+                 alt.Tooltip("repetition:Q", format=".1%", title=_("Drawn by repetition")),
+                 alt.Tooltip("limit:Q", format=".1%", title=_("Drawn at the turn limit"))],
+    ).properties(height=220)

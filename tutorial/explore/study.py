@@ -14,10 +14,12 @@ matter too.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 
 from ..engine.deal import MAX_SEED
@@ -266,7 +268,8 @@ def _run_on_processes(spec: StudySpec, work: list[tuple[int, int, int]], workers
 
     context = multiprocessing.get_context("forkserver")
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = {pool.submit(play_hands, spec, *unit): unit for unit in work}
+        with _plain_main():  # the workers start as the first units are submitted
+            futures = {pool.submit(play_hands, spec, *unit): unit for unit in work}
         try:
             for future in concurrent.futures.as_completed(futures):
                 finished(futures[future], future.result())
@@ -274,6 +277,22 @@ def _run_on_processes(spec: StudySpec, work: list[tuple[int, int, int]], workers
             for future in futures:
                 future.cancel()
             raise
+
+
+@contextlib.contextmanager
+def _plain_main() -> Iterator[None]:
+    """While worker processes start, let ``__main__`` be this module.
+
+    A new worker first imports the parent's ``__main__`` (by its module name, else by its
+    file). Inside Streamlit, ``__main__`` is the app's page script, which would run again
+    in every worker; this module is harmless to import."""
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = sys.modules[__name__]
+    try:
+        yield
+    finally:
+        if main is not None:
+            sys.modules["__main__"] = main
 
 
 def _run_on_cluster(spec: StudySpec, work: list[tuple[int, int, int]], address: str,

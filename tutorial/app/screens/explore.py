@@ -29,4 +29,4 @@ else:
     st.markdown(_("Set up any position, see where the turned card may go and what every other choice would be "
                   "called, then play it out turn by turn."))
     position_lab.show()
-session.sync_url()
+session.sync_url({"lab": lab, "pos": position_lab.address_value() if lab == "position" else None})
