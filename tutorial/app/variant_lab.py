@@ -326,11 +326,6 @@ def _label(result: StudyResult) -> str:
     return session.tr().gettext(VARIANT_NAMES[result.spec.variant])
 
 
-def _variant_colour(done: list[StudyResult]) -> alt.Scale:
-    """One colour per variant, the same in every chart."""
-    return alt.Scale(domain=[_label(result) for result in done], range=["#1f5fa8", "#d9822b"][:len(done)])
-
-
 def _lengths_chart(done: list[StudyResult]) -> alt.FacetChart:
     """Hand length distribution: the share of hands per length band (log scale), one panel
     per variant, one line per number of players."""
@@ -366,15 +361,16 @@ def _seats_chart(done: list[StudyResult]) -> alt.FacetChart:
     base = alt.Chart()
     x = alt.X("seat:O", title=_("Seat (1 moves first)"), axis=alt.Axis(labelAngle=0))
     bars = base.mark_bar().encode(
-        x=x, xOffset=alt.XOffset("variant:N", sort=[_label(r) for r in done]),
+        x=x, xOffset="variant:N",
         y=alt.Y("rate:Q", axis=alt.Axis(format="%"), title=_("Hands won")),
-        color=alt.Color("variant:N", title=_("Variant"), scale=_variant_colour(done), legend=alt.Legend(orient="bottom")),
+        color=alt.Color("variant:N", title=_("Variant"), sort=[_label(r) for r in done],
+                        legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("variant:N", title=_("Variant")), alt.Tooltip("seat:O", title=_("Seat (1 moves first)")),
                  alt.Tooltip("rate:Q", format=".1%", title=_("Hands won"))])
-    whiskers = base.mark_rule(color="#333").encode(x=x, xOffset=alt.XOffset("variant:N", sort=[_label(r) for r in done]),
+    whiskers = base.mark_rule(color="#333").encode(x=x, xOffset="variant:N",
                                                    y="low:Q", y2="high:Q")
     even = base.mark_rule(strokeDash=[4, 3], color="#888").encode(y="mean(fair):Q")
-    return alt.layer(bars, whiskers, even, data=alt.Data(values=rows)).properties(width=150, height=180).facet(
+    return alt.layer(bars, whiskers, even, data=alt.Data(values=rows)).facet(
         facet=alt.Facet("players:N", title=None), columns=3,
         title=_("Wins by seat, with {level} intervals; dashed: an even share").format(level=level()),
     ).resolve_scale(x="independent")
@@ -389,10 +385,11 @@ def _draws_chart(done: list[StudyResult]) -> alt.Chart:
             for result in done for count in result.counts]
     return alt.Chart(alt.Data(values=rows), title=_("Drawn hands by number of players")).mark_bar().encode(
         x=alt.X("players:O", title=_("Players"), axis=alt.Axis(labelAngle=0)),
-        xOffset=alt.XOffset("variant:N", sort=[_label(r) for r in done]),
+        xOffset="variant:N",
         y=alt.Y("drawn:Q", axis=alt.Axis(format="%"), title=_("Share of hands drawn")),
-        color=alt.Color("variant:N", title=_("Variant"), scale=_variant_colour(done), legend=alt.Legend(orient="bottom")),
+        color=alt.Color("variant:N", title=_("Variant"), sort=[_label(r) for r in done],
+                        legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("variant:N", title=_("Variant")),
                  alt.Tooltip("repetition:Q", format=".1%", title=_("Drawn by repetition")),
                  alt.Tooltip("limit:Q", format=".1%", title=_("Drawn at the turn limit"))],
-    ).properties(height=220)
+    )
