@@ -76,8 +76,9 @@ def keys(at) -> list[str]:
 
 
 def plain(markdown: str) -> str:
-    """What Markdown shows for text escaped by tutorial.app.markup (backslash escapes removed)."""
-    return re.sub(r"\\(.)", r"\1", str(markdown)).replace("  \n", "\n")
+    """What Markdown shows for text escaped by tutorial.app.markup (backslash escapes and the
+    invisible joiners that keep addresses from becoming links removed)."""
+    return re.sub(r"\\(.)", r"\1", str(markdown)).replace("  \n", "\n").replace("\u2060", "")
 
 
 def texts(at) -> str:
@@ -769,3 +770,14 @@ def test_the_four_colour_deck_reaches_the_text_view_too():
     four = start(app(deal="4-1234", deck="4"), "screens/practice.py")
     assert ":green[6♣]" not in labels(plain_deck) and ":red[Q♥]" in labels(plain_deck)
     assert ":green[6♣]" in labels(four) and ":red[Q♥]" in labels(four)
+
+
+def test_quoted_addresses_never_become_links():
+    """Bare web and e-mail addresses are links in Streamlit's Markdown even with their dots
+    escaped: text shown literally carries an invisible joiner inside each."""
+    from tutorial.app.markup import literal
+
+    for text in ("www.evil.example", "http://x.example/a", "HTTPS://A.B", "me@evil.example", "mailto:me@x.y"):
+        shown = literal(text)
+        assert "\u2060" in shown and shown.replace("\u2060", "").replace("\\", "") == text
+    assert literal("plain 1.5") == "plain 1\\.5"

@@ -300,6 +300,10 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             if sys.stdout is not None:
                 sys.stdout.flush()  # a closed pipe shows here, inside the try
+    except KeyboardInterrupt:
+        if sys.stderr is not None:
+            print("muggins: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # Python's recipe (signal module, "Note on SIGPIPE"): point stdout at
         # devnull so the flush at exit cannot fail again, and exit with 1.

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import csv
 import json
+import re
+import signal
 import sys
 
 from babel.numbers import format_decimal
@@ -62,19 +64,20 @@ def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
 
 
 def _count(text: str, where: str, low: int, high: int) -> int:
-    value = parse_count(text.strip()) if isinstance(text, str) else None
+    value = parse_count(text.strip(), max_digits=len(str(high))) if isinstance(text, str) else None
     if value is None or not low <= value <= high:
         raise StatsInputError(where, f"must be a whole number from {low} to {high}")
     return value
 
 
+CHANCE = re.compile(r"(?:0|1)(?:\.[0-9]{1,6})?|\.[0-9]{1,6}")
+"""A chance as typed: ASCII digits, 0 to 1, at most six decimals (``0.05``, ``.5``, ``1``)."""
+
+
 def _chance(text: str, where: str) -> float:
-    try:
-        value = float(text) if len(text) <= 20 else -1.0
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 1.0:  # NaN fails too
-        raise StatsInputError(where, "must be a number from 0 to 1")
+    value = float(text) if isinstance(text, str) and CHANCE.fullmatch(text.strip()) else -1.0
+    if not 0.0 <= value <= 1.0:
+        raise StatsInputError(where, "must be a number from 0 to 1, e.g. 0.05")
     return value
 
 
@@ -180,6 +183,8 @@ def stats(args) -> int:  # type: ignore[no-untyped-def]
     scheduler = args.scheduler
     if scheduler is not None and not (0 < len(scheduler) <= 200 and scheduler.isprintable()):
         raise StatsInputError("--scheduler", "not a scheduler address (e.g. tcp://10.0.0.5:8786)")
+    # a plain `kill` ends the study like Ctrl+C: the worker processes are stopped with it
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     try:
         results = [run(spec, workers=workers, scheduler=scheduler) for spec in studies]
     except ImportError:

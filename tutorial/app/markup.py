@@ -9,7 +9,13 @@ they reach Markdown: nothing quoted can become a link or an image.
 
 from __future__ import annotations
 
+import re
+
 _SPECIAL = set("\\`*_[]()#+-.!$~|<>:{}&=\"'")
+_JOINER = "\u2060"  # WORD JOINER: invisible, and no part of an address
+# GitHub-flavoured Markdown links bare addresses even when their dots are escaped
+# (www.…, http://…, name@host): an invisible joiner inside each breaks the pattern.
+_AUTOLINK = re.compile(r"(?i)(?<=www)(?=\\\.)|(?<=https)(?=\\:)|(?<=http)(?=\\:)|(?<=ftp)(?=\\:)|(?<=@)|(?<=mailto)(?=\\:)")
 
 
 def literal(text: object) -> str:
@@ -19,7 +25,8 @@ def literal(text: object) -> str:
 
 
 def _line_breaks(text: str) -> str:
-    return "  \n".join("".join("\\" + ch if ch in _SPECIAL else ch for ch in line) for line in text.split("\n"))
+    return "  \n".join(_AUTOLINK.sub(_JOINER, "".join("\\" + ch if ch in _SPECIAL else ch for ch in line))
+                       for line in text.split("\n"))
 
 
 def paragraphs(*sentences: str) -> str:

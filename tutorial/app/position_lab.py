@@ -20,7 +20,7 @@ from ..draw.scene import LEGAL, WRONG, arrows_for
 from ..engine.bots import all_destinations
 from ..engine.deal import SEAT_NAMES, DealCode, deal
 from ..engine.errors import MugginsError, PositionError
-from ..engine.posfile import MAX_FILE_BYTES, dumps, loads
+from ..engine.posfile import dumps, loads
 from ..engine.position import Common, Dest, Discard, Position
 from ..engine.rules import judge, legal_destinations, turn_up
 from ..explore.reference import play_hand
@@ -35,6 +35,11 @@ PROBLEM = "lab:problem"
 TURN = "lab:turn"
 MAX_LINK = 6000
 """The longest ``pos=`` value read from an address (characters)."""
+MAX_TEXT = 32_000
+"""The longest position text the lab reads (bytes: a full 52-card position takes under 2,000;
+parsing megabytes of cards would hold the server for seconds on every run)."""
+NOTICE = "lab:notice"
+"""A problem with what a click asked for (a deal code, a file): shown once."""
 PLAYOUT_TURNS = DEFAULT_MAX_TURNS
 """The turn limit of the lab's playout (R7), the studies' own: 20,000 turns (a three-player
 hand that still runs then is drawn, as in the variant lab)."""
@@ -56,7 +61,7 @@ def from_link(value: str | None) -> str | None:
     try:
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
         unpack = zlib.decompressobj()
-        text = unpack.decompress(raw, MAX_FILE_BYTES)
+        text = unpack.decompress(raw, MAX_TEXT)
         if unpack.unconsumed_tail or unpack.unused_data or not unpack.eof:
             return None
         return text.decode("utf-8")
@@ -76,7 +81,15 @@ def current() -> Position | None:
     """The lab's position, or ``None`` when its text is not valid (the problem is kept)."""
     state = st.session_state
     if TEXT not in state:
-        state[TEXT] = from_link(session.url_seed("pos")) or dumps(deal(DealCode(4, 1))[0])
+        linked = from_link(session.url_seed("pos"))
+        try:
+            loads(linked or "")
+        except PositionError:
+            if session.url_seed("pos"):
+                state[NOTICE] = session.tr().gettext("The position in the page address could not be read; "
+                                                     "here is deal 4-1 instead.")
+            linked = None
+        state[TEXT] = linked or dumps(deal(DealCode(4, 1))[0])
     try:
         position = loads(state[TEXT])
     except PositionError as err:
@@ -130,7 +143,7 @@ def _from_deal() -> None:
     try:
         _set(deal(DealCode.parse(st.session_state.get("lab-deal", "")))[0])
     except PositionError as err:
-        st.session_state[PROBLEM] = words.position_error(err, session.tr())
+        st.session_state[NOTICE] = words.position_error(err, session.tr())
 
 
 def _from_lesson(positions: dict[str, Position], widget: str) -> None:
@@ -151,20 +164,20 @@ def _from_file() -> None:
     upload = st.session_state.get("lab-upload")
     if upload is None:
         return
-    raw = upload.getvalue()[:MAX_FILE_BYTES + 1]
-    if len(raw) > MAX_FILE_BYTES:
-        st.session_state[PROBLEM] = words.position_error(PositionError("too-large", limit=MAX_FILE_BYTES // 1_000_000),
-                                                         session.tr())
+    raw = upload.getvalue()[:MAX_TEXT + 1]
+    if len(raw) > MAX_TEXT:
+        st.session_state[NOTICE] = session.tr().gettext("The file is too large for a position (more than {limit} kB).").format(
+            limit=MAX_TEXT // 1000)
         return
     try:
         _set_text(raw.decode("utf-8-sig"))
         st.session_state.pop("lab-editor", None)
     except UnicodeDecodeError:
-        st.session_state[PROBLEM] = words.position_error(PositionError("unreadable", detail="not UTF-8"), session.tr())
+        st.session_state[NOTICE] = words.position_error(PositionError("unreadable", detail="not UTF-8"), session.tr())
 
 
 def _from_editor() -> None:
-    _set_text(str(st.session_state.get("lab-editor", ""))[:MAX_FILE_BYTES])
+    _set_text(str(st.session_state.get("lab-editor", ""))[:MAX_TEXT])
 
 
 def sources() -> None:
@@ -244,7 +257,7 @@ def _do_move(source_key: str, target_key: str) -> None:
     try:
         _set(move_card(position, source, target))
     except MugginsError as err:
-        st.session_state[PROBLEM] = words.position_error(err, session.tr())
+        st.session_state[NOTICE] = words.position_error(err, session.tr())
 
 
 def _to_move(key: str) -> None:
@@ -264,7 +277,7 @@ def _add_player() -> None:
                             {n: list(s) for n, s in zip(position.players, position.stocks, strict=True)},
                             {n: list(d) for n, d in zip(position.players, position.discards, strict=True)}))
     except PositionError as err:
-        st.session_state[PROBLEM] = words.position_error(err, session.tr())
+        st.session_state[NOTICE] = words.position_error(err, session.tr())
 
 
 def _remove_player(key: str) -> None:
@@ -279,7 +292,7 @@ def _remove_player(key: str) -> None:
                             {n: list(position.stock_of(n)) for n in keep},
                             {n: list(position.discard_of(n)) for n in keep}))
     except PositionError as err:
-        st.session_state[PROBLEM] = words.position_error(err, session.tr())
+        st.session_state[NOTICE] = words.position_error(err, session.tr())
 
 
 def editor(position: Position | None) -> None:
@@ -317,7 +330,7 @@ def editor(position: Position | None) -> None:
                          disabled=len(position.players) <= 3)
         st.session_state.setdefault("lab-editor", st.session_state[TEXT])
         st.text_area(_("Position file (TOML): stocks top card first, discards and common piles bottom to top"),
-                     key="lab-editor", height=260, max_chars=MAX_FILE_BYTES)
+                     key="lab-editor", height=260, max_chars=MAX_TEXT)
         st.button(_("Use this text"), key="lab-editor-go", on_click=_from_editor, icon=":material/check:")
 
 
@@ -345,7 +358,7 @@ def examine(position: Position) -> None:
     if turned.card is None:
         with table:
             render(TableView(position), tr, key="lab-table")
-        panel.info(n.where_it_goes(None, legal_destinations(position, None), position))
+        panel.info(literal(n.where_it_goes(None, legal_destinations(position, None), position)))
         return
     legal = legal_destinations(turned.position, turned.card)
     dests = all_destinations(turned.position)
@@ -374,12 +387,11 @@ def examine(position: Position) -> None:
             verdict = judge(turned.position, turned.card, dest, legal)
             name = n.pile(dest, turned.position)
             if verdict.ok:
-                title, icon = _("{pile}: correct").format(pile=name[:1].upper() + name[1:]), ":material/check_circle:"
+                title, icon = _("Correct: {pile}").format(pile=name), ":material/check_circle:"
             else:
-                title = _("{pile}: Muggins! ({error})").format(pile=name[:1].upper() + name[1:],
-                                                               error=n.error_title(verdict.error))
+                title = _("Muggins! {error}: {pile}").format(pile=name, error=n.error_title(verdict.error))
                 icon = ":material/cancel:"
-            with st.expander(title, icon=icon):
+            with st.expander(literal(title), icon=icon):
                 st.markdown(paragraphs(n.judgement(verdict, turned.position)))
 
 
@@ -393,9 +405,10 @@ def _slid() -> None:
     st.session_state[TURN] = int(st.session_state.get("lab-turn-slider", 0))
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@st.cache_resource(max_entries=4, show_spinner=False)
 def _playout(text: str):  # type: ignore[no-untyped-def]
-    """The rule-perfect playout (R8) of a position's text: its records and outcome."""
+    """The rule-perfect playout (R8) of a position's text: its records and outcome (shared and
+    never changed: kept as objects, not copied, since a 20,000-turn hand is megabytes)."""
     hand, _summary = play_hand(loads(text), max_turns=PLAYOUT_TURNS)
     return tuple(hand.records), hand.outcome
 
@@ -457,6 +470,9 @@ def show() -> None:
     _ = session.tr().gettext
     sources()
     position = current()
+    notice = st.session_state.pop(NOTICE, None)
+    if notice:
+        st.warning(literal(notice))
     problem = st.session_state.get(PROBLEM)
     if problem:
         st.error(literal(_("That is not a position: {problem}").format(problem=problem)))

@@ -54,6 +54,8 @@ WORKERS = 2
 KEEP = 40
 """Finished studies kept for reuse (all learners share them; they hold no personal data)."""
 REQUEST = "variant-lab-request"
+RUNNING = "variant-lab-running"
+"""The request a run started on; still there at the next run means that run was cut short."""
 
 
 @st.cache_resource(show_spinner=False)
@@ -128,7 +130,7 @@ def specs() -> list[StudySpec]:
     return [StudySpec(players=players, hands=int(value("hands")), seed=int(value("seed")), variant=name,
                       policy=value("policy"), error_rate=int(value("errors")) / 100,
                       alertness=int(value("alert")) / 100)
-            for name in (first, second) if name is not None]
+            for name in dict.fromkeys((first, second)) if name is not None]  # a variant compared with itself: once
 
 
 def _request() -> None:
@@ -136,10 +138,12 @@ def _request() -> None:
     for field, widget_key in st.session_state.get(_WIDGETS, {}).items():
         _keep(field, widget_key)
     st.session_state[REQUEST] = specs()
+    st.session_state.pop(RUNNING, None)
 
 
 def _stop() -> None:
     st.session_state.pop(REQUEST, None)
+    st.session_state.pop(RUNNING, None)
     st.session_state["variant-lab-stopped"] = True
 
 
@@ -198,13 +202,18 @@ def results() -> None:
     """Run what was asked for (or reuse it), then show it."""
     _ = session.tr().gettext
     specs: list[StudySpec] | None = st.session_state.get(REQUEST)
-    stopped = st.session_state.pop("variant-lab-stopped", False)
-    if stopped:
+    if st.session_state.pop("variant-lab-stopped", False):
         st.warning(_("Stopped. Nothing was kept from the unfinished study."))
-    elif st.session_state.pop("variant-lab-interrupted", False):
+    if specs and st.session_state.get(RUNNING) == specs and any(finished(spec) is None for spec in specs):
+        # the last run started this study and was cut short (a language switch, another
+        # click: Streamlit stops a run without letting it tidy up): never restart by itself
+        st.session_state.pop(REQUEST, None)
+        st.session_state.pop(RUNNING, None)
         st.info(_("The study was interrupted by another click. Press “Run the study” to start it again."))
+        return
     if not specs:
         return
+    st.session_state[RUNNING] = specs
     stop = st.empty()
     if any(finished(spec) is None for spec in specs):
         stop.button(_("Stop"), icon=":material/stop:", key="variant-lab-stop", on_click=_stop)
@@ -218,16 +227,12 @@ def results() -> None:
                 bar.progress(count / total, text=_("Simulating {variant}: {done} of {total} parts").format(
                     variant=_(VARIANT_NAMES[spec.variant]), done=count, total=total))
 
-            try:
-                result = run(spec, workers=WORKERS, progress=progress)
-            except BaseException:  # Stop, or any other click that reran the page: never restart by itself
-                st.session_state.pop(REQUEST, None)
-                st.session_state["variant-lab-interrupted"] = True
-                raise
+            result = run(spec, workers=WORKERS, progress=progress)
             _store(spec, result)
             bar.empty()
         done.append(result)
     stop.empty()
+    st.session_state.pop(RUNNING, None)
     show(done)
 
 

@@ -300,6 +300,7 @@ def _run_on_cluster(spec: StudySpec, work: list[tuple[int, int, int]], address: 
     from distributed import Client, as_completed
 
     with Client(address, timeout=10) as client:  # type: ignore[no-untyped-call]
+        client.wait_for_workers(1, timeout=30)  # a scheduler without workers would never answer
         futures = {client.submit(play_hands, spec, *unit, pure=False): unit for unit in work}
         try:
             for future in as_completed(futures):  # type: ignore[no-untyped-call]
