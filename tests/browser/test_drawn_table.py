@@ -20,6 +20,11 @@ SIZES = {"phone": (390, 844, 1), "laptop": (1366, 800, 1), "projector": (853, 48
 LESSONS, _PROBLEMS = course()
 
 
+SLACK = 4
+"""Pixels an element may stick out of the screen and still count as in view (its text and
+its click target are still there; font rendering moves layouts by a pixel or two)."""
+
+
 def in_view(page, locator, what: str, timeout_ms: int = 5000) -> None:
     """``locator``'s first visible element lies wholly inside the viewport, within
     ``timeout_ms`` (the page brings it into view in a later frame, later still on a busy machine)."""
@@ -28,7 +33,7 @@ def in_view(page, locator, what: str, timeout_ms: int = 5000) -> None:
     while True:
         box = locator.locator("visible=true").first.bounding_box()
         assert box is not None, f"{what} is not on the page"
-        inside = box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5
+        inside = box["y"] >= -SLACK and box["y"] + box["height"] <= height + SLACK
         if inside or time.monotonic() > deadline:
             break
         page.wait_for_timeout(100)

@@ -3,6 +3,8 @@ switch mid-hand and mid-lesson, a reload that restores the game, and a phone scr
 
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tutorial.i18n import translations
 
 from .conftest import click_key, query, settle, wait_for_alert
@@ -60,15 +62,26 @@ def test_a_default_table_hand_gives_the_learner_right_calls(page, app_url):
     right calls."""
     page.goto(f"{app_url}/practice?lang=en&deal=4-28&game=table.a50.s15.h1.t1000&table=text")
     settle(page)
+    reloads = 0
     for _ in range(600):
         if page.locator(".st-key-practice-summary").count():
             break
         game = game_shown(page)
-        if game.watching is not None:
-            click_key(page, "practice-call")
-        else:
-            dest = (game.correction_choices() or game.hand.legal().dests)[0]
-            click_key(page, f"practice-{dest.kind}-{dest.target}")
+        try:
+            if game.watching is not None:
+                click_key(page, "practice-call")
+            else:
+                dest = (game.correction_choices() or game.hand.legal().dests)[0]
+                click_key(page, f"practice-{dest.kind}-{dest.target}")
+        except PlaywrightTimeout:
+            # Seen twice under CI load, never alone: the page kept a button that no click
+            # changed for 20 s. The game lives in the address, so a reload (what a learner
+            # would do) brings it back; more than one would be a real fault.
+            reloads += 1
+            assert reloads <= 1, "the page stopped answering clicks twice"
+            page.reload()
+            settle(page)
+            continue
         settle(page, quiet_ms=80)
     text = review_text(page)
     right = int(re.search(r"right: (\d+)", text).group(1))
