@@ -20,7 +20,7 @@ from .engine.errors import PositionError
 from .engine.numbers import parse_count
 from .engine.variants import VARIANTS
 from .explore.players import Policy
-from .explore.study import DEFAULT_MAX_TURNS, MAX_HANDS, StudyResult, StudySpec, run
+from .explore.study import DEFAULT_MAX_TURNS, MAX_HANDS, StudyResult, StudySpec, csv_rows, run
 from .i18n import LANGUAGES, translations
 
 MAX_WORKERS = 64
@@ -112,30 +112,6 @@ def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
         except PositionError as err:
             raise StatsInputError("--players", words.position_error(err, translations("en"))) from None
     return found
-
-
-CSV_FIELDS = ["variant", "players", "hands", "wins", "draws_repetition", "draws_turn_limit", "length_mean",
-              "length_median", "length_p90", "length_max", "choices", "recycles", "errors", "penalties",
-              "penalty_cards", "challenger_wins", "challenger_low", "challenger_high", "fair"]
-
-
-def csv_rows(results: list[StudyResult]) -> list[dict[str, object]]:
-    """One CSV row per variant and player count (:data:`CSV_FIELDS`, then ``seat_N`` wins)."""
-    rows = []
-    for result in results:
-        for count in result.counts:
-            row: dict[str, object] = {
-                "variant": result.spec.variant, "players": count.players, "hands": count.hands,
-                "wins": count.wins.count, "draws_repetition": count.draws_repetition.count,
-                "draws_turn_limit": count.draws_turn_limit.count,
-                **{f"length_{key}": round(value, 2) for key, value in count.length.items()},
-                **{key: round(value, 4) for key, value in count.per_hand.items()},
-                "challenger_wins": count.challenger.count, "challenger_low": round(count.challenger.low, 4),
-                "challenger_high": round(count.challenger.high, 4), "fair": round(count.fair, 4),
-            }
-            row.update({f"seat_{seat}": share.count for seat, share in enumerate(count.wins_by_seat, start=1)})
-            rows.append(row)
-    return rows
 
 
 def text_report(results: list[StudyResult], lang: str) -> str:

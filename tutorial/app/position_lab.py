@@ -117,8 +117,7 @@ def last_good() -> Position | None:
 
 def token() -> str:
     """The state a click in the lab was made on: the position's text and the playout's turn."""
-    state = st.session_state
-    return f"{zlib.crc32(state.get(TEXT, '').encode('utf-8')):08x}{state.get(TURN, 0)}"
+    return f"{_token()}{st.session_state.get(TURN, 0)}"
 
 
 EDIT_WIDGETS = ("lab-turn-slider",)
@@ -267,32 +266,30 @@ def _to_move(key: str) -> None:
         _set(position.replace(to_move=position.seat(name)))
 
 
-def _add_player() -> None:
-    position = current()
-    if position is None:
-        return
-    name = next((n for n in SEAT_NAMES + tuple("HIJK") if n not in position.players), None)
+def _seat(position: Position, players: list[str], mover: str) -> None:
+    """Make the lab's position ``position`` with these ``players`` (a newcomer's piles empty,
+    a leaver's cards gone) and ``mover`` to move; a count outside 3–7 is a notice."""
     try:
-        _set(Position.build((*position.players, name), position.mover, [list(p) for p in position.commons],
-                            {n: list(s) for n, s in zip(position.players, position.stocks, strict=True)},
-                            {n: list(d) for n, d in zip(position.players, position.discards, strict=True)}))
+        _set(Position.build(players, mover, [list(pile) for pile in position.commons],
+                            {n: list(position.stock_of(n)) for n in players if n in position.players},
+                            {n: list(position.discard_of(n)) for n in players if n in position.players}))
     except PositionError as err:
         st.session_state[NOTICE] = words.position_error(err, session.tr())
+
+
+def _add_player() -> None:
+    position = current()
+    if position is not None:
+        name = next(n for n in SEAT_NAMES + tuple("HIJK") if n not in position.players)
+        _seat(position, [*position.players, name], position.mover)
 
 
 def _remove_player(key: str) -> None:
     position = current()
     name = st.session_state.get(key)
-    if position is None or name not in position.players:
-        return
-    keep = [n for n in position.players if n != name]
-    try:
-        _set(Position.build(keep, position.mover if position.mover != name else keep[0],
-                            [list(p) for p in position.commons],
-                            {n: list(position.stock_of(n)) for n in keep},
-                            {n: list(position.discard_of(n)) for n in keep}))
-    except PositionError as err:
-        st.session_state[NOTICE] = words.position_error(err, session.tr())
+    if position is not None and name in position.players:
+        keep = [n for n in position.players if n != name]
+        _seat(position, keep, position.mover if position.mover != name else keep[0])
 
 
 def editor(position: Position | None) -> None:
@@ -339,7 +336,8 @@ PICKED = "lab:picked"
 
 
 def _token() -> str:
-    """The state a click on the lab's table was made on: the position's text."""
+    """The state a click on the lab's table was made on: the position's text (the playout's
+    turn does not change that table)."""
     return f"{zlib.crc32(st.session_state.get(TEXT, '').encode('utf-8')):08x}"
 
 
@@ -455,8 +453,8 @@ def share(position: Position) -> None:
     a, b = st.columns(2)
     a.download_button(_("Save the position (TOML)"), text, file_name="position.toml", mime="application/toml",
                       icon=":material/download:", key="lab-save")
-    value = link_value(text)
-    if len(value) <= MAX_LINK:
+    value = address_value()
+    if value is not None:
         try:
             base = str(st.context.url).split("?")[0]
         except Exception:  # no browser context (tests)

@@ -18,10 +18,9 @@ import streamlit as st
 from babel.numbers import format_decimal, format_percent
 
 from .. import words
-from ..cli_explore import csv_rows
 from ..engine.variants import VARIANTS
 from ..explore.players import Policy
-from ..explore.study import StudyResult, StudySpec, run
+from ..explore.study import StudyResult, StudySpec, csv_rows, run
 from ..i18n import N_
 from . import session
 from .markup import literal

@@ -308,3 +308,27 @@ def _run_on_cluster(spec: StudySpec, work: list[tuple[int, int, int]], address: 
         except BaseException:
             client.cancel(list(futures))
             raise
+
+
+CSV_FIELDS = ["variant", "players", "hands", "wins", "draws_repetition", "draws_turn_limit", "length_mean",
+              "length_median", "length_p90", "length_max", "choices", "recycles", "errors", "penalties",
+              "penalty_cards", "challenger_wins", "challenger_low", "challenger_high", "fair"]
+
+
+def csv_rows(results: Sequence[StudyResult]) -> list[dict[str, object]]:
+    """One CSV row per variant and player count (:data:`CSV_FIELDS`, then ``seat_N`` wins)."""
+    rows = []
+    for result in results:
+        for count in result.counts:
+            row: dict[str, object] = {
+                "variant": result.spec.variant, "players": count.players, "hands": count.hands,
+                "wins": count.wins.count, "draws_repetition": count.draws_repetition.count,
+                "draws_turn_limit": count.draws_turn_limit.count,
+                **{f"length_{key}": round(value, 2) for key, value in count.length.items()},
+                **{key: round(value, 4) for key, value in count.per_hand.items()},
+                "challenger_wins": count.challenger.count, "challenger_low": round(count.challenger.low, 4),
+                "challenger_high": round(count.challenger.high, 4), "fair": round(count.fair, 4),
+            }
+            row.update({f"seat_{seat}": share.count for seat, share in enumerate(count.wins_by_seat, start=1)})
+            rows.append(row)
+    return rows
