@@ -244,10 +244,7 @@ def show(done: list[StudyResult]) -> None:
         for line in meaning(result):
             st.markdown(literal(line))
     st.subheader(_("Charts"))
-    config = _locale()
-    st.altair_chart(_lengths_chart(done).configure(**config), width="stretch")
-    st.altair_chart(_seats_chart(done).configure(**config), width="stretch")
-    st.altair_chart(_draws_chart(done).configure(**config), width="stretch")
+    charts(done)
     buffer = io.StringIO()
     rows = csv_rows(done)
     writer = csv.DictWriter(buffer, fieldnames=list(dict.fromkeys(key for row in rows for key in row)),
@@ -330,54 +327,61 @@ def _label(result: StudyResult) -> str:
     return session.tr().gettext(VARIANT_NAMES[result.spec.variant])
 
 
-def _lengths_chart(done: list[StudyResult]) -> alt.FacetChart:
-    """Hand length distribution: the share of hands per length band (log scale), one panel
-    per variant, one line per number of players."""
+_FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
+"""Charts take their column's width; their height is the plot's, the legend comes on top of it."""
+
+
+def _legend() -> alt.Legend:
+    """A legend under the chart, one entry per line; a long name ends in "…" (its full
+    text is in the tooltip and in the full-width chart of drawn hands)."""
+    return alt.Legend(orient="bottom", direction="vertical", labelLimit=220)
+
+
+def _lengths_chart(result: StudyResult) -> alt.Chart:
+    """Hand length distribution of one study: the share of hands per length band (log
+    scale), one line per number of players. Sized by its container (a phone stacks them)."""
     _ = session.tr().gettext
     rows = []
-    for result in done:
-        for count in result.counts:
-            bands: dict[int, int] = {}
-            for length in count.lengths:
-                band = math.floor(math.log10(max(length, 1)) * 8)
-                bands[band] = bands.get(band, 0) + 1
-            for band, hands in sorted(bands.items()):
-                rows.append({"variant": _label(result), "players": _("{players} players").format(players=count.players),
-                             "turns": round(10 ** (band / 8)), "share": hands / count.hands})
+    for count in result.counts:
+        bands: dict[int, int] = {}
+        for length in count.lengths:
+            band = math.floor(math.log10(max(length, 1)) * 8)
+            bands[band] = bands.get(band, 0) + 1
+        for band, hands in sorted(bands.items()):
+            rows.append({"players": _("{players} players").format(players=count.players),
+                         "turns": round(10 ** (band / 8)), "share": hands / count.hands})
     longest = max((row["turns"] for row in rows), default=10)
-    chart = alt.Chart(alt.Data(values=rows)).mark_line(point=True).encode(
-        x=alt.X("turns:Q", scale=alt.Scale(type="log", domain=[10, longest]), title=_("Turns in the hand (log scale)")),
+    return alt.Chart(alt.Data(values=rows), title=_label(result)).mark_line(point=True).encode(
+        x=alt.X("turns:Q", scale=alt.Scale(type="log", domain=[10, longest]), title=_("Turns in the hand (log scale)"),
+                axis=alt.Axis(tickCount=4)),
         y=alt.Y("share:Q", axis=alt.Axis(format="%"), title=_("Share of hands")),
-        color=alt.Color("players:N", title=_("Players"), legend=alt.Legend(orient="bottom")),
+        color=alt.Color("players:N", title=_("Players"), legend=_legend()),
         tooltip=[alt.Tooltip("players:N", title=_("Players")), alt.Tooltip("turns:Q", title=_("Turns")),
                  alt.Tooltip("share:Q", format=".1%", title=_("Share"))],
-    ).properties(width=300, height=200)
-    return chart.facet(column=alt.Column("variant:N", title=None, sort=[_label(r) for r in done]),
-                       title=_("How long hands last"))
+    ).properties(height=220, autosize=_FIT_WIDTH)
 
 
-def _seats_chart(done: list[StudyResult]) -> alt.FacetChart:
-    """Wins by seat (seat 1 moves first), with 95 % intervals and the even share."""
+def _seats_chart(done: list[StudyResult], players: int) -> alt.LayerChart:
+    """Wins by seat (seat 1 moves first) at one player count, a bar per compared variant,
+    with 95 % intervals and a tick at each variant's even share (its undrawn hands / players)."""
     _ = session.tr().gettext
-    rows = [{"variant": _label(result), "players": _("{players} players").format(players=count.players),
-             "seat": seat, "rate": share.rate, "low": share.low, "high": share.high, "fair": count.fair}
-            for result in done for count in result.counts for seat, share in enumerate(count.wins_by_seat, start=1)]
+    rows = [{"variant": _label(result), "seat": seat, "rate": share.rate, "low": share.low, "high": share.high,
+             "fair": count.fair}
+            for result in done for count in result.counts if count.players == players
+            for seat, share in enumerate(count.wins_by_seat, start=1)]
     base = alt.Chart()
     x = alt.X("seat:O", title=_("Seat (1 moves first)"), axis=alt.Axis(labelAngle=0))
     bars = base.mark_bar().encode(
         x=x, xOffset="variant:N",
         y=alt.Y("rate:Q", axis=alt.Axis(format="%"), title=_("Hands won")),
-        color=alt.Color("variant:N", title=_("Variant"), sort=[_label(r) for r in done],
-                        legend=alt.Legend(orient="bottom")),
+        color=alt.Color("variant:N", title=_("Variant"), sort=[_label(r) for r in done], legend=_legend()),
         tooltip=[alt.Tooltip("variant:N", title=_("Variant")), alt.Tooltip("seat:O", title=_("Seat (1 moves first)")),
-                 alt.Tooltip("rate:Q", format=".1%", title=_("Hands won"))])
-    whiskers = base.mark_rule(color="#333").encode(x=x, xOffset="variant:N",
-                                                   y="low:Q", y2="high:Q")
-    even = base.mark_rule(strokeDash=[4, 3], color="#888").encode(y="mean(fair):Q")
-    return alt.layer(bars, whiskers, even, data=alt.Data(values=rows)).facet(
-        facet=alt.Facet("players:N", title=None), columns=3,
-        title=_("Wins by seat, with {level} intervals; dashed: an even share").format(level=level()),
-    ).resolve_scale(x="independent")
+                 alt.Tooltip("rate:Q", format=".1%", title=_("Hands won")),
+                 alt.Tooltip("fair:Q", format=".1%", title=_("An even share"))])
+    whiskers = base.mark_rule(color="#333").encode(x=x, xOffset="variant:N", y="low:Q", y2="high:Q")
+    even = base.mark_tick(color="#555", thickness=2, strokeDash=[3, 2]).encode(x=x, xOffset="variant:N", y="fair:Q")
+    title = _("{players} players").format(players=players)
+    return alt.layer(bars, whiskers, even, data=alt.Data(values=rows), title=title).properties(height=220, autosize=_FIT_WIDTH)
 
 
 def _draws_chart(done: list[StudyResult]) -> alt.Chart:
@@ -387,13 +391,30 @@ def _draws_chart(done: list[StudyResult]) -> alt.Chart:
              "drawn": count.draws_repetition.rate + count.draws_turn_limit.rate,
              "repetition": count.draws_repetition.rate, "limit": count.draws_turn_limit.rate}
             for result in done for count in result.counts]
-    return alt.Chart(alt.Data(values=rows), title=_("Drawn hands by number of players")).mark_bar().encode(
+    return alt.Chart(alt.Data(values=rows)).mark_bar().encode(
         x=alt.X("players:O", title=_("Players"), axis=alt.Axis(labelAngle=0)),
         xOffset="variant:N",
         y=alt.Y("drawn:Q", axis=alt.Axis(format="%"), title=_("Share of hands drawn")),
-        color=alt.Color("variant:N", title=_("Variant"), sort=[_label(r) for r in done],
-                        legend=alt.Legend(orient="bottom")),
+        color=alt.Color("variant:N", title=_("Variant"), sort=[_label(r) for r in done], legend=_legend()),
         tooltip=[alt.Tooltip("variant:N", title=_("Variant")),
                  alt.Tooltip("repetition:Q", format=".1%", title=_("Drawn by repetition")),
                  alt.Tooltip("limit:Q", format=".1%", title=_("Drawn at the turn limit"))],
-    )
+    ).properties(height=220, autosize=_FIT_WIDTH)
+
+
+def charts(done: list[StudyResult]) -> None:
+    """The three charts, each panel its own chart in a column: side by side on a wide
+    screen, one under the other on a phone (Streamlit stacks columns there)."""
+    _ = session.tr().gettext
+    config = _locale()
+    st.markdown("**" + literal(_("How long hands last")) + "**")
+    for column, result in zip(st.columns(len(done)), done, strict=True):
+        column.altair_chart(_lengths_chart(result).configure(**config), width="stretch")
+    st.markdown("**" + literal(_("Wins by seat, with {level} intervals; the short line across each bar: an even share").format(level=level())) + "**")
+    counts = sorted({count.players for result in done for count in result.counts})
+    for start in range(0, len(counts), 3):
+        row = counts[start:start + 3]
+        for column, players in zip(st.columns(3), row, strict=False):
+            column.altair_chart(_seats_chart(done, players).configure(**config), width="stretch")
+    st.markdown("**" + literal(_("Drawn hands by number of players")) + "**")
+    st.altair_chart(_draws_chart(done).configure(**config), width="stretch")
