@@ -33,3 +33,58 @@ def test_catalogs_are_found_compiled_and_shared():
     assert spanish.gettext("Lessons") == "Lecciones"
     assert translations("en").gettext("Lessons") == "Lessons" and translations("xx").gettext("Lessons") == "Lessons"
     assert set(LANGUAGES) == {"en", "es"}
+
+
+BAD_TOML = ["a = ", "a = 1\na = 2", "[x\n", "[[x]\n", "a = 'x", "a = 1 b", "= 1", "a = [1,", "a = {b=1",
+            "a = tru", 'a = "\\q"', 'a = "\\uZZZZ"', 'a = "\\uD800"', "x", "[a]\n[a]", 'a = "\x01"', "a = 2026-13-45",
+            "a = {b=1, b=2}", "a.b = 1\n[a]\nb.c = 2", "a = 1\n€ = 2"]
+
+
+@pytest.mark.parametrize("text", BAD_TOML)
+def test_tomllib_messages_are_said_in_spanish(text):
+    """A TOML syntax error in a position file or a lesson reaches the learner in their
+    language, not in tomllib's English (tutorial/words.toml_detail)."""
+    from tutorial.engine.errors import PositionError
+    from tutorial.engine.posfile import parse_toml
+    from tutorial.words import position_error
+
+    with pytest.raises(PositionError) as caught:
+        parse_toml(text)
+    english = caught.value.params["detail"].split(" (at ")[0]
+    spanish = position_error(caught.value, translations("es"))
+    assert spanish.startswith("TOML no válido: ")
+    assert english not in spanish, spanish
+    assert position_error(caught.value, translations("en")) != f"not valid TOML: {english}", english
+
+
+def test_every_message_tomllib_can_give_is_known():
+    """The messages in this Python's tomllib source are all translated (a new Python
+    with new messages fails here, not in front of a learner)."""
+    import ast
+    import inspect
+    from tomllib import _parser
+
+    from tutorial.words import toml_detail
+
+    samples = {"expect": "]", "key": ("a", "b"), "cont_key": ("a",), "abs_key_parent": ("a",), "key_stem": "b",
+               "char": "\x01"}
+    found = []
+    for node in ast.walk(ast.parse(inspect.getsource(_parser))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "suffixed_err" and len(node.args) == 3:
+            message = node.args[2]
+            if isinstance(message, ast.Constant):
+                found.append(message.value)
+            elif isinstance(message, ast.JoinedStr):
+                parts = []
+                for value in message.values:
+                    if isinstance(value, ast.Constant):
+                        parts.append(value.value)
+                    else:
+                        name = ast.unparse(value.value)
+                        sample = samples.get(name, "x")
+                        parts.append(repr(sample) if value.conversion == ord("r") else str(sample))
+                found.append("".join(parts))
+    assert len(found) > 15
+    spanish = translations("es")
+    unknown = [message for message in found if toml_detail(message, spanish) == message]
+    assert not unknown

@@ -65,11 +65,61 @@ def position_error(err: MugginsError, tr: Tr) -> str:
     }
     template = messages.get(err.code, err.code)
     if err.code == "invalid-toml" and isinstance(p.get("detail"), str):  # the line is given with the message
-        p = {**p, "detail": re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)$", "", p["detail"])}
+        p = {**p, "detail": toml_detail(re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)$", "",
+                                               p["detail"]), tr)}
     try:
         return template.format(**{key: clip(value) for key, value in p.items()})
     except (KeyError, IndexError):
         return template
+
+
+def _toml_messages(_):  # type: ignore[no-untyped-def]
+    """tomllib's messages (Python 3.11–3.13, ``tomllib/_parser.py``) and ours with their
+    translations: a message as it is, or (when it has a group) a regular expression whose
+    group is quoted back as ``{what}``."""
+    return (
+        ("Invalid statement", _("this line is neither a key = value pair nor a [table] header")),
+        ("Expected newline or end of document after a statement",
+         _("something follows a complete key = value pair on the same line")),
+        ("Cannot overwrite a value", _("a key is given a value twice")),
+        ("Expected ']' at the end of a table declaration", _("a [table] header lacks its closing ]")),
+        ("Expected ']]' at the end of an array declaration", _("a [[table]] header lacks its closing ]]")),
+        ("Expected '=' after a key in a key/value pair", _("a key without “=” and a value")),
+        ("Invalid initial character for a key part", _("a key starts with a character keys cannot have")),
+        ("Unclosed array", _("a list opened with [ is never closed")),
+        ("Unclosed inline table", _("a table opened with {{ is never closed")),
+        ("Unescaped '\\' in a string", _("a \\ in a string that does not start an escape")),
+        ("Invalid hex value", _("an invalid \\u or \\U escape")),
+        ("Escaped character is not a Unicode scalar value", _("an escape that is not a Unicode character")),
+        ("Unterminated string", _("a string that is never closed")),
+        ("Invalid date or datetime", _("an invalid date or time")),
+        ("Invalid value", _("a value that is not a number, string, true/false, list or table")),
+        ("nested too deeply", _("lists or tables nested too deeply")),
+        (r"Expected (.+)", _("{what} expected")),
+        (r"Found invalid character (.+)", _("the character {what} is not allowed here")),
+        (r"Illegal character (.+)", _("the character {what} is not allowed in a string")),
+        (r"Cannot declare (.+) twice", _("the table {what} is declared twice")),
+        (r"Cannot (?:mutate immutable|redefine) namespace (.+)", _("{what} is already defined and cannot be changed")),
+        (r"Duplicate inline table key (.+)", _("the key {what} appears twice")),
+        (r"a dotted key of more than (\d+) parts", _("a dotted key of more than {what} parts")),
+    )
+
+
+def toml_detail(detail: str, tr: Tr) -> str:
+    """tomllib's English message ``detail`` (without its position) in the learner's language;
+    a message not known here is quoted as it is."""
+    for pattern, words in _toml_messages(tr.gettext):
+        if "(" not in pattern:  # a message as it is
+            if detail == pattern:
+                return words.format(what="")
+            continue
+        match = re.fullmatch(pattern, detail)
+        if match:
+            what = match.group(1)
+            if what.startswith("("):  # a key path, which tomllib shows as a tuple: ('a', 'b') -> a.b
+                what = ".".join(re.findall(r"'([^']*)'", what)) or what
+            return words.format(what=clip(what))
+    return detail
 
 
 def error_line(err: MugginsError, text: str) -> int:
