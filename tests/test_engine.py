@@ -278,6 +278,32 @@ def test_deal_code_round_trip():
     assert str(DealCode.parse("7 - 999999999")) == "7-999999999"
 
 
+def test_new_deal_codes_are_short_enough_to_dictate():
+    """Issue 12: at most 6 characters after the player count; every count has its code."""
+    import random
+
+    rng = random.Random(7)
+    codes = [DealCode.new(players, rng) for players in (3, 4, 5, 6, 7) for _ in range(200)]
+    assert all(len(str(code).split("-")[1]) <= 6 for code in codes)
+    assert len({code.seed for code in codes}) > 900  # drawn, not fixed
+    assert all(DealCode.parse(str(code)) == code for code in codes)
+    with pytest.raises(PositionError):
+        DealCode.new(8, rng)
+
+
+@pytest.mark.parametrize("text, dealer, commons, stock_tops", [
+    ("4-123456789", 3, "KD KH 7S 9H", "10S 4H 6S 7D"),
+    ("3-987654321", 0, "AH", "QD 4H QS"),
+    ("7-2817", 6, "7S JD 7H", "6S 4S 8D 8C AD 8H 6D"),
+])
+def test_codes_in_use_still_deal_the_same_hands(text, dealer, commons, stock_tops):
+    """Long codes shared before the short ones (and short ones) deal exactly what they dealt."""
+    position, drawn = deal(DealCode.parse(text))
+    assert drawn == dealer
+    assert " ".join(str(pile[-1]) for pile in position.commons) == commons
+    assert " ".join(str(stock[0]) for stock in position.stocks) == stock_tops
+
+
 @pytest.mark.parametrize("text", ["common:" + "1" * 4301, "common:1234567890", "common:٣", "common:²", "common:1_0", "common:0", 3, None])
 def test_destination_numbers_from_outside(text):
     with pytest.raises(PositionError) as info:

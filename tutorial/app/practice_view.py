@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from ..engine.deal import COUNTS, MAX_SEED, SEAT_NAMES, DealCode
+from ..engine.deal import COUNTS, SEAT_NAMES, DealCode
 from ..engine.errors import MugginsError, PositionError
 from ..practice import (
     CALL,
@@ -60,7 +60,7 @@ DRAFT = {  # the settings panel's values, kept apart from the widgets (see setti
 }
 
 def _fresh_game(players: int = PRACTICE_PLAYERS, seat: int = 0, settings: Settings | None = None) -> PracticeGame:
-    return PracticeGame(DealCode(players, random.SystemRandom().randrange(MAX_SEED)), seat,
+    return PracticeGame(DealCode.new(players, random.SystemRandom()), seat,
                         settings=settings or Settings())
 
 
@@ -260,7 +260,7 @@ def _settings_from_draft() -> tuple[DealCode, int, Settings]:
     state = st.session_state
     players = state.get(DRAFT["players"]) or PRACTICE_PLAYERS
     typed = (state.get(DRAFT["code"]) or "").strip()
-    code = DealCode.parse(typed) if typed else DealCode(players, random.SystemRandom().randrange(MAX_SEED))
+    code = DealCode.parse(typed) if typed else DealCode.new(players, random.SystemRandom())
     mode = state.get(DRAFT["mode"]) or COACH
     match = dict(hands=int(state.get(DRAFT["hands"], 1)), turn_limit=int(state.get(DRAFT["turn_limit"], 1000)))
     if mode == TABLE:

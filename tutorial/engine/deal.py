@@ -21,17 +21,31 @@ SEAT_NAMES = ("A", "B", "C", "D", "E", "F", "G")
 MAX_SEED = 10**9
 """Seeds are 0 ≤ seed < MAX_SEED (at most 9 digits in a deal code)."""
 
+NEW_SEEDS = 10**6
+"""New deals draw 0 ≤ seed < NEW_SEEDS: at most 6 digits after the player count, short
+enough to dictate to a class (``4-2817``). Longer codes made before still deal the same."""
+
 
 @dataclass(frozen=True, slots=True)
 class DealCode:
     """A reproducible deal: ``players`` (3–7) and ``seed`` (0 ≤ seed < 10⁹).
 
     Text form ``4-12345``; :meth:`parse` reads it back (raises
-    :class:`PositionError` ``bad-deal-code`` or ``player-count``).
+    :class:`PositionError` ``bad-deal-code`` or ``player-count``). :meth:`new`
+    draws a fresh code of at most 6 digits after the player count.
     """
 
     players: int
     seed: int
+
+    @classmethod
+    def new(cls, players: int, rng: random.Random) -> DealCode:
+        """A fresh deal for ``players`` with a seed ``0 ≤ seed <`` :data:`NEW_SEEDS` drawn from
+        ``rng`` (the app passes ``random.SystemRandom()``: a deal nobody can foresee).
+        Raises :class:`PositionError` ``player-count`` for a count without a deal (§counts)."""
+        if players not in COUNTS:
+            raise PositionError("player-count", count=players)
+        return cls(players, rng.randrange(NEW_SEEDS))
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
