@@ -12,9 +12,13 @@ interface.
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from ..classroom.rooms import Joined, NewRoom, RoomLimits, RoomView, StudentRow, StudentView
+from ..classroom.tally import NamedAnswer, Progress, Tally
 from .sqlite import SqliteStore
 
 DATA_DIR_VARIABLE = "MUGGINS_DATA_DIR"
@@ -28,6 +32,93 @@ class Store(Protocol):
 
     def load_game(self, key: str) -> str | None:
         """The body saved under ``key``, or ``None``."""
+
+
+class RoomStore(Protocol):
+    """The live class rooms (see :mod:`tutorial.classroom` for the model).
+
+    Every method may raise :class:`~tutorial.classroom.ClassroomError` (codes in its
+    docstring). Common to all that take a room ``code`` (as typed: case, spaces and
+    hyphens do not matter): ``unknown-room``, ``expired-room`` and, for changes and
+    students' reads, ``closed-room``; to all that take a ``teacher_token``: ``not-teacher``;
+    to all that take a ``student_token``: ``unknown-student``. The teacher's reads also work
+    on a closed room (until it expires). Any change (join, question, reveal, answer,
+    progress, close) raises the room's :meth:`version` and restarts its lifetime; reads do
+    neither. A ``round`` argument is the question number the caller saw (from 1), so a stale
+    click is refused with ``wrong-round`` rather than applied to another question. Times are
+    seconds since the epoch. Several processes may share one store.
+    """
+
+    # teacher
+    def open_room(self, *, hours: float | None = None) -> NewRoom:
+        """A new room, open for ``hours`` after its last change (default the store's
+        ``RoomLimits.hours``; ``ValueError`` outside (0, 168]). Expired rooms are purged first."""
+
+    def teacher_room(self, code: str, teacher_token: str) -> RoomView:
+        """The room as the teacher sees it (also when closed, then ``closed`` is true)."""
+
+    def set_question(self, code: str, teacher_token: str, target: str, *, after: int | None = None) -> int:
+        """Open the next round, in phase ``asking``, on ``target`` (an opaque text of the
+        interface, e.g. ``deal/4-2817``; ``bad-target``); its number. With ``after``, only when
+        the current round is ``after`` (else ``wrong-round``), so a double click opens one round."""
+
+    def reveal(self, code: str, teacher_token: str, round: int) -> None:
+        """Move the current round ``round`` to ``revealed`` (``wrong-round``; ``not-asking`` when
+        already revealed); students can no longer answer it."""
+
+    def close(self, code: str, teacher_token: str) -> None:
+        """Close the room: students can no longer join, answer or report (``closed-room``).
+        Closing a closed room does nothing."""
+
+    def students(self, code: str, teacher_token: str) -> list[StudentRow]:
+        """The room's students by number, with their nicknames."""
+
+    def tally(self, code: str, teacher_token: str, round: int | None = None) -> Tally:
+        """Counts of the answers to ``round`` (default the current; ``wrong-round`` unless
+        1 ≤ round ≤ current), without names."""
+
+    def answers_with_names(self, code: str, teacher_token: str, round: int | None = None) -> list[NamedAnswer]:
+        """Every answer to ``round`` (default the current) with the student's nickname, earliest first."""
+
+    def progress(self, code: str, teacher_token: str, round: int | None = None, *, names: bool = False) -> Progress:
+        """The students' latest progress reports on ``round`` (default the current) and the
+        totals; nicknames only when ``names``."""
+
+    def summary_rows(self, code: str, teacher_token: str, round: int | None = None, *,
+                     names: bool = False) -> list[dict[str, str | int]]:
+        """Rows for a CSV download, one per round (all, or only ``round``) and student; the keys
+        are :data:`tutorial.classroom.SUMMARY_KEYS` (see :func:`tutorial.classroom.tally.summary_rows`)."""
+
+    # students
+    def join(self, code: str, nickname: str, client_key: str) -> Joined:
+        """Join as a new student with ``nickname`` (``bad-nickname``, ``nickname-taken``,
+        ``room-full``). ``client_key`` names the client for the limit on failed joins (e.g. its
+        IP address; only its hash is kept): a join refused for its room code counts, and once
+        the client has too many within the window every join is refused with
+        ``too-many-attempts``. To come back after a refresh use :meth:`student` with the token."""
+
+    def student(self, code: str, student_token: str) -> StudentView:
+        """The student's view of the room: the current round, its target and phase, their answer."""
+
+    def answer(self, code: str, student_token: str, round: int, choice: str, verdict: str) -> None:
+        """Answer round ``round`` (it must be current, ``wrong-round``, and asking, ``not-asking``)
+        once (``already-answered``) with ``choice`` (≤ 40 characters, ``bad-choice``) judged
+        ``verdict`` (``right`` or an error kind, ``bad-verdict``)."""
+
+    def report_progress(self, code: str, student_token: str, round: int, decisions: int, errors: dict[str, int],
+                        finished: bool) -> None:
+        """Report progress on the current ``round`` (asking or revealed; ``wrong-round``):
+        ``decisions`` made so far, ``errors`` by kind, ``finished``; replaces the student's
+        earlier report (``bad-progress``)."""
+
+    # anyone
+    def version(self, code: str) -> int:
+        """The room's change counter (also for a closed room): poll it and redraw when it changes.
+        It tells whether a code exists, so call it only for a room the session joined or opened."""
+
+    def purge_expired(self, now: float | None = None) -> int:
+        """Delete the rooms expired at ``now`` (default the store's clock) with all their data;
+        how many rooms."""
 
 
 def data_dir() -> Path:
@@ -45,4 +136,12 @@ def open_store(folder: str | Path | None = None) -> Store:
     return SqliteStore(Path(folder) if folder is not None else data_dir())
 
 
-__all__ = ["DATA_DIR_VARIABLE", "SqliteStore", "Store", "data_dir", "open_store"]
+def open_room_store(folder: str | Path | None = None, *, limits: RoomLimits | None = None,
+                    now: Callable[[], float] = time.time) -> RoomStore:
+    """The class rooms in ``folder`` (default :func:`data_dir`; the same file as
+    :func:`open_store`), with ``limits`` (default ``RoomLimits.from_environment()``: the
+    lifetime from ``$MUGGINS_ROOM_HOURS``) and the clock ``now``. Raises as :func:`open_store`."""
+    return SqliteStore(Path(folder) if folder is not None else data_dir(), limits=limits, now=now)
+
+
+__all__ = ["DATA_DIR_VARIABLE", "RoomStore", "SqliteStore", "Store", "data_dir", "open_room_store", "open_store"]

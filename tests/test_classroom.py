@@ -1,0 +1,589 @@
+"""The live class room's model and store: rooms, students, questions, answers, progress, limits."""
+
+import ast
+import json
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import tutorial.classroom
+from tutorial.classroom import (
+    ROOM_CODE_ALPHABET,
+    SUMMARY_KEYS,
+    ClassroomError,
+    RoomLimits,
+    nickname_key,
+    normalise_nickname,
+    parse_room_code,
+    room_hours,
+)
+from tutorial.engine.errors import MugginsError
+from tutorial.store import RoomStore, open_room_store, open_store
+from tutorial.store.sqlite import FILE_NAME, SCHEMA_VERSION
+
+HOUR = 3600.0
+
+
+class Clock:
+    """A clock the test moves by hand (seconds since the epoch)."""
+
+    def __init__(self, start: float = 1_700_000_000.0):
+        self.time = start
+
+    def __call__(self) -> float:
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        self.time += seconds
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(tmp_path, clock) -> RoomStore:
+    return open_room_store(tmp_path, limits=RoomLimits(hours=4), now=clock)
+
+
+def raises(code: str, **params):
+    """Context: a ClassroomError with ``code`` (and these params) is raised."""
+    class Check:
+        def __enter__(self):
+            self.context = pytest.raises(ClassroomError)
+            self.info = self.context.__enter__()
+            return self.info
+
+        def __exit__(self, *exc):
+            handled = self.context.__exit__(*exc)
+            error = self.info.value
+            assert error.code == code, error
+            for name, value in params.items():
+                assert error.params[name] == value, error
+            return handled
+    return Check()
+
+
+def class_with_question(store, names=("Ana", "Ben", "Cy")):
+    room = store.open_room()
+    students = [store.join(room.code, name, "10.0.0.1") for name in names]
+    store.set_question(room.code, room.teacher_token, "lesson/nearest-opponent/step-3")
+    return room, students
+
+
+# ----- the model ----------------------------------------------------------------
+
+
+def test_the_classroom_package_imports_no_interface_library():
+    """As tests/test_layers.py for the engine: the class room's model is plain Python."""
+    folder = Path(tutorial.classroom.__file__).parent
+    checked = list(folder.glob("*.py"))
+    assert len(checked) >= 5
+    for path in checked:
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module.split(".")[0])
+        assert not found & {"streamlit", "PIL", "gettext", "babel"}, path
+
+
+def test_classroom_errors_are_muggins_errors_with_codes():
+    error = ClassroomError("bad-nickname", reason="empty")
+    assert isinstance(error, MugginsError) and error.code == "bad-nickname" and error.params == {"reason": "empty"}
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("  Ana  ", "Ana"), ("Ana   María", "Ana María"), ("Ana\tMaría\n", "Ana María"),
+    ("Jose\u0301", "José"), ("<b>x</b>", "<b>x</b>"), ("李小龍", "李小龍"), ("x" * 24, "x" * 24),
+])
+def test_nicknames_are_normalised_and_kept_literally(typed, kept):
+    assert normalise_nickname(typed) == kept
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("", "empty"), ("   ", "empty"), ("\n\t", "empty"), (None, "empty"), ("x" * 25, "too-long"),
+    ("Ana\x00", "control"), ("A\x1bB", "control"), ("Ana\u200b", "control"), ("\u202eAna", "control"),
+    ("\ue000", "control"),
+])
+def test_bad_nicknames_are_refused_with_a_reason(typed, reason):
+    with raises("bad-nickname", reason=reason):
+        normalise_nickname(typed)
+
+
+def test_nickname_keys_ignore_case():
+    assert nickname_key("ANA") == nickname_key("ana") == nickname_key("Ana")
+    assert nickname_key("Straße") == nickname_key("STRASSE")
+    assert nickname_key(normalise_nickname("Jose\u0301")) == nickname_key("JOSÉ")
+
+
+def test_room_codes_are_typed_forgivingly():
+    assert set(ROOM_CODE_ALPHABET).isdisjoint("0O1IL") and len(ROOM_CODE_ALPHABET) == 31
+    assert parse_room_code(" abc-def ") == "ABCDEF"
+    assert parse_room_code("ABC DEF2") is None  # seven symbols
+    assert parse_room_code("ABCDE0") is None  # 0 is not in the alphabet
+    assert parse_room_code("") is None and parse_room_code("x" * 100) is None
+
+
+def test_the_room_lifetime_comes_from_the_environment_when_valid():
+    assert room_hours({}) == 4.0
+    assert room_hours({"MUGGINS_ROOM_HOURS": "2.5"}) == 2.5
+    assert room_hours({"MUGGINS_ROOM_HOURS": " 168 "}) == 168.0
+    for bad in ("0", "-1", "169", "nan", "inf", "four", ""):
+        assert room_hours({"MUGGINS_ROOM_HOURS": bad}) == 4.0, bad
+    assert RoomLimits.from_environment({"MUGGINS_ROOM_HOURS": "1"}).lifetime == HOUR
+    with pytest.raises(ValueError):
+        RoomLimits(hours=0)
+    with pytest.raises(ValueError):
+        RoomLimits(max_students=0)
+
+
+def test_the_store_reads_the_lifetime_from_the_environment(tmp_path, monkeypatch, clock):
+    monkeypatch.setenv("MUGGINS_ROOM_HOURS", "1")
+    store = open_room_store(tmp_path, now=clock)
+    room = store.open_room()
+    assert store.teacher_room(room.code, room.teacher_token).expires == clock.time + HOUR
+
+
+# ----- rooms, students, questions -------------------------------------------------------
+
+
+def test_a_room_from_opening_to_reveal(store, clock):
+    room = store.open_room()
+    assert len(room.code) == 6 and set(room.code) <= set(ROOM_CODE_ALPHABET)
+    assert room.teacher_token not in repr(room)
+    view = store.teacher_room(room.code, room.teacher_token)
+    assert (view.round, view.target, view.phase, view.students, view.closed) == (0, None, "waiting", 0, False)
+    ana = store.join(room.code.lower(), "  Ana ", "10.0.0.1")
+    assert (ana.code, ana.student, ana.nickname) == (room.code, 1, "Ana") and ana.student_token not in repr(ana)
+    me = store.student(room.code, ana.student_token)
+    assert (me.student, me.nickname, me.round, me.target, me.phase, me.choice) == (1, "Ana", 0, None, "waiting", None)
+    assert store.set_question(room.code, room.teacher_token, "deal/4-2817") == 1
+    store.answer(room.code, ana.student_token, 1, "common:1", "right")
+    me = store.student(room.code, ana.student_token)
+    assert (me.round, me.target, me.phase, me.choice, me.verdict) == (1, "deal/4-2817", "asking", "common:1", "right")
+    store.reveal(room.code, room.teacher_token, 1)
+    assert store.student(room.code, ana.student_token).phase == "revealed"
+    assert store.set_question(room.code, room.teacher_token, "deal/4-2818", after=1) == 2
+    me = store.student(room.code, ana.student_token)
+    assert (me.round, me.target, me.phase, me.choice) == (2, "deal/4-2818", "asking", None)
+    with raises("wrong-round", round=1, current=2):  # a double click on "next question"
+        store.set_question(room.code, room.teacher_token, "deal/4-2818", after=1)
+
+
+def test_a_room_and_its_answers_survive_a_restart(tmp_path, clock):
+    store = open_room_store(tmp_path, now=clock)
+    room, (ana, ben, _) = class_with_question(store)
+    store.answer(room.code, ana.student_token, 1, "discard:B", "right")
+    store.answer(room.code, ben.student_token, 1, "common:1", "wrong-common")
+    again = open_room_store(tmp_path, now=clock)  # as after a restart of the app
+    tally = again.tally(room.code, room.teacher_token)
+    assert (tally.round, tally.students, tally.answered) == (1, 3, 2)
+    assert again.student(room.code, ana.student_token).choice == "discard:B"
+    with raises("already-answered", round=1):
+        again.answer(room.code, ana.student_token, 1, "call", "right")
+
+
+def test_unknown_expired_and_closed_rooms(store, clock):
+    for code in ("ZZZZZZ", "", "not a code", None):
+        with raises("unknown-room"):
+            store.version(code)
+    room, (ana, *_) = class_with_question(store)
+    clock.advance(3.9 * HOUR)
+    store.answer(room.code, ana.student_token, 1, "common:1", "right")  # a change: the lifetime starts again
+    clock.advance(3.9 * HOUR)
+    assert store.version(room.code) > 0
+    clock.advance(0.2 * HOUR)
+    for call in (lambda: store.version(room.code), lambda: store.student(room.code, ana.student_token),
+                 lambda: store.join(room.code, "Dee", "k"), lambda: store.tally(room.code, room.teacher_token),
+                 lambda: store.set_question(room.code, room.teacher_token, "x")):
+        with raises("expired-room"):
+            call()
+
+    room, (ana, *_) = class_with_question(store)
+    store.answer(room.code, ana.student_token, 1, "common:1", "right")
+    store.close(room.code, room.teacher_token)
+    store.close(room.code, room.teacher_token)  # twice: nothing more
+    for call in (lambda: store.student(room.code, ana.student_token), lambda: store.join(room.code, "Dee", "k"),
+                 lambda: store.answer(room.code, ana.student_token, 1, "call", "right"),
+                 lambda: store.report_progress(room.code, ana.student_token, 1, 3, {}, False),
+                 lambda: store.set_question(room.code, room.teacher_token, "x"),
+                 lambda: store.reveal(room.code, room.teacher_token, 1)):
+        with raises("closed-room"):
+            call()
+    # the teacher still reads the results of a closed room
+    assert store.teacher_room(room.code, room.teacher_token).closed
+    assert store.tally(room.code, room.teacher_token).answered == 1
+    assert len(store.summary_rows(room.code, room.teacher_token)) == 3
+    with raises("not-teacher"):
+        store.close(room.code, ana.student_token)
+
+
+def test_a_room_may_be_opened_with_its_own_lifetime(store, clock):
+    room = store.open_room(hours=0.5)
+    clock.advance(0.5 * HOUR)
+    with raises("expired-room"):
+        store.version(room.code)
+    with pytest.raises(ValueError):
+        store.open_room(hours=200)
+
+
+def test_nicknames_are_unique_in_a_room_ignoring_case(store):
+    room = store.open_room()
+    store.join(room.code, "Ana María", "k")
+    for typed in ("ana maría", "ANA   MARÍA", " Ana Mari\u0301a"):
+        with raises("nickname-taken"):
+            store.join(room.code, typed, "k")
+    other = store.open_room()
+    assert store.join(other.code, "ana maría", "k").nickname == "ana maría"  # another room
+    for typed, reason in (("", "empty"), ("x" * 25, "too-long"), ("Ana\x07", "control")):
+        with raises("bad-nickname", reason=reason):
+            store.join(room.code, typed, "k")
+    assert [row.nickname for row in store.students(room.code, room.teacher_token)] == ["Ana María"]
+
+
+def test_a_room_holds_a_limited_number_of_students(tmp_path, clock):
+    store = open_room_store(tmp_path, limits=RoomLimits(max_students=3), now=clock)
+    room = store.open_room()
+    for name in "ABC":
+        store.join(room.code, name, "k")
+    with raises("room-full", limit=3):
+        store.join(room.code, "D", "k")
+
+
+def test_only_the_teacher_token_runs_the_room(store):
+    room, (ana, *_) = class_with_question(store)
+    other = store.open_room()
+    controls = (("set_question", "deal/4-1"), ("reveal", 1), ("close",), ("students",), ("tally",), ("answers_with_names",),
+                ("progress",), ("summary_rows",), ("teacher_room",))
+    for token in (ana.student_token, other.teacher_token, "", None, room.teacher_token + "x", "x" * 1000):
+        for method, *rest in controls:
+            with raises("not-teacher") as info:
+                getattr(store, method)(room.code, token, *rest)
+            assert token is None or not token or token not in str(info.value)
+
+
+def test_students_answer_once_the_current_question_while_it_is_asked(store):
+    room, (ana, ben, cy) = class_with_question(store)
+    other = store.open_room()
+    for token in (room.teacher_token, other.teacher_token, "", None, ana.student_token[:-1]):
+        with raises("unknown-student"):
+            store.answer(room.code, token, 1, "common:1", "right")
+        with raises("unknown-student"):
+            store.student(room.code, token)
+    store.answer(room.code, ana.student_token, 1, "common:1", "right")
+    with raises("already-answered", round=1):
+        store.answer(room.code, ana.student_token, 1, "common:2", "right")
+    for bad in (2, 0, -1, "1", 1.0, True, None):
+        with raises("wrong-round"):
+            store.answer(room.code, ben.student_token, bad, "common:1", "right")
+    store.reveal(room.code, room.teacher_token, 1)
+    with raises("not-asking", round=1, phase="revealed"):
+        store.answer(room.code, ben.student_token, 1, "common:1", "right")
+    with raises("not-asking"):
+        store.reveal(room.code, room.teacher_token, 1)
+    store.set_question(room.code, room.teacher_token, "deal/4-2")
+    with raises("wrong-round", round=1, current=2):  # the page still showed the last question
+        store.answer(room.code, cy.student_token, 1, "common:1", "right")
+    with raises("wrong-round", round=1, current=2):
+        store.reveal(room.code, room.teacher_token, 1)
+    # before any question
+    fresh = store.open_room()
+    dee = store.join(fresh.code, "Dee", "k")
+    with raises("wrong-round", current=0):
+        store.answer(fresh.code, dee.student_token, 0, "x", "right")
+    with raises("wrong-round", current=0):
+        store.reveal(fresh.code, fresh.teacher_token, 0)
+    # a student of one room is unknown in another
+    with raises("unknown-student"):
+        store.student(fresh.code, ana.student_token)
+
+
+@pytest.mark.parametrize(("choice", "verdict", "code", "reason"), [
+    ("", "right", "bad-choice", "empty"), ("x" * 41, "right", "bad-choice", "too-long"),
+    ("a\x00", "right", "bad-choice", "control"), (None, "right", "bad-choice", "empty"),
+    ("call", "", "bad-verdict", None), ("call", "Right", "bad-verdict", None), ("call", "x" * 41, "bad-verdict", None),
+    ("call", "right now", "bad-verdict", None), ("call", None, "bad-verdict", None),
+])
+def test_bad_answers_are_refused(store, choice, verdict, code, reason):
+    room, (ana, *_) = class_with_question(store)
+    with raises(code, **({"reason": reason} if reason else {})):
+        store.answer(room.code, ana.student_token, 1, choice, verdict)
+    assert store.tally(room.code, room.teacher_token).answered == 0
+
+
+def test_bad_targets_are_refused(store):
+    room = store.open_room()
+    for target, reason in (("", "empty"), ("x" * 201, "too-long"), ("a\nb\x00", "control")):
+        with raises("bad-target", reason=reason):
+            store.set_question(room.code, room.teacher_token, target)
+    assert store.set_question(room.code, room.teacher_token, " deal/4-1 ") == 1
+    assert store.teacher_room(room.code, room.teacher_token).target == "deal/4-1"
+
+
+def test_failed_joins_are_limited_per_client_across_store_objects(tmp_path, clock):
+    limits = RoomLimits(max_failed_joins=5, failed_join_window=600)
+    store = open_room_store(tmp_path, limits=limits, now=clock)
+    room = store.open_room()
+    for attempt in range(5):
+        with raises("unknown-room"):
+            open_room_store(tmp_path, limits=limits, now=clock).join("ZZZZZ" + "23456789A"[attempt], "Eve", "6.6.6.6")
+        clock.advance(10)
+    with raises("too-many-attempts", limit=5, window=600, retry_after=550):
+        store.join(room.code, "Eve", "6.6.6.6")  # even with the right code
+    assert store.join(room.code, "Ana", "10.0.0.1").student == 1  # another client is not held back
+    for _ in range(10):
+        store.join(room.code, f"Ben{_}", "10.0.0.1")  # successful joins do not count
+    with raises("nickname-taken"):
+        store.join(room.code, "ana", "10.0.0.1")  # nor a taken nickname
+    clock.advance(550)
+    assert store.join(room.code, "Eve", "6.6.6.6").nickname == "Eve"
+    # expired and closed rooms count as failures too
+    store.close(room.code, room.teacher_token)
+    for _ in range(5):
+        with raises("closed-room"):
+            store.join(room.code, "Zed", "7.7.7.7")
+    with raises("too-many-attempts"):
+        store.join(room.code, "Zed", "7.7.7.7")
+
+
+# ----- tallies, progress, summaries ------------------------------------------------------
+
+
+def test_the_tally_counts_answers_by_choice_and_verdict(store, clock):
+    room, students = class_with_question(store, names=("Ana", "Ben", "Cy", "Dee", "Eve"))
+    picks = [("discard:B", "right"), ("common:1", "wrong-common"), ("discard:B", "right"), ("own", "nearest-opponent")]
+    for student, (choice, verdict) in zip(students, picks, strict=False):
+        clock.advance(1)
+        store.answer(room.code, student.student_token, 1, choice, verdict)
+    tally = store.tally(room.code, room.teacher_token)
+    assert (tally.round, tally.target, tally.phase, tally.students, tally.answered) == (
+        1, "lesson/nearest-opponent/step-3", "asking", 5, 4)
+    assert list(tally.by_choice.items()) == [("discard:B", 2), ("common:1", 1), ("own", 1)]
+    assert list(tally.by_verdict.items()) == [("right", 2), ("nearest-opponent", 1), ("wrong-common", 1)]
+    named = store.answers_with_names(room.code, room.teacher_token, 1)
+    assert [(a.student, a.nickname, a.choice, a.verdict) for a in named] == [
+        (s.student, s.nickname, c, v) for s, (c, v) in zip(students, picks, strict=False)]
+    store.set_question(room.code, room.teacher_token, "deal/4-2")
+    assert store.tally(room.code, room.teacher_token).answered == 0
+    assert store.tally(room.code, room.teacher_token, 1).answered == 4
+    for bad in (0, 3, -1, "1"):
+        with raises("wrong-round"):
+            store.tally(room.code, room.teacher_token, bad)
+    fresh = store.open_room()
+    empty = store.tally(fresh.code, fresh.teacher_token)
+    assert (empty.round, empty.target, empty.phase, empty.answered, empty.by_choice) == (0, None, "waiting", 0, {})
+
+
+def test_progress_reports_the_latest_and_sums_errors(store, clock):
+    room, (ana, ben, cy) = class_with_question(store)
+    store.report_progress(room.code, ana.student_token, 1, 3, {"wrong-common": 1}, False)
+    clock.advance(5)
+    store.report_progress(room.code, ana.student_token, 1, 9, {"wrong-common": 2, "missed-call": 1, "late": 0}, True)
+    store.report_progress(room.code, ben.student_token, 1, 4, {"wrong-common": 1}, False)
+    progress = store.progress(room.code, room.teacher_token)
+    assert (progress.round, progress.students, progress.reporting, progress.finished, progress.decisions) == (1, 3, 2, 1, 13)
+    assert list(progress.errors.items()) == [("wrong-common", 3), ("missed-call", 1)]
+    assert [(r.student, r.nickname, r.decisions, r.errors, r.finished) for r in progress.rows] == [
+        (1, None, 9, {"missed-call": 1, "wrong-common": 2}, True), (2, None, 4, {"wrong-common": 1}, False)]
+    assert progress.rows[0].updated == clock.time
+    named = store.progress(room.code, room.teacher_token, 1, names=True)
+    assert [row.nickname for row in named.rows] == ["Ana", "Ben"]
+    store.reveal(room.code, room.teacher_token, 1)
+    store.report_progress(room.code, cy.student_token, 1, 1, {}, False)  # practice goes on after the reveal
+    with raises("wrong-round"):
+        store.report_progress(room.code, cy.student_token, 2, 1, {}, False)
+    for decisions, errors, finished, reason in ((-1, {}, False, "decisions"), (1.5, {}, False, "decisions"),
+                                                (1, {"Bad Kind": 1}, False, "kind"), (1, {"x": -1}, False, "count"),
+                                                (1, {f"k{i}": 1 for i in range(33)}, False, "errors"),
+                                                (1, [], False, "errors"), (1, {}, "yes", "finished")):
+        with raises("bad-progress", reason=reason):
+            store.report_progress(room.code, cy.student_token, 1, decisions, errors, finished)
+
+
+def test_summary_rows_for_a_csv_download(store):
+    room, (ana, ben, _) = class_with_question(store)
+    store.answer(room.code, ana.student_token, 1, "common:1", "right")
+    store.report_progress(room.code, ben.student_token, 1, 7, {"wrong-common": 2, "missed-call": 1}, True)
+    store.set_question(room.code, room.teacher_token, "deal/4-2817")
+    store.answer(room.code, ben.student_token, 2, "call", "right")
+    rows = store.summary_rows(room.code, room.teacher_token)
+    assert len(rows) == 6 and all(tuple(row) == SUMMARY_KEYS for row in rows)
+    assert [(row["round"], row["student"]) for row in rows] == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
+    assert rows[0] == {"round": 1, "target": "lesson/nearest-opponent/step-3", "student": 1, "nickname": "", "choice": "common:1",
+                       "verdict": "right", "decisions": "", "errors": "", "error_kinds": "", "finished": ""}
+    assert rows[1] | {} == {"round": 1, "target": "lesson/nearest-opponent/step-3", "student": 2, "nickname": "", "choice": "",
+                            "verdict": "", "decisions": 7, "errors": 3, "error_kinds": "missed-call=1;wrong-common=2",
+                            "finished": 1}
+    named = store.summary_rows(room.code, room.teacher_token, 2, names=True)
+    assert [(row["nickname"], row["choice"]) for row in named] == [("Ana", ""), ("Ben", "call"), ("Cy", "")]
+
+
+def test_the_version_rises_on_every_change_and_only_then(store):
+    room = store.open_room()
+    seen = [store.version(room.code)]
+
+    def changed():
+        seen.append(store.version(room.code))
+        assert seen[-1] > seen[-2]
+
+    ana = store.join(room.code, "Ana", "k")
+    changed()
+    store.set_question(room.code, room.teacher_token, "deal/4-1")
+    changed()
+    store.answer(room.code, ana.student_token, 1, "call", "right")
+    changed()
+    store.report_progress(room.code, ana.student_token, 1, 2, {}, False)
+    changed()
+    store.reveal(room.code, room.teacher_token, 1)
+    changed()
+    # reads and refused requests change nothing
+    store.tally(room.code, room.teacher_token)
+    store.student(room.code, ana.student_token)
+    store.progress(room.code, room.teacher_token)
+    with raises("not-asking"):
+        store.answer(room.code, ana.student_token, 1, "call", "right")
+    with raises("nickname-taken"):
+        store.join(room.code, "ANA", "k")
+    assert store.version(room.code) == seen[-1]
+    store.close(room.code, room.teacher_token)
+    changed()
+    store.close(room.code, room.teacher_token)
+    assert store.version(room.code) == seen[-1]
+
+
+def test_purge_removes_expired_rooms_and_their_data(tmp_path, store, clock):
+    old, (ana, *_) = class_with_question(store)
+    store.answer(old.code, ana.student_token, 1, "call", "right")
+    store.report_progress(old.code, ana.student_token, 1, 1, {"x": 1}, False)
+    clock.advance(2 * HOUR)
+    young, _ = class_with_question(store)
+    assert store.purge_expired() == 0
+    assert store.purge_expired(clock.time + 2 * HOUR) == 1
+    with raises("unknown-room"):
+        store.version(old.code)
+    assert store.version(young.code) > 0
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        for table in ("rounds", "students", "answers", "progress"):
+            rooms = {row[0] for row in db.execute(f"SELECT room FROM {table}")}
+            assert old.code not in rooms, table
+    clock.advance(4 * HOUR)
+    store.open_room()  # opening a room purges the expired ones
+    with raises("unknown-room"):
+        store.version(young.code)
+
+
+def test_tokens_and_client_keys_are_never_stored_in_clear(tmp_path, store):
+    room, students = class_with_question(store)
+    store.join(room.code, "Eve", "203.0.113.77")
+    with raises("unknown-room"):
+        store.join("ZZZZZZ", "Eve", "198.51.100.9")
+    secrets_ = [room.teacher_token, *(student.student_token for student in students), "203.0.113.77", "198.51.100.9"]
+    stored = b"".join(path.read_bytes() for path in tmp_path.iterdir() if path.name.startswith(FILE_NAME))
+    assert b"Ana" in stored  # the check reads what was written
+    for secret in secrets_:
+        assert secret.encode() not in stored, secret
+
+
+# ----- schema and processes ---------------------------------------------------------------
+
+
+def v1_database(folder: Path) -> None:
+    """A database as version 1 of the app wrote it, with one saved game."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(folder / FILE_NAME) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("CREATE TABLE games (key TEXT PRIMARY KEY, body TEXT NOT NULL, saved REAL NOT NULL)")
+        db.execute("INSERT INTO meta VALUES ('schema', '1')")
+        db.execute("INSERT INTO games VALUES ('abc', '{\"deal\": \"4-1\"}', 1.0)")
+    db.close()
+
+
+def test_a_version_1_database_is_upgraded_in_place_and_keeps_its_games(tmp_path, clock):
+    v1_database(tmp_path)
+    store = open_room_store(tmp_path, now=clock)
+    assert open_store(tmp_path).load_game("abc") == '{"deal": "4-1"}'
+    room = store.open_room()
+    assert store.join(room.code, "Ana", "k").student == 1
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        assert db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()[0] == str(SCHEMA_VERSION) == "2"
+    db.close()
+
+
+def test_two_processes_upgrade_a_version_1_database_at_once(tmp_path):
+    v1_database(tmp_path)
+    code = "import sys; from tutorial.store import open_room_store; open_room_store(sys.argv[1]).open_room()"
+    workers = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outcomes = [(worker.wait(timeout=60), worker.stderr.read()) for worker in workers]
+    assert all(status == 0 for status, _ in outcomes), outcomes
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        assert db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 4
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+    db.close()
+
+
+STUDENTS = """
+import json, sys, time
+from tutorial.classroom import ClassroomError
+from tutorial.store import open_room_store
+folder, code, prefix, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+store = open_room_store(folder)
+start = time.perf_counter()
+joined = [store.join(code, f"{prefix}{i}", f"10.0.{prefix}.{i}") for i in range(count)]
+for i, student in enumerate(joined):
+    store.answer(code, student.student_token, 1, f"common:{i % 3 + 1}", "right" if i % 3 == 0 else "wrong-common")
+refused = 0
+for student in joined:  # a second answer each: always refused
+    try:
+        store.answer(code, student.student_token, 1, "call", "right")
+    except ClassroomError as error:
+        refused += error.code == "already-answered"
+print(json.dumps({"refused": refused, "seconds": time.perf_counter() - start}))
+"""
+
+
+def test_two_processes_lose_no_answer_and_duplicate_none(tmp_path):
+    store = open_room_store(tmp_path)
+    room = store.open_room()
+    store.set_question(room.code, room.teacher_token, "deal/4-2817")
+    workers = [subprocess.Popen([sys.executable, "-c", STUDENTS, str(tmp_path), room.code, prefix, "30"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for prefix in ("1", "2")]
+    outcomes = [worker.communicate(timeout=120) for worker in workers]
+    assert [worker.returncode for worker in workers] == [0, 0], outcomes
+    assert [json.loads(out)["refused"] for out, _ in outcomes] == [30, 30]
+    tally = store.tally(room.code, room.teacher_token)
+    assert (tally.students, tally.answered) == (60, 60)
+    assert tally.by_choice == {"common:1": 20, "common:2": 20, "common:3": 20}
+    assert tally.by_verdict == {"wrong-common": 40, "right": 20}
+    named = store.answers_with_names(room.code, room.teacher_token)
+    assert sorted(answer.nickname for answer in named) == sorted(f"{p}{i}" for p in "12" for i in range(30))
+    assert sorted(row.student for row in store.students(room.code, room.teacher_token)) == list(range(1, 61))
+
+
+def test_forty_students_answer_quickly(tmp_path):
+    """One process: 40 joins and 40 answers, each its own connection and transaction."""
+    store = open_room_store(tmp_path)
+    room = store.open_room()
+    store.set_question(room.code, room.teacher_token, "deal/4-1")
+    start = time.perf_counter()
+    joined = [store.join(room.code, f"S{i}", "k") for i in range(40)]
+    for student in joined:
+        store.answer(room.code, student.student_token, 1, "call", "right")
+    elapsed = time.perf_counter() - start
+    assert store.tally(room.code, room.teacher_token).answered == 40
+    assert elapsed < 10, elapsed  # about 0.1 s on a laptop; generous for a loaded test machine
+
+
+def test_stored_errors_read_back_and_unreadable_ones_read_as_none():
+    from tutorial.classroom.tally import decode_errors, encode_errors
+    assert encode_errors({"b": 1, "a": 2}) == '{"a":2,"b":1}'
+    assert decode_errors(encode_errors({"b": 1, "a": 2})) == {"a": 2, "b": 1}
+    assert decode_errors("not json") == decode_errors("[1]") == {}
+    assert decode_errors('{"a": 1, "b": "x"}') == {"a": 1}

@@ -1,0 +1,85 @@
+"""Checking what students and teachers type or send: nicknames, choices, verdicts, targets.
+
+Every check returns the text to keep or raises :class:`~.errors.ClassroomError`; the text
+itself never goes into the error (the interface shows what was typed literally).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .errors import ClassroomError
+
+NICKNAME_LIMIT = 24  # characters (code points after NFC)
+CHOICE_LIMIT = 40
+CODE_LIMIT = 40  # verdicts and error kinds
+TARGET_LIMIT = 200
+
+#: Control, format, surrogate, private-use and unassigned characters.
+_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+_SPACES = re.compile(r"\s+")
+_CODE = re.compile(r"[a-z0-9][a-z0-9._:-]*")
+
+
+def _has_forbidden(text: str) -> bool:
+    return any(unicodedata.category(character) in _FORBIDDEN_CATEGORIES for character in text)
+
+
+def _clean(text: object, limit: int, code: str) -> str:
+    """``text`` stripped, in NFC, inner white space collapsed to one space; checked."""
+    if not isinstance(text, str):
+        raise ClassroomError(code, reason="empty")
+    cleaned = _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
+    if not cleaned:
+        raise ClassroomError(code, reason="empty")
+    if _has_forbidden(cleaned):
+        raise ClassroomError(code, reason="control")
+    if len(cleaned) > limit:
+        raise ClassroomError(code, reason="too-long", limit=limit)
+    return cleaned
+
+
+def normalise_nickname(text: object) -> str:
+    """The nickname to keep and show: stripped, Unicode NFC, runs of white space made one space;
+    1–:data:`NICKNAME_LIMIT` characters without control or format characters.
+
+    Raises ``ClassroomError("bad-nickname", reason=...)`` (``empty``, ``too-long``, ``control``).
+    """
+    return _clean(text, NICKNAME_LIMIT, "bad-nickname")
+
+
+def nickname_key(nickname: str) -> str:
+    """The key that makes nicknames unique in a room: case-folded (then NFC), so ``Ana`` and
+    ``ANA`` (or ``Straße`` and ``STRASSE``) are the same student name."""
+    return unicodedata.normalize("NFC", nickname.casefold())
+
+
+def check_choice(text: object) -> str:
+    """An answer's choice (opaque, e.g. ``common:1``, ``discard:B``, ``call``), cleaned as a
+    nickname, 1–:data:`CHOICE_LIMIT` characters. Raises ``ClassroomError("bad-choice", reason=...)``."""
+    return _clean(text, CHOICE_LIMIT, "bad-choice")
+
+
+def check_target(text: object) -> str:
+    """A question's target (opaque, e.g. ``lesson/nearest-opponent/step-3``, ``deal/4-2817``),
+    1–:data:`TARGET_LIMIT` characters. Raises ``ClassroomError("bad-target", reason=...)``."""
+    return _clean(text, TARGET_LIMIT, "bad-target")
+
+
+def is_code(text: object) -> bool:
+    """Whether ``text`` is a short code such as ``right`` or ``wrong-common``: ``[a-z0-9]`` then
+    ``[a-z0-9._:-]``, at most :data:`CODE_LIMIT` characters."""
+    return isinstance(text, str) and len(text) <= CODE_LIMIT and _CODE.fullmatch(text) is not None
+
+
+def check_verdict(text: object) -> str:
+    """An answer's verdict (``right`` or an error kind). Raises ``ClassroomError("bad-verdict")``."""
+    if not is_code(text):
+        raise ClassroomError("bad-verdict", limit=CODE_LIMIT)
+    assert isinstance(text, str)
+    return text
+
+
+__all__ = ["CHOICE_LIMIT", "CODE_LIMIT", "NICKNAME_LIMIT", "TARGET_LIMIT", "check_choice", "check_target", "check_verdict",
+           "is_code", "nickname_key", "normalise_nickname"]
