@@ -18,7 +18,7 @@ from ..engine.position import Dest
 from ..engine.rules import judge, place
 from ..lessons import Lesson, Step
 from ..lessons.steps import PASS
-from . import clicks, session, takeaway
+from . import clicks, presenter, session, takeaway
 from .lesson_view import answer
 from .markup import literal, paragraphs
 from .table import WHOLE_TABLE, TableView, card_md, render, request_scroll
@@ -50,24 +50,32 @@ class Stage:
             render(view, tr, **options)
 
 
-def show_step(lesson: Lesson, step: Step) -> tuple[bool, Any]:
+def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[bool, Any]:
     """Draw one step; returns whether the learner may go on, and the container for the
     lesson's Back and Next (in the panel beside the table, right after the step's own
-    controls)."""
+    controls). ``presenting``: for a projector (:mod:`tutorial.app.presenter`): the step's
+    title and text go beside the table, so the table can take the screen's whole height."""
     tr = session.tr()
     _ = tr.gettext
-    st.subheader(_(step.title))
-    st.markdown(_(step.text))
+    if not presenting:
+        st.subheader(_(step.title))
+        st.markdown(_(step.text))
     if step.kind in TABLED or step.position is not None:
-        board, panel = two_columns("lesson")
+        board, panel = two_columns("present" if presenting else "lesson")
     else:
         board = panel = st.container()
+    if presenting:
+        with panel:
+            panel = st.container(key="present-panel")
+        with panel:
+            st.subheader(_(step.title))
+            st.markdown(_(step.text))
     with panel:  # the step's question and verdict, then the lesson's Back and Next, then the rest
         body, controls, after = st.container(), st.container(), st.container()
     stage = Stage(board, panel, after)
     with body:
         may_go_on = SCREENS.get(step.kind, _explain)(lesson, step, tr, stage)
-    if stage.view is not None:
+    if stage.view is not None and not presenting:  # a projector has no use for downloads
         with after:
             _save_buttons(lesson, step, stage.view, tr)
     return may_go_on, controls
@@ -148,7 +156,7 @@ def _place(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         st.error(paragraphs(n.judgement(verdict, before, reveal=shown_right),
                             _("Try again: click the marked pile.") if shown_right
                             else _("Try again: click the pile where the card must go.")))
-    if not shown_right:
+    if not shown_right and not presenter.active():  # a presenter has "Show the answer"
         clicks.button(_("Show me where it goes"), key=f"{lesson.id}-{step.id}-reveal", seen=seen, current=current,
                       action=reveal, icon=":material/visibility:")
     elif state.last is None:
@@ -287,7 +295,8 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
 
     if state.solved:
         label = dict(options)[right]
-        st.markdown(_("Your answer: **{answer}**").format(answer=label) + " :material/check_circle:")
+        said = _("The answer: **{answer}**") if presenter.active() else _("Your answer: **{answer}**")
+        st.markdown(said.format(answer=label) + " :material/check_circle:")
         if said_more and stage is not None and stage.after is not None:
             st.success(paragraphs(said_right))
             with stage.after:

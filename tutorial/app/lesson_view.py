@@ -15,6 +15,7 @@ from . import session
 
 STEPS = "lesson_steps"  # {lesson id: step index}
 ANSWERS = "lesson_answers"  # {"lesson/step": Answer}
+PRESENTED = "lesson_presented"  # {"lesson/step": Answer} of presenter mode, apart from the presenter's own
 CURRENT = "lesson_current"
 DONE = "lessons_done"  # [lesson ids completed]
 CHECKS = "lesson_checks"  # {lesson id: (right at the first try, check steps)}
@@ -45,7 +46,11 @@ class Answer:
 
 
 def answer(lesson: Lesson, step: Step) -> Answer:
-    store = st.session_state.setdefault(ANSWERS, {})
+    """What has been done on this step: the learner's own answers, or in presenter mode
+    the presenter's (kept apart, so a class demonstration changes no progress)."""
+    from . import presenter
+
+    store = st.session_state.setdefault(PRESENTED if presenter.active() else ANSWERS, {})
     return store.setdefault(f"{lesson.id}/{step.id}", Answer())
 
 

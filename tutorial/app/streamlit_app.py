@@ -7,7 +7,7 @@ pages' identities are their fixed ``url_path`` (see :mod:`tutorial.app.pages`).
 
 import streamlit as st
 
-from tutorial.app import pages, session
+from tutorial.app import pages, presenter, session
 from tutorial.app.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
@@ -30,6 +30,7 @@ with st.sidebar:
               help=_("Show the table as a grid of buttons and words instead of a drawn card table."))
     st.toggle(_("Four-colour deck"), key=session.FOUR_COLOUR, on_change=session.choose_view,
               help=_("Clubs green and diamonds blue, so every suit has its own colour."))
+    presenter.switch(session.tr())
 session.choose_view()  # every run, not only in the callbacks: fast clicks can skip one, and the address must follow
 
 st.navigation(pages.build(session.tr())).run()

@@ -28,7 +28,7 @@ from ..draw.cards import card_file_name
 from ..draw.layout import SHAPES, TALL, WIDE
 from ..engine.cards import Card
 from ..engine.position import Dest, Position
-from . import clicks, session
+from . import clicks, presenter, session
 from .markup import literal
 
 TEXT_VIEW, FOUR_COLOUR = session.TEXT_VIEW, session.FOUR_COLOUR
@@ -267,6 +267,7 @@ def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, see
                       base="app/static/cards/" if _static_serving() else None)
     nonce, focus = st.session_state.pop(SCROLL, ("", None))
     data["scroll"], data["focus"] = nonce, focus
+    data["reserve"] = presenter.RESERVE if presenter.active() else 72  # screen height kept for what is above
     widget = f"{key}-table"
     if pick is None:
         component()(data=data, key=widget)

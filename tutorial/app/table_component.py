@@ -74,7 +74,7 @@ function fit(data, parent) {
   // width, and a height that leaves room for the explanation (below it on a phone).
   const width = Math.max(parent.clientWidth, 200);
   const stacked = window.innerWidth < 640;
-  const height = Math.max(window.innerHeight * (stacked ? data.phone_height : data.max_height) - (stacked ? 0 : 72), 180);
+  const height = Math.max(window.innerHeight * (stacked ? data.phone_height : data.max_height) - (stacked ? 0 : (data.reserve ?? 72)), 180);
   let best = null;
   for (const shape of [data.wide, data.tall]) {
     if (shape.name === 'tall' && width >= data.narrow) { continue; }

@@ -20,7 +20,7 @@ of the state the learner saw; an action made on an older state is ignored.
 
 from __future__ import annotations
 
-from .address import parse_seat, restore
+from .address import parse_seat, restore, share_query
 from .game import LearnerCall, PracticeGame, Shown
 from .moves import BEST, CALL, MAX_DECISIONS, NEXT, NEXT_HAND, decode_moves, encode_moves
 from .settings import COACH, LEARNER_SEAT, PRACTICE_PLAYERS, TABLE, WATCH_ALL, WATCH_DISCARDS, Settings
@@ -28,5 +28,5 @@ from .settings import COACH, LEARNER_SEAT, PRACTICE_PLAYERS, TABLE, WATCH_ALL, W
 __all__ = [
     "BEST", "CALL", "COACH", "LEARNER_SEAT", "MAX_DECISIONS", "NEXT", "NEXT_HAND", "PRACTICE_PLAYERS", "TABLE",
     "WATCH_ALL", "WATCH_DISCARDS", "LearnerCall", "PracticeGame", "Settings", "Shown", "decode_moves",
-    "encode_moves", "parse_seat", "restore",
+    "encode_moves", "parse_seat", "restore", "share_query",
 ]

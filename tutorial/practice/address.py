@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine.deal import DealCode
+from ..engine.deal import SEAT_NAMES, DealCode
 from ..engine.errors import MugginsError, PositionError
 from .game import PracticeGame
 from .moves import decode_moves
@@ -49,3 +49,16 @@ def restore(deal_text: str, moves_text: str | None = None, seat_text: str | None
     except MugginsError:
         problems.append(PositionError("bad-moves", moves=str(moves_text or "")[:40]))
         return PracticeGame(code, seat, [], settings), problems
+
+
+def share_query(game: PracticeGame) -> dict[str, str]:
+    """The address query of a link to the **start** of ``game``'s deal (its first hand) with
+    its seat and settings, as :func:`restore` reads them: ``deal``, and ``seat`` and ``game``
+    only when not the defaults. No decisions and no language: whoever opens it starts the
+    same cards from the beginning, in their own browser's language (issue 12)."""
+    query = {"deal": str(game.code)}
+    if game.learner_seat != LEARNER_SEAT:
+        query["seat"] = SEAT_NAMES[game.learner_seat]
+    if game.settings != Settings():
+        query["game"] = game.settings.to_text()
+    return query

@@ -3,11 +3,12 @@ and rule variants compared by simulating many hands (the variant lab)."""
 
 import streamlit as st
 
-from tutorial.app import position_lab, session, variant_lab
+from tutorial.app import position_lab, presenter, session, variant_lab
 
 tr = session.tr()
 _ = tr.gettext
 
+presenter.page_frame(tr)
 st.title(_("Rules explorer"))
 labs = {"position": _("Position lab"), "variants": _("Variant lab")}
 wanted = session.url_seed("lab")

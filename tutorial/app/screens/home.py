@@ -2,13 +2,14 @@
 
 import streamlit as st
 
-from tutorial.app import lesson_view, pages, session
+from tutorial.app import lesson_view, pages, presenter, session
 
 tr = session.tr()
 _ = tr.gettext
 lessons, _problems = lesson_view.course()
 done = lesson_view.done_lessons()
 
+presenter.page_frame(tr)
 st.title(_("Muggins Tutor"))
 st.markdown(_(
     "Learn **Muggins**, the Victorian family card game of rank adjacency. Each turn you turn up the top card "

@@ -6,7 +6,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutorial import words
-from tutorial.app import clicks, lesson_steps, lesson_view, pages, session
+from tutorial.app import clicks, lesson_present, lesson_steps, lesson_view, pages, presenter, session
 from tutorial.app.markup import literal
 from tutorial.app.table_component import anchor
 
@@ -16,13 +16,21 @@ tr = session.tr()
 _ = tr.gettext
 lessons, problems = lesson_view.course()
 
-st.title(_("Lessons"))
+if not presenter.active():
+    st.title(_("Lessons"))
 clicks.notice(tr)
 for problem in problems:  # the file's name, not the server's path to it
     st.warning(literal(_("A lesson file could not be loaded and is left out:") + " "
                        + words.lesson_problem(replace(problem, path=Path(problem.path).name), tr)))
 if not lessons:
     st.info(_("There are no lessons to show."))
+    session.sync_url()
+    st.stop()
+
+if presenter.active():  # a projector: the table, the question and big controls only
+    lesson_present.show(lessons)
+    lesson, index = lesson_view.current(lessons)
+    session.remember(lesson=lesson.id, step=lesson.steps[index].id)
     session.sync_url()
     st.stop()
 

@@ -5,7 +5,7 @@ The words come from tutorial.practice.screen (plain Python); this page lays them
 import streamlit as st
 
 from tutorial import words
-from tutorial.app import clicks, session
+from tutorial.app import clicks, practice_present, presenter, session, share
 from tutorial.app import practice_view as view
 from tutorial.app.markup import literal
 from tutorial.app.table import TableView, render, stage
@@ -20,6 +20,12 @@ hand = game.hand
 you = game.learner
 page = view.screen(game)
 
+if presenter.active():  # a projector: the hand replayed turn by turn
+    practice_present.show(game)
+    view.remember(game)
+    session.sync_url()
+    st.stop()
+
 st.title(_("Practice"))
 if view.TYPED in st.session_state:
     st.error(literal(_("That cannot be dealt: {problem}.").format(problem=words.position_error(st.session_state.pop(view.TYPED), tr))))
@@ -31,6 +37,7 @@ info, new = st.columns([4, 1])
 deal, who, mode = page.heading()
 info.markdown(f"**{literal(deal)}** · {literal(who)} {literal(mode)}")
 view.action_button(_("New deal"), key="practice-new", action=view.ask_new_game, where=new, width="stretch")
+share.share_deal(game, where=new)
 if st.session_state.get(view.CONFIRM):
     with st.container(border=True):
         st.warning(_("Start a new deal? The hand you are playing will be lost."))

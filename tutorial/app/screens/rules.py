@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from tutorial.app import lesson_view, pages, session
+from tutorial.app import lesson_view, pages, presenter, session
 from tutorial.app.markup import paragraphs
 from tutorial.app.table import TableView, render
 from tutorial.draw.scene import LEGAL
@@ -14,6 +14,7 @@ from tutorial.rules_text import NOT_THIS_MUGGINS, RULINGS, SECTIONS, VARIANT_RUL
 tr = session.tr()
 _ = tr.gettext
 
+presenter.page_frame(tr)
 st.title(_("The rules of Muggins"))
 st.markdown(_("Explanations in the lessons and in practice cite these sections by their ids, such as §priority."))
 st.info(_(NOT_THIS_MUGGINS))

@@ -1,0 +1,145 @@
+"""Presenter mode and links a class can use (issue 12), through AppTest: a lesson stepped
+without answering, its answer shown and hidden, a practice hand replayed turn by turn,
+leaving, and the share-this-deal link with its QR code."""
+
+from __future__ import annotations
+
+import pytest
+from test_app import app, button, click, keys, plain, start
+
+from tutorial.app.lesson_view import course
+from tutorial.engine.deal import DealCode
+from tutorial.practice import PracticeGame, Settings, restore, share_query
+
+LESSONS, _PROBLEMS = course()
+SEVEN = ("players-and-matches", "place-seven-players")
+
+
+def presenting(**query):
+    return start(app(present="1", **query), "screens/lessons.py" if "lesson" in query else None)
+
+
+def texts(at) -> str:
+    return "\n".join([m.value for m in at.markdown] + [s.value for s in at.success] + [e.value for e in at.error]
+                     + [s.value for s in at.subheader])
+
+
+def test_a_lesson_steps_forward_and_back_without_answering():
+    at = presenting(lesson=SEVEN[0], step=SEVEN[1])
+    assert not [t for t in at.title], "no page title on a projector"
+    assert {"present-back", "present-answer", "present-next", "present-leave"} <= set(keys(at))
+    lesson = next(item for item in LESSONS if item.id == SEVEN[0])
+    index = lesson.step_index(SEVEN[1])
+    click(at, "present-next").run()
+    assert at.query_params["step"] == lesson.steps[index + 1].id
+    click(at, "present-back").run()
+    click(at, "present-back").run()
+    assert at.query_params["step"] == lesson.steps[index - 1].id
+    assert not at.exception
+
+
+def test_the_answer_is_shown_with_its_explanation_and_hidden_again():
+    at = presenting(lesson=SEVEN[0], step=SEVEN[1])
+    assert not at.success
+    assert button(at, "present-answer").label in ("Show the answer",)
+    click(at, "present-answer").run()
+    said = plain(at.success[0].value) if at.success else ""
+    assert "§priority" in said and "A's discard" in said
+    assert button(at, "present-answer").label == "Hide the answer"
+    click(at, "present-answer").run()
+    assert not at.success
+    assert "Where must it go?" in texts(at)
+
+
+def test_a_presenters_answers_change_nobodys_progress():
+    first = LESSONS[0]
+    at = presenting(lesson=first.id, step=first.steps[0].id)
+    for _ in range(len(first.steps)):  # answers shown, then on past the lesson's end: the next lesson opens
+        if "present-answer" in keys(at):
+            click(at, "present-answer").run()
+        click(at, "present-next").run()
+    assert at.query_params["lesson"] == LESSONS[1].id
+    assert "done" not in at.query_params and "checks" not in at.query_params
+    assert not (at.session_state.get("lesson_answers"))
+
+
+def test_a_wrong_try_can_be_cleared_with_start_the_step_again():
+    at = presenting(lesson=SEVEN[0], step=SEVEN[1])
+    wrong = next(key for key in keys(at) if key.endswith("-discard-B"))
+    click(at, wrong).run()
+    assert at.error
+    click(at, "present-reset").run()
+    assert not at.error and "present-reset" not in keys(at)
+
+
+def test_leaving_presenter_mode_brings_the_page_back():
+    at = presenting(lesson=SEVEN[0], step=SEVEN[1])
+    click(at, "present-leave").run()
+    assert "present" not in at.query_params
+    assert [t.value for t in at.title] == ["Lessons"]
+    at.toggle(key="present_switch").set_value(True).run()
+    assert at.query_params["present"] == "1"
+    assert not at.title
+
+
+def test_every_page_has_a_way_out_of_presenter_mode():
+    for page in ("screens/home.py", "screens/rules.py", "screens/explore.py"):
+        at = start(app(present="1"), page)
+        assert "present-leave" in keys(at), page
+        assert not at.exception
+
+
+def _played(turns: int = 4) -> PracticeGame:
+    game = PracticeGame(DealCode(7, 2817), 0)
+    for _ in range(turns):
+        game.decide("best")
+    return game
+
+
+def test_a_practice_hand_is_replayed_turn_by_turn():
+    game = _played()
+    at = start(app(present="1", deal=str(game.code), moves=game.moves_text()), "screens/practice.py")
+    assert "The deal" in texts(at)
+    click(at, "present-next").run()
+    assert "Turn 1 of" in texts(at) and "Where must it go?" in texts(at)
+    click(at, "present-answer").run()
+    shown = texts(at)
+    assert "You turn up 6♠ and put it on" in shown
+    click(at, "present-next").run()
+    assert "Turn 2 of" in texts(at) and not at.success and not at.error
+    # The replay changes nothing in the game: its moves are still in the address.
+    assert at.query_params["moves"] == game.moves_text()
+    assert not at.exception
+
+
+@pytest.mark.parametrize("seat, settings", [(0, Settings()), (2, Settings(hands=3, mode="table"))])
+def test_the_share_link_starts_the_deal_with_its_settings_and_no_language(seat, settings):
+    game = PracticeGame(DealCode(5, 2817), seat, [], settings)
+    query = share_query(game)
+    assert "lang" not in query and "moves" not in query
+    again, problems = restore(query["deal"], None, query.get("seat"), query.get("game"))
+    assert not problems
+    assert (again.code, again.learner_seat, again.settings) == (game.code, seat, settings)
+    assert not again.decisions
+
+
+def test_the_qr_code_reads_back_as_the_link():
+    zxingcpp = pytest.importorskip("zxingcpp")
+    import io
+
+    from PIL import Image
+
+    from tutorial.draw.qr import qr_png
+
+    link = "http://localhost:8501/practice?deal=4-2817&seat=C"
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr_png(link))))
+    assert [code.text for code in found] == [link]
+    with pytest.raises(ValueError):
+        qr_png("")
+
+
+def test_the_practice_page_offers_the_share_link():
+    at = start(app(deal="4-2817", seat="B"), "screens/practice.py")
+    codes = [c.value for c in at.code]
+    assert any(value.endswith("/practice?deal=4-2817&seat=B") for value in codes), codes
+    assert at.get("imgs") or at.get("image")

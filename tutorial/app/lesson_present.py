@@ -1,0 +1,102 @@
+"""A lesson on a projector (presenter mode, issue 12): step forward and back without
+answering, show or hide the answer with its explanation, start a step again. The step is
+drawn by :mod:`tutorial.app.lesson_steps` as for a learner, so the answer shown is the one
+a learner sees after answering right (the engine's verdict and explanation)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..lessons import Lesson, Step
+from . import clicks, lesson_steps, lesson_view, presenter, session
+from .markup import literal
+
+BIG = 10**6
+"""A walk-through frame past any step's last: shows the last move."""
+
+
+def answerable(step: Step) -> bool:
+    """The step has an answer to show (a walk-through's is its last move)."""
+    return bool(step.right) or step.kind == "muggins"
+
+
+def shown(lesson: Lesson, step: Step) -> bool:
+    """The step's answer is on the screen."""
+    return lesson_view.answer(lesson, step).solved
+
+
+def reveal(lesson: Lesson, step: Step) -> None:
+    """Show the answer: the step as a learner sees it after answering right at once."""
+    state = lesson_view.answer(lesson, step)
+    if step.kind == "muggins":
+        state.frame = BIG  # the last move (clamped when drawn)
+    else:
+        state.last = step.right[0]
+    state.solved = True
+
+
+def forget(lesson: Lesson, step: Step) -> None:
+    """Hide the answer and forget the tries: the step as at first."""
+    st.session_state.setdefault(lesson_view.PRESENTED, {})[f"{lesson.id}/{step.id}"] = lesson_view.Answer()
+
+
+def neighbours(lessons: list[Lesson], lesson: Lesson, index: int) -> tuple[tuple[str, int] | None, tuple[str, int] | None]:
+    """The steps before and after (lesson id, step index), across lessons; ``None`` at the ends."""
+    order = [item.id for item in lessons]
+    at = order.index(lesson.id)
+    before = (lesson.id, index - 1) if index > 0 else (
+        (lessons[at - 1].id, len(lessons[at - 1].steps) - 1) if at > 0 else None)
+    after = (lesson.id, index + 1) if index + 1 < len(lesson.steps) else (
+        (lessons[at + 1].id, 0) if at + 1 < len(lessons) else None)
+    return before, after
+
+
+def _go(lesson_id: str, index: int) -> None:
+    lesson_view.open_lesson(lesson_id)
+    lesson_view.go(lesson_id, index)
+
+
+def _toggle(lesson: Lesson, step: Step) -> None:
+    if shown(lesson, step):
+        forget(lesson, step)
+    else:
+        reveal(lesson, step)
+
+
+def show(lessons: list[Lesson]) -> None:
+    """The whole presenter page of the lessons: one line on top, the table, and beside it
+    the step's question, its answer when shown, and the controls."""
+    tr = session.tr()
+    _ = tr.gettext
+    presenter.frame()
+    lesson, index = lesson_view.current(lessons)
+    step = lesson.steps[index]
+    top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
+    top.markdown(f"**{literal(_(lesson.title))}** · "
+                 + literal(_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps))))
+    presenter.leave_button(tr, top)
+    _may_go_on, controls = lesson_steps.show_step(lesson, step, presenting=True)
+    before, after = neighbours(lessons, lesson, index)
+    here = lesson_view.place_token() + lesson_view.answer(lesson, step).token()
+
+    def current() -> str:
+        return lesson_view.place_token() + lesson_view.answer(lesson, step).token()
+
+    with controls:
+        row = st.container(horizontal=True, key="present-controls")
+        clicks.button(_("Back"), key="present-back", seen=here, current=current, action=_go, args=before or ("", 0),
+                      where=row, icon=":material/chevron_left:", shortcut=presenter.BACK_KEY, disabled=before is None,
+                      width="stretch", help=_("Previous step (←)"))
+        if answerable(step):
+            is_shown = shown(lesson, step)
+            clicks.button(_("Hide the answer") if is_shown else _("Show the answer"), key="present-answer", seen=here,
+                          current=current, action=_toggle, args=(lesson, step), where=row,
+                          icon=":material/visibility_off:" if is_shown else ":material/visibility:",
+                          shortcut=presenter.ANSWER_KEY, width="stretch", help=_("Show or hide the answer (space)"))
+        clicks.button(_("Next"), key="present-next", seen=here, current=current, action=_go, args=after or ("", 0),
+                      where=row, icon=":material/chevron_right:", shortcut=presenter.NEXT_KEY, disabled=after is None,
+                      type="primary", width="stretch", help=_("Next step, without answering (→)"))
+        tried = lesson_view.answer(lesson, step)
+        if tried.wrong or (tried.frame and not tried.solved):
+            clicks.button(_("Start the step again"), key="present-reset", seen=here, current=current, action=forget,
+                          args=(lesson, step), icon=":material/restart_alt:")

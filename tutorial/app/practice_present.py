@@ -1,0 +1,116 @@
+"""A practice hand replayed on a projector (presenter mode, issue 12): the hand in play
+(from its link: deal, seat, settings and decisions) turn by turn from its record. Each
+turn is first a question — the turned card on the table, "where must it go?" — and then,
+shown on request, where it went, whether that was right and why, with the call and the
+penalty if any. → next turn, ← back, space show or hide the answer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..draw.scene import arrows_for
+from ..practice import PracticeGame
+from . import clicks, presenter, session, share
+from .markup import literal, paragraphs
+from .table import TableView, render, stage
+
+TURN = "_present_turn"
+"""Session state: ``{(deal code, hand index): (turn shown, answer shown)}`` (turn 0: the deal)."""
+
+
+def place(game: PracticeGame) -> tuple[int, bool]:
+    """The turn shown (0 = the hand as dealt) and whether its answer is shown."""
+    turn, shown = st.session_state.get(TURN, {}).get((str(game.code), game.hand_index), (0, False))
+    return max(0, min(turn, len(game.hand.records))), shown
+
+
+def _set(game_key: tuple[str, int], turn: int, shown: bool) -> None:
+    st.session_state.setdefault(TURN, {})[game_key] = (turn, shown)
+
+
+def token(game: PracticeGame) -> str:
+    """The state a presenter's click was made on: the game and the turn shown."""
+    turn, shown = place(game)
+    return f"{game.token}x{turn}{'s' if shown else 'q'}"
+
+
+def show(game: PracticeGame) -> None:
+    """The whole presenter page of a practice hand."""
+    tr = session.tr()
+    _ = tr.gettext
+    n = session.narrator(game.learner)
+    presenter.frame()
+    records = game.hand.records
+    last = len(records)
+    turn, shown = place(game)
+    key = (str(game.code), game.hand_index)
+    dealer = game.hand.start.players[game.dealer]
+    top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
+    heading = _("Deal {code}").format(code=game.match.deal_code(game.hand_index)) + " · " + (
+        _("Turn {turn} of {last}").format(turn=turn, last=last) if turn else _("The deal"))
+    top.markdown("**" + literal(heading) + "**")
+    share.share_deal(game, top, qr_width=380, width="content")
+    presenter.leave_button(tr, top)
+    board, panel = stage("present")
+    with panel:
+        panel = st.container(key="present-panel")
+    record = records[turn - 1] if turn else None
+    with board:
+        if record is None:
+            render(TableView(game.hand.start, you=game.learner, dealer=dealer), tr, key="present-deal")
+        elif shown or record.judged_in is None:
+            render(TableView(record.after, you=game.learner, marked={record.placed} if record.placed else set(),
+                             show_mover=False, dealer=dealer, arrows=arrows_for(record.events)), tr, key="present-after")
+        else:
+            render(TableView(record.judged_in, turned=record.card, you=game.learner, dealer=dealer), tr,
+                   key="present-before")
+    with panel:
+        if record is None:
+            st.subheader(_("The deal"))
+            start = game.hand.start
+            lines = [_("Dealer: {dealer}").format(dealer=dealer) + ".",
+                     *n.table_lines(start, mover=start.mover)[:2]]
+            if not last:
+                lines.append(_("No turn has been played in this hand yet: play it on the Practice page, then "
+                               "present it here turn by turn."))
+            st.markdown(paragraphs(*lines))
+        else:
+            st.subheader(_("Turn {turn} of {last}").format(turn=turn, last=last))
+            if record.card is None or record.judged_in is None:
+                st.markdown(literal(n.turn_line(record)))
+            elif not shown:
+                question = (_("You turn up {card}. Where must it go?") if n.is_you(record.mover)
+                            else _("{player} turns up {card}. Where must it go?"))
+                st.markdown("**" + literal(question.format(card=n.card(record.card), player=record.mover)) + "**")
+            else:
+                verdict = record.judgement
+                text = paragraphs(n.turn_line(record), n.judgement(verdict, record.judged_in)) if verdict else \
+                    literal(n.turn_line(record))
+                (st.success if verdict is None or verdict.ok else st.error)(text)
+            if turn == last and game.hand.outcome is not None and (shown or record.card is None):
+                st.info(literal(n.outcome(game.hand.outcome)))
+        here = token(game)
+
+        def current() -> str:
+            return token(session_game())
+
+        row = st.container(horizontal=True, key="present-controls")
+        clicks.button(_("Back"), key="present-back", seen=here, current=current, action=_set,
+                      args=(key, max(turn - 1, 0), bool(turn > 1)), where=row, icon=":material/chevron_left:",
+                      shortcut=presenter.BACK_KEY, disabled=turn == 0, width="stretch", help=_("Previous turn (←)"))
+        if record is not None and record.card is not None:
+            clicks.button(_("Hide the answer") if shown else _("Show the answer"), key="present-answer", seen=here,
+                          current=current, action=_set, args=(key, turn, not shown), where=row,
+                          icon=":material/visibility_off:" if shown else ":material/visibility:",
+                          shortcut=presenter.ANSWER_KEY, width="stretch", help=_("Show or hide the answer (space)"))
+        clicks.button(_("Next"), key="present-next", seen=here, current=current, action=_set,
+                      args=(key, min(turn + 1, last), False), where=row, icon=":material/chevron_right:",
+                      shortcut=presenter.NEXT_KEY, disabled=turn >= last, type="primary", width="stretch",
+                      help=_("Next turn, answer hidden (→)"))
+
+
+def session_game() -> PracticeGame:
+    """The practice game in play (imported late: the practice view needs the page's state)."""
+    from . import practice_view
+
+    return practice_view.game()
