@@ -186,3 +186,36 @@ def percent(value: float, lang: str) -> str:
     pattern = Locale.parse(lang).percent_formats[None].pattern
     head, zero, tail = pattern.rpartition("0")
     return format_percent(value, head + zero + ".0" + tail if zero else None, locale=lang)
+
+
+def class_error(err: MugginsError, tr: Tr) -> str:
+    """A :class:`tutorial.classroom.ClassroomError` as one sentence for a teacher or a student."""
+    _ = tr.gettext
+    p = err.params
+    reason = p.get("reason")
+    messages = {
+        "unknown-room": _("There is no class room with this code. Check the code with your teacher."),
+        "expired-room": _("This class room has expired: it was left without activity for too long."),
+        "closed-room": _("Your teacher has closed this class room."),
+        "not-teacher": _("This teacher link does not belong to this class room."),
+        "nickname-taken": _("Somebody in this room already has that nickname; choose another one."),
+        "room-full": _("This class room is full ({limit} students)."),
+        "too-many-attempts": _("Too many wrong room codes from here; try again in {minutes} minutes."),
+        "unknown-student": _("This page no longer belongs to a student of the room; join again."),
+        "wrong-round": _("Your teacher has moved on to another question."),
+        "not-asking": _("The answer has already been shown; answers are closed."),
+        "already-answered": _("You have already answered this question."),
+        "bad-choice": _("That answer cannot be recorded."),
+        "bad-verdict": _("That answer cannot be recorded."),
+        "bad-progress": _("Your progress could not be recorded."),
+        "bad-target": _("That question cannot be asked."),
+    }
+    if err.code == "bad-nickname":
+        if reason == "too-long":
+            return _("A nickname may have at most {limit} characters.").format(limit=p.get("limit", ""))
+        if reason == "control":
+            return _("A nickname may hold letters, digits, spaces and signs, but no invisible characters.")
+        return _("Choose a nickname.")
+    template = messages.get(err.code, _("That did not work ({code}).").format(code=clip(err.code)))
+    minutes = max(1, -(-int(p.get("retry_after", 60) or 60) // 60)) if isinstance(p.get("retry_after"), (int, float)) else 10
+    return template.format(limit=p.get("limit", ""), minutes=minutes)

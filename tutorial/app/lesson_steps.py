@@ -18,7 +18,7 @@ from ..engine.position import Dest
 from ..engine.rules import judge, place
 from ..lessons import Lesson, Step
 from ..lessons.steps import PASS
-from . import clicks, presenter, session, takeaway
+from . import clicks, lesson_view, presenter, session, takeaway
 from .lesson_view import answer
 from .markup import literal, paragraphs
 from .table import WHOLE_TABLE, TableView, card_md, render, request_scroll
@@ -231,7 +231,7 @@ def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     n = narrator(step)
     right = str(step.turned.card) if step.turned.card is not None else PASS
     mover = step.position.mover
-    stage.table(TableView(step.position, you=step.you, open_discards=(mover,)), tr, key=f"{lesson.id}-{step.id}")
+    stage.table(question_view(step), tr, key=f"{lesson.id}-{step.id}")
 
     def pick(value: str) -> None:
         state.last = value
@@ -241,11 +241,9 @@ def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         else:
             state.wrong.append(value)
 
-    question = _("Which card do you turn up?") if n.is_you(mover) else _("Which card does {player} turn up?").format(player=mover)
-    st.markdown("**" + literal(question) + "**")
-    options = [(str(card), f"**{card_md(card)}**", n.card_name(card)) for card in step.choices]
-    if step.offers_pass:
-        options.append((PASS, _("None: a pass"), None))
+    st.markdown("**" + literal(question_of(step, tr)) + "**")
+    names = {str(card): n.card_name(card) for card in step.choices}
+    options = [(value, label, names.get(value)) for value, label in answer_options(step, tr)]
     columns = st.columns(max(len(options), 4))
     seen, current = _answer_token(lesson, step)
     for column, (value, label, name) in zip(columns, options, strict=False):
@@ -295,7 +293,8 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
 
     if state.solved:
         label = dict(options)[right]
-        said = _("The answer: **{answer}**") if presenter.active() else _("Your answer: **{answer}**")
+        shown = presenter.active() or st.session_state.get(lesson_view.STORE_OVERRIDE)  # not the reader's own
+        said = _("The answer: **{answer}**") if shown else _("Your answer: **{answer}**")
         st.markdown(said.format(answer=label) + " :material/check_circle:")
         if said_more and stage is not None and stage.after is not None:
             st.success(paragraphs(said_right))
@@ -326,12 +325,9 @@ def _call(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         view = TableView(record.after, you=step.you, marked={record.placed}, show_mover=False,
                          arrows=arrows_for(record.events))
     else:
-        view = TableView(place(before, record.card, verdict.dest), you=step.you, marked={verdict.dest}, show_mover=False,
-                         arrows=(Arrow(("turned", before.mover), verdict.dest),))
+        view = question_view(step)
     stage.table(view, tr, key=f"{lesson.id}-{step.id}")
-    st.markdown(literal(n.event(Placed(before.mover, record.card, verdict.dest, verdict.error), before)))
-    if step.late:
-        st.markdown("**" + literal(_("The next player has already turned up a card.")) + "**")
+    st.markdown(question_lines(step, tr))
     unsupported = _("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
         section=n.section("§muggins"))
     too_late = _("It was an error, but the call had to come before the next card was turned up. Now it is too late: the error stands and the card stays where it is ({section}).").format(
@@ -353,8 +349,7 @@ def _call(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
             return _("No: it was an error, but the next card has already been turned up, so it is too late to call.")
         return _("No: that placement was an error.") + " " + n.judgement(verdict, before, reveal=False)
 
-    options = [("call", _("Call “Muggins!”")), ("accept", _("No call"))]
-    return _choose(lesson, step, tr, options, "call" if step.call else "accept", said_right, said_wrong,
+    return _choose(lesson, step, tr, answer_options(step, tr), step.right[0], said_right, said_wrong,
                    said_more=said_more, stage=stage)
 
 
@@ -362,7 +357,7 @@ def _fits(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     n = narrator(step)
     a, b = step.cards
-    st.markdown(f"## {card_md(a)} &nbsp; {card_md(b)}")
+    st.markdown(question_lines(step, tr))
     gap = abs(a.rank - b.rank)
     if step.fit:
         reason = _("{a} and {b} fit: their ranks differ by exactly one ({section}).")
@@ -373,8 +368,7 @@ def _fits(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     else:
         reason = _("{a} and {b} do not fit: their ranks are {gap} apart, and cards fit only one rank apart ({section}).")
     said = n.sentence(reason.format(a=n.card(a), b=n.card(b), gap=gap, section=n.section("§deal")))
-    options = [("fit", _("They fit")), ("no-fit", _("They do not fit"))]
-    return _choose(lesson, step, tr, options, "fit" if step.fit else "no-fit", said,
+    return _choose(lesson, step, tr, answer_options(step, tr), step.right[0], said,
                    lambda value: _("No.") + " " + said)
 
 
@@ -382,7 +376,6 @@ def _count(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     n = narrator(step)
     index = 0 if step.ask == "cards" else 1
-    values = sorted({counts[index] for counts in COUNTS.values()})
     said = counts_sentence(step.players, tr)
 
     def said_wrong(value: str) -> str:
@@ -396,13 +389,11 @@ def _count(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         return text.format(value=value, others=n.names([str(o) for o in others]), players=step.players,
                            section=n.section("§counts"))
 
-    options = [(str(v), str(v)) for v in values]
-    return _choose(lesson, step, tr, options, str(step.number), said, said_wrong)
+    return _choose(lesson, step, tr, answer_options(step, tr), step.right[0], said, said_wrong)
 
 
 def _quiz(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
-    options = [(str(i), _(text)) for i, text in enumerate(step.options)]
     right_text = _(step.options[step.number])
     why = [_(text) for text in step.why]
     said_right = _("Right.") + " " + right_text + ((" " + why[step.number]) if why else "")
@@ -411,7 +402,7 @@ def _quiz(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         reason = why[int(value)] if why else ""
         return _("No: “{choice}” is not right.").format(choice=_(step.options[int(value)])) + (" " + reason if reason else "")
 
-    return _choose(lesson, step, tr, options, str(step.number), said_right, said_wrong)
+    return _choose(lesson, step, tr, answer_options(step, tr), step.right[0], said_right, said_wrong)
 
 
 def _deal(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
@@ -439,6 +430,76 @@ def counts_sentence(players: int, tr) -> str:
         "With {players} players, each gets {cards} and {piles} common piles are turned face up; the whole pack is used ({section}).",
         piles,
     ).format(players=players, cards=cards, piles=piles, section=session.narrator().section("§counts"))
+
+
+ANSWERED_BY_CHOICE = ("next-card", "call", "fits", "count", "quiz")
+"""Step kinds answered by picking one of :func:`answer_options` (a ``place`` step: a pile)."""
+
+
+def answer_options(step: Step, tr) -> list[tuple[str, str]]:
+    """``(value, label as Markdown)`` of each answer a step of a kind in
+    :data:`ANSWERED_BY_CHOICE` offers; the right ones are ``step.right``."""
+    _ = tr.gettext
+    if step.kind == "next-card":
+        options = [(str(card), f"**{card_md(card)}**") for card in step.choices]
+        return options + [(PASS, _("None: a pass"))] if step.offers_pass else options
+    if step.kind == "call":
+        return [("call", _("Call “Muggins!”")), ("accept", _("No call"))]
+    if step.kind == "fits":
+        return [("fit", _("They fit")), ("no-fit", _("They do not fit"))]
+    if step.kind == "count":
+        index = 0 if step.ask == "cards" else 1
+        return [(str(v), str(v)) for v in sorted({counts[index] for counts in COUNTS.values()})]
+    if step.kind == "quiz":
+        return [(str(i), _(text)) for i, text in enumerate(step.options)]
+    return []
+
+
+def question_view(step: Step) -> TableView | None:
+    """The table a step's question is asked on (before any answer), or ``None`` for a step
+    without one: a ``place`` step's turned card, a ``call`` step's placement, a
+    ``next-card`` step's mover with their discard open."""
+    if step.kind == "place":
+        return TableView(step.turned.position, turned=step.turned.card, you=step.you)
+    if step.kind == "call":
+        record = step.record
+        before, dest = record.judged_in, record.judgement.dest
+        return TableView(place(before, record.card, dest), you=step.you, marked={dest}, show_mover=False,
+                         arrows=(Arrow(("turned", before.mover), dest),))
+    if step.kind == "next-card":
+        return TableView(step.position, you=step.you, open_discards=(step.position.mover,))
+    return TableView(step.position, you=step.you) if step.position is not None else None
+
+
+def question_lines(step: Step, tr) -> str:
+    """What is said under a step's question table (Markdown, quoted text escaped): a ``call``
+    step's placement (and that the next card is already up), a ``next-card`` step's question,
+    a ``fits`` step's two cards."""
+    _ = tr.gettext
+    if step.kind == "call":
+        n = narrator(step)
+        record = step.record
+        before, verdict = record.judged_in, record.judgement
+        said = literal(n.event(Placed(before.mover, record.card, verdict.dest, verdict.error), before))
+        if step.late:
+            said += "\n\n**" + literal(_("The next player has already turned up a card.")) + "**"
+        return said
+    if step.kind == "fits":
+        a, b = step.cards
+        return f"## {card_md(a)} &nbsp; {card_md(b)}"
+    question = question_of(step, tr)
+    return "**" + literal(question) + "**" if question else ""
+
+
+def question_of(step: Step, tr) -> str:
+    """The question a step's answers reply to, when the step's own text does not end with it
+    (``next-card``: which card comes up); else an empty text."""
+    _ = tr.gettext
+    if step.kind != "next-card":
+        return ""
+    mover = step.position.mover
+    n = narrator(step)
+    return _("Which card do you turn up?") if n.is_you(mover) else _("Which card does {player} turn up?").format(player=mover)
 
 
 SCREENS = {"explain": _explain, "place": _place, "muggins": _muggins, "next-card": _next_card, "call": _call,

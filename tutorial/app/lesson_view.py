@@ -16,6 +16,7 @@ from . import session
 STEPS = "lesson_steps"  # {lesson id: step index}
 ANSWERS = "lesson_answers"  # {"lesson/step": Answer}
 PRESENTED = "lesson_presented"  # {"lesson/step": Answer} of presenter mode, apart from the presenter's own
+STORE_OVERRIDE = "_lesson_store"  # while set: the name of the answers store to read instead (a class room's)
 CURRENT = "lesson_current"
 DONE = "lessons_done"  # [lesson ids completed]
 CHECKS = "lesson_checks"  # {lesson id: (right at the first try, check steps)}
@@ -50,7 +51,8 @@ def answer(lesson: Lesson, step: Step) -> Answer:
     the presenter's (kept apart, so a class demonstration changes no progress)."""
     from . import presenter
 
-    store = st.session_state.setdefault(PRESENTED if presenter.active() else ANSWERS, {})
+    name = st.session_state.get(STORE_OVERRIDE) or (PRESENTED if presenter.active() else ANSWERS)
+    store = st.session_state.setdefault(name, {})
     return store.setdefault(f"{lesson.id}/{step.id}", Answer())
 
 

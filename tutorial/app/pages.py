@@ -23,6 +23,7 @@ PAGES = {  # name (= url_path): (screen file, title, icon)
     "practice": ("practice.py", N_("Practice"), ":material/playing_cards:"),
     "rules": ("rules.py", N_("Rules"), ":material/menu_book:"),
     "explore": ("explore.py", N_("Explorer"), ":material/science:"),
+    "class": ("classroom.py", N_("Class room"), ":material/groups:"),
 }
 DEFAULT = "home"
 _BUILT = "_pages"

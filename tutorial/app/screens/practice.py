@@ -5,7 +5,7 @@ The words come from tutorial.practice.screen (plain Python); this page lays them
 import streamlit as st
 
 from tutorial import words
-from tutorial.app import clicks, practice_present, presenter, session, share
+from tutorial.app import classroom_view, clicks, practice_present, presenter, session, share
 from tutorial.app import practice_view as view
 from tutorial.app.markup import literal
 from tutorial.app.table import TableView, render, stage
@@ -114,6 +114,7 @@ def play(drawn_for: tuple) -> None:
                    tr, key="practice", pick=view.decide, seen=game.token, current=view.token)
     view.hand_log(game, page, tr)
     view.remember(game)
+    classroom_view.report(game)  # a student playing the class deal: the teacher sees the progress
     session.sync_url()
 
 

@@ -1,0 +1,347 @@
+"""The live class room's state and actions in the app (issue 12); the page
+(``screens/classroom.py``) lays them out.
+
+Who this browser is in a room lives in ``st.session_state`` (:data:`ROLE`) and in the
+page's address, so a refresh comes back: ``room`` with ``teacher`` (the secret teacher
+link) or ``student`` (the student's own token). A join link carries only ``room``.
+Questions are *targets*: ``lesson/<lesson id>/<step id>`` (a step a student answers
+with one pick) or ``deal/<deal code>`` (class practice: everyone plays that deal in Coach
+mode and reports progress). Answers are judged here with the engine, and the store keeps
+the verdict code (``right``, ``wrong`` or an error kind of §muggins).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass
+
+import streamlit as st
+
+from ..classroom import ClassroomError, RoomLimits
+from ..engine.deal import DealCode
+from ..engine.errors import MugginsError
+from ..engine.position import Dest
+from ..engine.rules import judge
+from ..lessons import Lesson, Step
+from ..store import RoomStore, open_room_store
+from . import lesson_steps, lesson_view, session
+
+ROLE = "_class_role"
+"""Session state: :class:`Role` of this browser, or absent."""
+PROBLEM = "_class_problem"
+"""Session state: a :class:`MugginsError` to tell once (a refused join, an expired room…)."""
+SEEN = "_class_seen"
+"""Session state: the room's change counter when the page was last drawn."""
+REPORTED = "_class_reported"
+"""Session state: the last class-practice progress sent, so the same one is not sent again."""
+ANSWERS = "class_answers"
+"""The lesson answers store used to draw a revealed step (apart from the learner's own)."""
+LIMITS = RoomLimits(max_failed_joins=60)
+"""A class shares one address behind the school's router: 60 mistyped codes per 10 minutes
+from one address, still hopeless for guessing a code among 31⁶."""
+POLL_SECONDS = 1.0
+"""How often an open room page looks for changes (students follow within 2 s)."""
+
+
+@dataclass(frozen=True)
+class Role:
+    """``kind``: ``teacher`` or ``student``; the room ``code``; the secret ``token``; the
+    student's ``nickname`` (shown literally)."""
+
+    kind: str
+    code: str
+    token: str
+    nickname: str = ""
+
+
+@st.cache_resource(show_spinner=False)
+def _store() -> list:
+    """The room store of this server (a list so that a failure to open is kept too)."""
+    try:
+        return [open_room_store(limits=LIMITS)]
+    except Exception as exc:  # an unwritable data folder: said on the page
+        return [exc]
+
+
+def store() -> RoomStore | None:
+    """The room store, or ``None`` when this server cannot keep rooms."""
+    found = _store()[0]
+    return None if isinstance(found, Exception) else found
+
+
+def role() -> Role | None:
+    """This browser's role, seeded once from the address (``room`` + ``teacher`` or ``student``)."""
+    state = st.session_state
+    if ROLE not in state:
+        room, teacher, student = (session.url_seed(key) for key in ("room", "teacher", "student"))
+        state[ROLE] = None
+        if room and (teacher or student):
+            state[ROLE] = Role("teacher" if teacher else "student", str(room)[:20], str(teacher or student)[:80])
+    return state[ROLE]
+
+
+def address() -> dict[str, str | None]:
+    """What the class page keeps in its address (this page only)."""
+    current = role()
+    if current is None:
+        asked = session.url_seed("room")
+        return {"room": str(asked)[:20] if asked else None}
+    return {"room": current.code, current.kind: current.token}
+
+
+def leave() -> None:
+    """Callback: forget this browser's room (the room itself goes on)."""
+    st.session_state[ROLE] = None
+    st.session_state.pop(SEEN, None)
+
+
+def _fail(err: MugginsError) -> None:
+    st.session_state[PROBLEM] = err
+
+
+def problem() -> MugginsError | None:
+    """A problem to tell once."""
+    return st.session_state.pop(PROBLEM, None)
+
+
+# ----- teacher ---------------------------------------------------------------------------
+def start_room() -> None:
+    """Callback: open a new room; this browser is its teacher."""
+    rooms = store()
+    if rooms is None:
+        return
+    made = rooms.open_room()
+    st.session_state[ROLE] = Role("teacher", made.code, made.teacher_token)
+
+
+def ask(target: str, after: int) -> None:
+    """Callback: the teacher asks ``target`` as the question after round ``after`` (a
+    double click asks once: the second finds the round moved on and is refused quietly)."""
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return
+    try:
+        rooms.set_question(current.code, current.token, target, after=after)
+    except ClassroomError as err:
+        if err.code != "wrong-round":
+            _fail(err)
+
+
+def reveal(round_: int) -> None:
+    """Callback: show everyone the answer to ``round_``."""
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return
+    try:
+        rooms.reveal(current.code, current.token, round_)
+    except ClassroomError as err:
+        if err.code not in ("not-asking", "wrong-round"):  # a double click
+            _fail(err)
+
+
+def close_room() -> None:
+    """Callback: close the room for everyone."""
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return
+    try:
+        rooms.close(current.code, current.token)
+    except ClassroomError as err:
+        _fail(err)
+
+
+def new_deal_code(players: int = 4) -> str:
+    """A fresh short deal code for class practice."""
+    return str(DealCode.new(players, random.SystemRandom()))
+
+
+# ----- student ---------------------------------------------------------------------------
+def client_key() -> str:
+    """Who counts for the limit on failed joins: the browser's address (the same for a
+    whole class behind one router; see :data:`LIMITS`)."""
+    with contextlib.suppress(Exception):
+        found = st.context.ip_address
+        if found:
+            return str(found)
+    return "local"
+
+
+def join(code_key: str, name_key: str) -> None:
+    """Callback of the join form: join with the typed code and nickname."""
+    rooms = store()
+    if rooms is None:
+        return
+    code = str(st.session_state.get(code_key, ""))[:40]
+    nickname = str(st.session_state.get(name_key, ""))[:200]
+    try:
+        joined = rooms.join(code, nickname, client_key())
+    except ClassroomError as err:
+        _fail(err)
+        return
+    st.session_state[ROLE] = Role("student", joined.code, joined.student_token, joined.nickname)
+
+
+def answer(round_: int, choice: str, verdict: str) -> None:
+    """Callback: the student's answer to ``round_``."""
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return
+    try:
+        rooms.answer(current.code, current.token, round_, choice, verdict)
+    except ClassroomError as err:
+        if err.code != "already-answered":  # a double click: the first answer counts
+            _fail(err)
+
+
+def verdict_of(step: Step, choice: str) -> str:
+    """The verdict code of ``choice`` on a lesson step: ``right``; for a pile, the §muggins
+    error kind; else ``wrong``. Raises :class:`~tutorial.engine.errors.PositionError` for a
+    pile that is not on the table."""
+    if step.kind == "place":
+        verdict = judge(step.turned.position, step.turned.card, Dest.parse(choice))
+        return "right" if verdict.ok else str(verdict.error)
+    return "right" if choice in step.right else "wrong"
+
+
+# ----- targets ---------------------------------------------------------------------------
+ASKABLE = ("place", *lesson_steps.ANSWERED_BY_CHOICE)
+"""Step kinds a class can answer (one pick each)."""
+
+
+def lesson_target(lesson: Lesson, step: Step) -> str:
+    return f"lesson/{lesson.id}/{step.id}"
+
+
+def deal_target(code: str) -> str:
+    return f"deal/{DealCode.parse(code)}"
+
+
+def parse_target(target: str | None) -> tuple[Lesson, Step] | DealCode | None:
+    """A target as the lesson step or the deal it names; ``None`` for none or one this
+    version of the course does not have."""
+    if not target:
+        return None
+    kind, _sep, rest = target.partition("/")
+    if kind == "deal":
+        try:
+            return DealCode.parse(rest)
+        except MugginsError:
+            return None
+    if kind == "lesson":
+        lesson_id, _sep, step_id = rest.partition("/")
+        lesson = next((item for item in lesson_view.course()[0] if item.id == lesson_id), None)
+        index = lesson.step_index(step_id) if lesson is not None else None
+        if lesson is not None and index is not None and lesson.steps[index].kind in ASKABLE:
+            return lesson, lesson.steps[index]
+    return None
+
+
+def askable_steps(lesson: Lesson) -> list[Step]:
+    """The steps of ``lesson`` a class can answer."""
+    return [step for step in lesson.steps if step.kind in ASKABLE]
+
+
+def next_target(target: str | None) -> str | None:
+    """The next askable step after ``target`` (in its lesson, then the next lessons)."""
+    found = parse_target(target)
+    if not isinstance(found, tuple):
+        return None
+    lesson, step = found
+    lessons = lesson_view.course()[0]
+    seen = False
+    for item in lessons[lessons.index(lesson):]:
+        for candidate in askable_steps(item):
+            if seen:
+                return lesson_target(item, candidate)
+            seen = seen or candidate is step
+        seen = True  # the following lessons: their first askable step
+    return None
+
+
+@contextlib.contextmanager
+def shown_answer(lesson: Lesson, step: Step, *, choice: str | None = None):
+    """Draw ``step`` with its right answer shown (as after a right answer): within this
+    block, the lesson screens read the class's answers store, where the step is solved."""
+    state = st.session_state
+    store_ = state.setdefault(ANSWERS, {})
+    key = f"{lesson.id}/{step.id}"
+    store_[key] = lesson_view.Answer(last=step.right[0] if step.kind != "muggins" else None, solved=True)
+    before = state.get(lesson_view.STORE_OVERRIDE)
+    state[lesson_view.STORE_OVERRIDE] = ANSWERS
+    try:
+        yield
+    finally:
+        if before is None:
+            state.pop(lesson_view.STORE_OVERRIDE, None)
+        else:
+            state[lesson_view.STORE_OVERRIDE] = before
+
+
+# ----- class practice ------------------------------------------------------------------------
+PRACTICE = "_class_practice"
+"""Session state: ``(room code, round, deal code)`` the practice page reports progress on."""
+GO_PRACTICE = "_class_go_practice"
+"""Session state: open the practice page on the next run (a callback cannot switch pages)."""
+
+
+def start_practice(round_: int, code: str) -> None:
+    """Callback: this student plays the class deal on the practice page (Coach mode, seat A)."""
+    from ..practice import PracticeGame
+    from . import practice_view
+
+    current = role()
+    if current is None:
+        return
+    st.session_state[PRACTICE] = (current.code, round_, code)
+    st.session_state[practice_view.GAME] = PracticeGame(DealCode.parse(code), 0)
+    st.session_state.pop(REPORTED, None)
+    st.session_state[GO_PRACTICE] = True
+
+
+def report(game) -> None:  # type: ignore[no-untyped-def]
+    """On the practice page: send this student's progress on the class deal (only when it
+    changed). A room that is gone ends the reporting quietly (the page says nothing)."""
+    current, rooms, practice = role(), store(), st.session_state.get(PRACTICE)
+    if current is None or rooms is None or practice is None or current.kind != "student":
+        return
+    code, round_, deal = practice
+    if code != current.code or str(game.code) != deal or game.hand_index:
+        return
+    errors = {str(kind): count for kind, count in game.errors_by_kind().items()}
+    sent = (round_, len(game.decisions), tuple(sorted(errors.items())), game.hand_over)
+    if st.session_state.get(REPORTED) == sent:
+        return
+    try:
+        rooms.report_progress(current.code, current.token, round_, len(game.decisions), errors, game.hand_over)
+        st.session_state[REPORTED] = sent
+    except ClassroomError:
+        st.session_state.pop(PRACTICE, None)
+
+
+# ----- words -----------------------------------------------------------------------------------
+def choice_words(found: tuple[Lesson, Step], choice: str, tr) -> str:  # type: ignore[no-untyped-def]
+    """A recorded choice in words (Markdown): a pile named with its top, or the option's label."""
+    _lesson, step = found
+    if step.kind == "place":
+        try:
+            dest = Dest.parse(choice)
+        except MugginsError:
+            return choice
+        from .markup import literal
+
+        return literal(lesson_steps.narrator(step).pile(dest, step.turned.position))
+    return dict(lesson_steps.answer_options(step, tr)).get(choice, choice)
+
+
+def verdict_words(verdict: str, tr) -> str:  # type: ignore[no-untyped-def]
+    """A verdict code in words: right, wrong, or the §muggins error's title."""
+    _ = tr.gettext
+    if verdict == "right":
+        return _("Right")
+    if verdict == "wrong":
+        return _("Wrong")
+    try:
+        return session.narrator().error_title(verdict)
+    except KeyError:  # a kind this version does not know
+        return verdict

@@ -1,0 +1,332 @@
+"""Class room page: a teacher opens a room and asks questions; students join with the
+room code and a nickname and answer on their own screens; the teacher sees a live tally,
+reveals the answer, and moves on (issue 12). The state and actions are in
+tutorial.app.classroom_view; this page lays them out."""
+
+import csv
+import io
+
+import streamlit as st
+
+from tutorial import words
+from tutorial.app import classroom_view as room
+from tutorial.app import clicks, lesson_steps, lesson_view, pages, presenter, session, share
+from tutorial.app.markup import literal
+from tutorial.app.table import render
+from tutorial.classroom import ClassroomError
+from tutorial.engine.deal import DealCode
+from tutorial.engine.errors import MugginsError
+from tutorial.practice.screen import LESSON_FOR_ERROR
+
+tr = session.tr()
+_ = tr.gettext
+presenter.page_frame(tr)
+st.title(_("Class room"))
+
+rooms = room.store()
+if rooms is None:
+    st.error(_("Class rooms cannot be used on this server: its data folder cannot be written."))
+    session.sync_url(room.address())
+    st.stop()
+
+told = room.problem()
+if told is not None:
+    st.error(literal(words.class_error(told, tr)))
+
+
+def watch(version: int) -> None:
+    """Look for changes once a second; redraw the page when the room changed."""
+    @st.fragment(run_every=room.POLL_SECONDS)
+    def poll() -> None:
+        current = room.role()
+        if current is None:
+            return
+        try:
+            now = rooms.version(current.code)
+        except ClassroomError:
+            now = -1
+        if now != version:
+            st.rerun()
+
+    poll()
+
+
+def question(found, round_: int, *, chosen: str | None, interactive: bool) -> None:
+    """A lesson step's question as a student answers it: the table (a pile is the answer of a
+    place step) or the answer buttons; ``chosen`` is marked once answered."""
+    _lesson, step = found
+    st.subheader(_(step.title))
+    st.markdown(_(step.text))
+    view = lesson_steps.question_view(step)
+    token = f"{round_}{'a' if chosen else 'q'}"
+
+    def current() -> str:
+        try:
+            seen = rooms.student(who.code, who.token) if who.kind == "student" else None
+        except ClassroomError:
+            return ""
+        return f"{seen.round}{'a' if seen.choice else 'q'}" if seen else token
+
+    def pick(value: str) -> None:
+        room.answer(round_, value, room.verdict_of(step, value))
+
+    if view is not None:
+        if interactive and step.kind == "place":
+            render(view, tr, key=f"class-{round_}", pick=pick, seen=token, current=current)
+        else:
+            render(view, tr, key=f"class-{round_}")
+    said = lesson_steps.question_lines(step, tr)
+    if said:
+        st.markdown(said)
+    options = lesson_steps.answer_options(step, tr)
+    if options:
+        columns = st.columns(max(len(options), 2))
+        for column, (value, label) in zip(columns, options, strict=False):
+            clicks.button(label, key=f"class-option-{round_}-{value}", seen=token, current=current, action=pick,
+                          args=(value,), where=column, width="stretch", disabled=not interactive,
+                          type="primary" if value == chosen else "secondary")
+    elif interactive:
+        st.caption(_("Click the pile where the card must go."))
+
+
+def revealed(found, chosen: str | None, verdict: str | None) -> None:
+    """The step with its right answer and explanation, as after a right answer, and how
+    this student did."""
+    lesson, step = found
+    if chosen is not None:
+        said = room.choice_words(found, chosen, tr)
+        line = _("Your answer: {answer}").format(answer=said)
+        (st.success if verdict == "right" else st.error)(
+            line + " — " + literal(room.verdict_words(verdict or "wrong", tr)))
+    with room.shown_answer(lesson, step):
+        lesson_steps.show_step(lesson, step)
+
+
+# ----- no room yet: start one, or join one -----------------------------------------------------------
+who = room.role()
+if who is None:
+    st.markdown(_("A teacher opens a room and asks questions from the lessons, or a deal to play; each "
+                  "student answers on their own device, and the teacher sees how the class answered."))
+    join_col, start_col = st.columns(2, gap="large")
+    with join_col:
+        st.subheader(_("Join a room"))
+        with st.form("class-join", border=False):
+            st.text_input(_("Room code"), key="class-join-code", max_chars=12, value=room.address()["room"] or "",
+                          placeholder="K7QM3X")
+            st.text_input(_("Your nickname"), key="class-join-name", max_chars=24,
+                          help=_("Your teacher sees it; the other students do not."))
+            st.form_submit_button(_("Join"), type="primary", on_click=room.join,
+                                  args=("class-join-code", "class-join-name"), icon=":material/login:")
+    with start_col:
+        st.subheader(_("Teach a class"))
+        st.markdown(_("Open a room: you get a room code and its QR code for the class, and a teacher link "
+                      "for you alone."))
+        st.button(_("Open a class room"), key="class-open", on_click=room.start_room, icon=":material/co_present:")
+    session.sync_url(room.address())
+    st.stop()
+
+# ----- a teacher --------------------------------------------------------------------------------------
+if who.kind == "teacher":
+    try:
+        view = rooms.teacher_room(who.code, who.token)
+    except ClassroomError as err:
+        st.error(literal(words.class_error(err, tr)))
+        st.button(_("Open a new class room"), key="class-reopen", on_click=room.leave)
+        session.sync_url(room.address())
+        st.stop()
+    watch(view.version)
+    join_link = share.page_address("class", {"room": view.code})
+    left, right = st.columns([3, 2])
+    with left:
+        st.markdown(_("Room code") + f"\n# `{view.code}`")
+        st.markdown(session.narrator().n_("{count} student has joined.", "{count} students have joined.",
+                                          view.students).format(count=view.students))
+        st.caption(_("Students open the link or scan the code, then choose a nickname:"))
+        st.code(join_link, language=None, wrap_lines=True)
+        with st.expander(_("Your teacher link: keep it to yourself"), icon=":material/key:"):
+            st.caption(_("Only this link can ask, reveal and close. Open it on another device to teach from there."))
+            st.code(share.page_address("class", {"room": view.code, "teacher": who.token}), language=None,
+                    wrap_lines=True)
+    right.image(share.qr_image(join_link), width=240)
+    if view.closed:
+        st.info(_("This room is closed. Its results stay readable until it expires."))
+
+    # The question in play
+    found = room.parse_target(view.target)
+    if view.round:
+        st.divider()
+        phase = view.phase
+        if isinstance(found, tuple):
+            tally = rooms.tally(who.code, who.token)
+            st.markdown("**" + literal(_("Question {number}").format(number=view.round)) + "** · "
+                        + literal(_(found[0].title)))
+            board, panel = st.columns([3, 2], gap="medium")
+            with board:
+                if phase == "revealed":
+                    with room.shown_answer(*found):
+                        lesson_steps.show_step(*found)
+                else:
+                    question(found, view.round, chosen=None, interactive=False)
+            with panel:
+                st.subheader(_("How the class answered"))
+                st.markdown(literal(_("{answered} of {students} have answered.").format(
+                    answered=tally.answered, students=tally.students)))
+                for choice, count in tally.by_choice.items():
+                    st.progress(count / max(tally.answered, 1),
+                                text=f"{room.choice_words(found, choice, tr)} — {count}")
+                if tally.by_verdict:
+                    st.caption(_("By verdict"))
+                    st.markdown("\n".join(f"- {literal(room.verdict_words(verdict, tr))}: {count}"
+                                          for verdict, count in tally.by_verdict.items()))
+                if st.toggle(_("Show names"), key="class-names"):
+                    named = rooms.answers_with_names(who.code, who.token)
+                    st.markdown("\n".join(f"- {literal(a.nickname)}: {room.choice_words(found, a.choice, tr)} "
+                                          f"({literal(room.verdict_words(a.verdict, tr))})" for a in named)
+                                or _("Nobody has answered yet."))
+                row = st.container(horizontal=True)
+                if phase == "asking" and not view.closed:
+                    clicks.button(_("Reveal the answer"), key="class-reveal", seen=str(view.version),
+                                  current=lambda: str(rooms.teacher_room(who.code, who.token).version),
+                                  action=room.reveal, args=(view.round,), where=row, type="primary",
+                                  icon=":material/visibility:")
+                following = room.next_target(view.target)
+                if following and not view.closed:
+                    clicks.button(_("Ask the next step"), key="class-next", seen=str(view.round),
+                                  current=lambda: str(rooms.teacher_room(who.code, who.token).round),
+                                  action=room.ask, args=(following, view.round), where=row,
+                                  icon=":material/skip_next:")
+        elif isinstance(found, DealCode):
+            progress = rooms.progress(who.code, who.token, names=st.session_state.get("class-names", False))
+            st.markdown("**" + literal(_("Question {number}").format(number=view.round)) + "** · "
+                        + literal(_("Class practice: deal {code}, Coach mode").format(code=found)))
+            st.markdown(literal(_("{reporting} of {students} are playing; {finished} have finished.").format(
+                reporting=progress.reporting, students=progress.students, finished=progress.finished)))
+            st.toggle(_("Show names"), key="class-names")
+            if progress.rows:
+                st.dataframe([{_("Student"): row.nickname or _("Student {number}").format(number=row.student),
+                               _("Decisions"): row.decisions,
+                               _("Errors"): sum(row.errors.values()),
+                               _("Finished"): "✓" if row.finished else ""} for row in progress.rows],
+                             hide_index=True)
+            if progress.errors:
+                st.markdown(_("Errors by kind:"))
+                st.markdown("\n".join(f"- {literal(room.verdict_words(kind, tr))}: {count}"
+                                      for kind, count in progress.errors.items()))
+        else:
+            st.warning(_("The question in play is not in this version of the course."))
+
+    # Ask a question
+    if not view.closed:
+        st.divider()
+        st.subheader(_("Ask the class"))
+        kind = st.segmented_control(_("What"), options=["lesson", "deal"], key="class-ask-kind", default="lesson",
+                                    format_func=lambda k: _("A lesson step") if k == "lesson" else _("A deal to play"))
+        lessons = [item for item in lesson_view.course()[0] if room.askable_steps(item)]
+        if kind == "deal":
+            st.session_state.setdefault("class-deal", room.new_deal_code())
+            typed = st.text_input(_("Deal code"), key="class-deal", max_chars=16)
+            try:
+                target = room.deal_target(typed)
+            except MugginsError as err:
+                st.error(literal(words.position_error(err, tr)))
+                target = None
+            if target:
+                st.button(_("Start class practice"), key="class-ask-deal", type="primary", on_click=room.ask,
+                          args=(target, view.round), icon=":material/playing_cards:")
+        elif lessons:
+            titles = {item.id: _(item.title) for item in lessons}
+            lesson_id = st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get,
+                                     key=session.labelled_key("class-lesson", titles.values()))
+            lesson = next(item for item in lessons if item.id == lesson_id)
+            steps = {step.id: _(step.title) for step in room.askable_steps(lesson)}
+            step_id = st.selectbox(_("Step"), options=list(steps), format_func=steps.get,
+                                   key=session.labelled_key(f"class-step-{lesson.id}", steps.values()))
+            step = next(item for item in lesson.steps if item.id == step_id)
+            st.button(_("Ask this question"), key="class-ask", type="primary", on_click=room.ask,
+                      args=(room.lesson_target(lesson, step), view.round), icon=":material/quiz:")
+
+    # The class summary
+    if view.round:
+        st.divider()
+        st.subheader(_("Class summary"))
+        show_names = st.session_state.get("class-names", False)
+        rows = rooms.summary_rows(who.code, who.token, names=show_names)
+        errors: dict[str, int] = {}
+        for row in rows:
+            if row["verdict"] not in ("", "right", "wrong"):
+                errors[str(row["verdict"])] = errors.get(str(row["verdict"]), 0) + 1
+            for part in str(row["error_kinds"]).split(";"):
+                kind_, _sep, count = part.partition("=")
+                if kind_ and count.isdigit():
+                    errors[kind_] = errors.get(kind_, 0) + int(count)
+        if errors:
+            ranked = sorted(errors.items(), key=lambda item: -item[1])
+            st.markdown(_("Most common errors:") + "\n" + "\n".join(
+                f"- {literal(room.verdict_words(kind_, tr))}: {count}" for kind_, count in ranked))
+            lessons_by_id = {item.id: item for item in lesson_view.course()[0]}
+            revisit = next((lessons_by_id[LESSON_FOR_ERROR[k]] for k, _c in ranked
+                            if LESSON_FOR_ERROR.get(k) in lessons_by_id), None)
+            if revisit is not None:
+                st.info(literal(_("Worth revisiting with the class: the lesson “{title}”.").format(
+                    title=_(revisit.title))))
+        else:
+            st.caption(_("No errors of the kinds the rules name so far."))
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["round"], lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        st.download_button(_("Download the class summary (CSV)"), buffer.getvalue(),
+                           file_name=f"muggins-class-{view.code}.csv", mime="text/csv", key="class-csv",
+                           icon=":material/download:")
+    if not view.closed:
+        st.divider()
+        if st.session_state.get("class-closing"):
+            st.warning(_("Close the room for everyone? Students can no longer answer."))
+            yes, no = st.columns(2)
+            yes.button(_("Yes, close it"), key="class-close-yes", on_click=room.close_room, type="primary")
+            no.button(_("Keep it open"), key="class-close-no",
+                      on_click=lambda: st.session_state.update({"class-closing": False}))
+        else:
+            st.button(_("Close the room"), key="class-close", icon=":material/lock:",
+                      on_click=lambda: st.session_state.update({"class-closing": True}))
+    st.button(_("Leave this page's room"), key="class-leave", on_click=room.leave, type="tertiary",
+              help=_("This browser forgets the room; the room goes on for the class."))
+    session.sync_url(room.address())
+    st.stop()
+
+# ----- a student --------------------------------------------------------------------------------------
+try:
+    seen = rooms.student(who.code, who.token)
+except ClassroomError as err:
+    st.error(literal(words.class_error(err, tr)))
+    st.button(_("Join another room"), key="class-rejoin", on_click=room.leave)
+    session.sync_url(room.address())
+    st.stop()
+watch(seen.version)
+st.markdown(literal(_("Room {code}").format(code=seen.code)) + " · "
+            + _("You are **{nickname}**").format(nickname=literal(seen.nickname)))
+found = room.parse_target(seen.target)
+if not seen.round:
+    st.info(_("Your teacher has not asked a question yet. This page follows by itself: no need to reload."))
+elif isinstance(found, tuple):
+    if seen.phase == "revealed":
+        revealed(found, seen.choice, seen.verdict)
+    else:
+        question(found, seen.round, chosen=seen.choice, interactive=seen.choice is None)
+        if seen.choice is not None:
+            st.info(literal(_("Your answer is in: {answer}. Wait for your teacher to show the answer.").format(
+                answer=room.choice_words(found, seen.choice, tr))))
+elif isinstance(found, DealCode):
+    st.info(literal(_("Class practice: everybody plays deal {code} in Coach mode. Your teacher sees how far "
+                      "you are and your errors by kind.").format(code=found)))
+    clicks.button(_("Play the class deal"), key="class-play", seen=str(seen.round), current=lambda: str(seen.round),
+                  action=room.start_practice, args=(seen.round, str(found)), type="primary",
+                  icon=":material/playing_cards:")
+    if st.session_state.pop(room.GO_PRACTICE, False):
+        st.switch_page(pages.page("practice"))
+    if st.session_state.get(room.PRACTICE, (None, None, None))[1] == seen.round:
+        st.page_link(pages.page("practice"), label=_("Go on playing"), icon=":material/arrow_forward:")
+else:
+    st.warning(_("Your teacher's question is not in this version of the course."))
+st.button(_("Leave the room"), key="class-leave", on_click=room.leave, type="tertiary")
+session.sync_url(room.address())
