@@ -587,3 +587,24 @@ def test_stored_errors_read_back_and_unreadable_ones_read_as_none():
     assert decode_errors(encode_errors({"b": 1, "a": 2})) == {"a": 2, "b": 1}
     assert decode_errors("not json") == decode_errors("[1]") == {}
     assert decode_errors('{"a": 1, "b": "x"}') == {"a": 1}
+
+
+def test_a_student_sees_the_class_tally_only_after_the_reveal_and_without_names(tmp_path):
+    from tutorial.store import open_room_store
+
+    rooms = open_room_store(tmp_path)
+    made = rooms.open_room()
+    ana = rooms.join(made.code, "Ana", "c1")
+    ben = rooms.join(made.code, "Ben", "c2")
+    number = rooms.set_question(made.code, made.teacher_token, "lesson/x/y")
+    rooms.answer(made.code, ana.student_token, number, "common:1", "right")
+    rooms.answer(made.code, ben.student_token, number, "discard:B", "common-first")
+    assert rooms.class_tally(made.code, ana.student_token) is None
+    rooms.reveal(made.code, made.teacher_token, number)
+    seen = rooms.class_tally(made.code, ben.student_token)
+    assert seen is not None and seen.answered == 2
+    assert seen.by_choice == {"common:1": 1, "discard:B": 1}
+    assert "Ana" not in repr(seen) and "Ben" not in repr(seen)
+    with pytest.raises(ClassroomError) as caught:
+        rooms.class_tally(made.code, "not-a-student")
+    assert caught.value.code == "unknown-student"

@@ -96,6 +96,7 @@ def test_students_answer_the_teacher_tallies_reveals_and_moves_on():
     ben.run()
     assert "Right" in ana.success[0].value and "Wrong" in plain(ben.error[0].value)
     assert "Ben" not in page_text(ana) and "Ana" not in page_text(ben), "a student never sees another's name"
+    assert "2 of 2 have answered." in page_text(ana), "after the reveal: the class's counts, without names"
     button(at, "class-next").click().run()
     ana.run()
     assert any(k.startswith("class-option-2-") for k in keys(ana)) or any(k.startswith("class-2-") for k in keys(ana))

@@ -100,6 +100,10 @@ class RoomStore(Protocol):
     def student(self, code: str, student_token: str) -> StudentView:
         """The student's view of the room: the current round, its target and phase, their answer."""
 
+    def class_tally(self, code: str, student_token: str) -> Tally | None:
+        """The class's counts on the current question, as a student may see them: only once the
+        teacher has revealed it (``None`` before), and never with names."""
+
     def answer(self, code: str, student_token: str, round: int, choice: str, verdict: str) -> None:
         """Answer round ``round`` (it must be current, ``wrong-round``, and asking, ``not-asking``)
         once (``already-answered``) with ``choice`` (≤ 40 characters, ``bad-choice``) judged

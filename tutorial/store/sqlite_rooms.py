@@ -265,6 +265,18 @@ class SqliteRooms:
         choice, verdict = row if row is not None else (None, None)
         return StudentView(room.code, me.student, me.nickname, room.round, target, phase, choice, verdict, room.version)
 
+    def class_tally(self, code: str, student_token: str) -> Tally | None:
+        now = self._now()
+        with self._transaction(write=False) as db:
+            room = _room(db, code, now)
+            _student(db, room, student_token)
+            target, phase = _current(db, room)
+            if phase != "revealed":
+                return None
+            rows = db.execute("SELECT choice, verdict FROM answers WHERE room = ? AND round = ?",
+                              (room.code, room.round)).fetchall()
+        return make_tally(room.round, target, phase, room.students, rows)
+
     def answer(self, code: str, student_token: str, round: int, choice: str, verdict: str) -> None:
         choice, verdict = check_choice(choice), check_verdict(verdict)
         now = self._now()

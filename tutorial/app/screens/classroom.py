@@ -89,6 +89,18 @@ def question(found, round_: int, *, chosen: str | None, interactive: bool) -> No
         st.caption(_("Click the pile where the card must go."))
 
 
+def tally_bars(found, tally) -> None:
+    """How many answered, a bar per choice, the counts by verdict (never names)."""
+    st.markdown(literal(_("{answered} of {students} have answered.").format(
+        answered=tally.answered, students=tally.students)))
+    for choice, count in tally.by_choice.items():
+        st.progress(count / max(tally.answered, 1), text=f"{room.choice_words(found, choice, tr)} — {count}")
+    if tally.by_verdict:
+        st.caption(_("By verdict"))
+        st.markdown("\n".join(f"- {literal(room.verdict_words(verdict, tr))}: {count}"
+                              for verdict, count in tally.by_verdict.items()))
+
+
 def revealed(found, chosen: str | None, verdict: str | None) -> None:
     """The step with its right answer and explanation, as after a right answer, and how
     this student did."""
@@ -169,15 +181,7 @@ if who.kind == "teacher":
                     question(found, view.round, chosen=None, interactive=False)
             with panel:
                 st.subheader(_("How the class answered"))
-                st.markdown(literal(_("{answered} of {students} have answered.").format(
-                    answered=tally.answered, students=tally.students)))
-                for choice, count in tally.by_choice.items():
-                    st.progress(count / max(tally.answered, 1),
-                                text=f"{room.choice_words(found, choice, tr)} — {count}")
-                if tally.by_verdict:
-                    st.caption(_("By verdict"))
-                    st.markdown("\n".join(f"- {literal(room.verdict_words(verdict, tr))}: {count}"
-                                          for verdict, count in tally.by_verdict.items()))
+                tally_bars(found, tally)
                 if st.toggle(_("Show names"), key="class-names"):
                     named = rooms.answers_with_names(who.code, who.token)
                     st.markdown("\n".join(f"- {literal(a.nickname)}: {room.choice_words(found, a.choice, tr)} "
@@ -311,6 +315,10 @@ if not seen.round:
 elif isinstance(found, tuple):
     if seen.phase == "revealed":
         revealed(found, seen.choice, seen.verdict)
+        everyone = rooms.class_tally(who.code, who.token)
+        if everyone is not None:
+            with st.expander(_("How the class answered"), expanded=True):
+                tally_bars(found, everyone)
     else:
         question(found, seen.round, chosen=seen.choice, interactive=seen.choice is None)
         if seen.choice is not None:
