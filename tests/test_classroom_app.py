@@ -207,3 +207,23 @@ def test_a_student_who_reloads_is_the_same_student():
     assert "You are **Gus**" in "\n".join(m.value for m in again.markdown)
     at.run()
     assert "1 student has joined." in page_text(at)
+
+
+def test_the_teacher_runs_the_class_from_presenter_mode():
+    _at, code, token = teacher()
+    projector = start(app(room=code, teacher=token, present="1"), PAGE)
+    assert not projector.title and "present-leave" in keys(projector)
+    assert projector.get("image"), "the join QR code, big, before the first question"
+    pupil = student(code, "Hal")
+    projector.button(key="class-present-first").click().run()
+    pupil.run()
+    option = next(k for k in keys(pupil) if k.startswith("class-option-1-"))
+    button(pupil, option).click().run()
+    projector.run()
+    assert "1 of 1 have answered." in page_text(projector)
+    assert not projector.success, "the answer is not on the projector before the reveal"
+    button(projector, "class-reveal").click().run()
+    assert projector.success, "revealed: the step's answer with its explanation"
+    button(projector, "class-next").click().run()
+    pupil.run()
+    assert any(k.startswith(("class-option-2-", "class-2-")) for k in keys(pupil))

@@ -156,9 +156,10 @@ def _place(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         st.error(paragraphs(n.judgement(verdict, before, reveal=shown_right),
                             _("Try again: click the marked pile.") if shown_right
                             else _("Try again: click the pile where the card must go.")))
-    if not shown_right and not presenter.active():  # a presenter has "Show the answer"
-        clicks.button(_("Show me where it goes"), key=f"{lesson.id}-{step.id}-reveal", seen=seen, current=current,
-                      action=reveal, icon=":material/visibility:")
+    if not shown_right:
+        if not presenter.active():  # a presenter has "Show the answer"
+            clicks.button(_("Show me where it goes"), key=f"{lesson.id}-{step.id}-reveal", seen=seen, current=current,
+                          action=reveal, icon=":material/visibility:")
     elif state.last is None:
         st.info(paragraphs(n.where_it_goes(turned.card, step.legal, before)))
     _hint(step, tr)

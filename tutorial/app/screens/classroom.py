@@ -10,7 +10,7 @@ import streamlit as st
 
 from tutorial import words
 from tutorial.app import classroom_view as room
-from tutorial.app import clicks, lesson_steps, lesson_view, pages, presenter, session, share
+from tutorial.app import clicks, lesson_present, lesson_steps, lesson_view, pages, presenter, session, share
 from tutorial.app.markup import literal
 from tutorial.app.table import render
 from tutorial.classroom import ClassroomError
@@ -20,8 +20,11 @@ from tutorial.practice.screen import LESSON_FOR_ERROR
 
 tr = session.tr()
 _ = tr.gettext
-presenter.page_frame(tr)
-st.title(_("Class room"))
+_role = room.role()
+if presenter.active() and (_role is None or _role.kind != "teacher"):
+    presenter.page_frame(tr)  # the teacher's page has a presenter layout of its own
+if not presenter.active():
+    st.title(_("Class room"))
 
 rooms = room.store()
 if rooms is None:
@@ -114,6 +117,57 @@ def revealed(found, chosen: str | None, verdict: str | None) -> None:
         lesson_steps.show_step(lesson, step)
 
 
+def teacher_presenting(view, join_link: str) -> None:
+    """The teacher's page on a projector (presenter mode): before the first question the
+    room code and a big QR code; then the step as in presenter mode — the table, the
+    question, the answer once revealed — with the live tally beside it and big controls:
+    space reveals, → asks the next step, Esc leaves presenter mode."""
+    presenter.frame()
+    found = room.parse_target(view.target)
+    top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
+    joined = session.narrator().n_("{count} student has joined.", "{count} students have joined.",
+                                   view.students).format(count=view.students)
+    top.markdown("**" + literal(_("Room {code}").format(code=view.code)) + "** · " + literal(joined))
+    presenter.leave_button(tr, top)
+    if not isinstance(found, tuple) or not view.round:
+        left, right = st.columns([1, 1], vertical_alignment="center")
+        left.markdown(_("Room code") + f"\n# `{view.code}`")
+        left.code(join_link, language=None, wrap_lines=True)
+        if not view.round:
+            left.caption(_("Choose the first question outside presenter mode (Esc), or start with the first step "
+                           "of the course."))
+            first = next((room.lesson_target(item, room.askable_steps(item)[0]) for item in lesson_view.course()[0]
+                          if room.askable_steps(item)), None)
+            if first and not view.closed:
+                left.button(_("Ask the first step"), key="class-present-first", on_click=room.ask, args=(first, 0),
+                            type="primary", shortcut=presenter.NEXT_KEY, icon=":material/quiz:")
+        right.image(share.qr_image(join_link, box=10), width=320)
+        return
+    lesson, step = found
+    if st.session_state.get("_class_present_round") != (view.code, view.round):
+        st.session_state["_class_present_round"] = (view.code, view.round)
+        lesson_present.forget(lesson, step)  # a new question starts with its answer hidden
+    if view.phase == "revealed":
+        with room.shown_answer(lesson, step):
+            _may, controls = lesson_steps.show_step(lesson, step, presenting=True)
+    else:
+        _may, controls = lesson_steps.show_step(lesson, step, presenting=True)
+    with controls:
+        tally_bars(found, rooms.tally(who.code, who.token))
+        row = st.container(horizontal=True, key="present-controls")
+        if view.phase == "asking" and not view.closed:
+            clicks.button(_("Reveal the answer"), key="class-reveal", seen=str(view.version),
+                          current=lambda: str(rooms.teacher_room(who.code, who.token).version),
+                          action=room.reveal, args=(view.round,), where=row, type="primary",
+                          icon=":material/visibility:", shortcut=presenter.ANSWER_KEY, width="stretch")
+        following = room.next_target(view.target)
+        if following and not view.closed:
+            clicks.button(_("Ask the next step"), key="class-next", seen=str(view.round),
+                          current=lambda: str(rooms.teacher_room(who.code, who.token).round),
+                          action=room.ask, args=(following, view.round), where=row, icon=":material/skip_next:",
+                          shortcut=presenter.NEXT_KEY, width="stretch")
+
+
 # ----- no room yet: start one, or join one -----------------------------------------------------------
 who = room.role()
 if who is None:
@@ -148,6 +202,10 @@ if who.kind == "teacher":
         st.stop()
     watch(view.version)
     join_link = share.page_address("class", {"room": view.code})
+    if presenter.active():
+        teacher_presenting(view, join_link)
+        session.sync_url(room.address())
+        st.stop()
     left, right = st.columns([3, 2])
     with left:
         st.markdown(_("Room code") + f"\n# `{view.code}`")
