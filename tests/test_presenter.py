@@ -143,3 +143,21 @@ def test_the_practice_page_offers_the_share_link():
     codes = [c.value for c in at.code]
     assert any(value.endswith("/practice?deal=4-2817&seat=B") for value in codes), codes
     assert at.get("image"), "the link's QR code"
+
+
+@pytest.mark.parametrize("url, public, bound, ip, expected", [
+    ("http://localhost:8501/practice?lang=en", "", "", "192.0.2.7", ("http://192.0.2.7:8501", "network")),
+    ("http://127.0.0.1:8501/app/practice", "", "", "10.0.0.5", ("http://10.0.0.5:8501/app", "network")),
+    ("http://localhost:8501/practice", "", "127.0.0.1", "10.0.0.5", ("http://localhost:8501", "local-only")),
+    ("http://localhost:8501/practice", "", "", None, ("http://localhost:8501", "local-only")),
+    ("https://cards.school.example/practice", "", "", "10.0.0.5", ("https://cards.school.example", "browser")),
+    ("http://localhost:8501/practice", "https://muggins.example/", "", "10.0.0.5",
+     ("https://muggins.example", "public")),
+    (None, "", "", "10.0.0.5", (None, "browser")),
+])
+def test_shared_links_use_an_address_students_can_open(url, public, bound, ip, expected):
+    """A teacher who opened the app as localhost still gives students a link their devices
+    can open: this computer's network address, or the public address set."""
+    from tutorial.app.share import resolve_base
+
+    assert resolve_base(url, public=public, bound=bound, ip=lambda: ip) == expected

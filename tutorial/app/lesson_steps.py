@@ -89,6 +89,12 @@ def _save_buttons(lesson: Lesson, step: Step, view: TableView, tr) -> None:
                  key=f"{lesson.id}-{step.id}", caption=takeaway.caption(heading, view, narrator(step)), name=f"muggins-{lesson.id}-{step.id}")
 
 
+def shown_to_all() -> bool:
+    """The answer on the screen is shown to everyone (presenter mode, a class room's reveal),
+    not the reader's own: it is told without "Right." and "your answer"."""
+    return presenter.active() or bool(st.session_state.get(lesson_view.STORE_OVERRIDE))
+
+
 def narrator(step: Step):
     """The narrator for this step: the learner's language, told to the learner's seat."""
     return session.narrator(step.you)
@@ -142,7 +148,9 @@ def _place(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         stage.table(TableView(place(before, turned.card, dest), you=step.you, marked={dest}, show_mover=False,
                               arrows=(Arrow(("turned", before.mover), dest),)), tr,
                key=f"{lesson.id}-{step.id}")  # the move is made: nobody is shown "to move" any more
-        st.success(paragraphs(n.judgement(judge(before, turned.card, dest), before)) + _done(step, tr))
+        said = n.where_it_goes(turned.card, step.legal, before) if shown_to_all() else \
+            n.judgement(judge(before, turned.card, dest), before)
+        st.success(paragraphs(said) + _done(step, tr))
         return True
     shown_right = state.frame == 1 or len(state.wrong) >= 2
     seen, current = _answer_token(lesson, step)
@@ -252,7 +260,12 @@ def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
                       action=pick, args=(value,), where=column, disabled=state.solved, help=name,
                       width="stretch", type="primary" if state.solved and value == right else "secondary")
     if state.solved:
-        said = n.where_it_goes(None, step.legal, step.position) if right == PASS else n.next_card_right(step.turned.card)
+        if right == PASS:
+            said = n.where_it_goes(None, step.legal, step.position)
+        elif shown_to_all():
+            said = n.sentence(_("{card} comes up next.").format(card=n.card(step.turned.card)))
+        else:
+            said = n.next_card_right(step.turned.card)
         st.success(paragraphs(said) + _done(step, tr))
         return True
     if state.last is not None:
@@ -294,8 +307,7 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
 
     if state.solved:
         label = dict(options)[right]
-        shown = presenter.active() or st.session_state.get(lesson_view.STORE_OVERRIDE)  # not the reader's own
-        said = _("The answer: **{answer}**") if shown else _("Your answer: **{answer}**")
+        said = _("The answer: **{answer}**") if shown_to_all() else _("Your answer: **{answer}**")
         st.markdown(said.format(answer=label) + " :material/check_circle:")
         if said_more and stage is not None and stage.after is not None:
             st.success(paragraphs(said_right))
@@ -338,7 +350,8 @@ def _call(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     elif step.late:
         said_right, said_more = too_late, n.judgement(verdict, before)
     else:  # the learner is the one who calls
-        said_right = "\n\n".join([_("Muggins! Right to call."), n.judgement(verdict, before)])
+        said_right = "\n\n".join([_("Muggins! A call is right here.") if shown_to_all() else _("Muggins! Right to call."),
+                                   n.judgement(verdict, before)])
         said_more = "\n\n".join([n.correction(replace(record, caller=step.you), before),
                                  n.penalty_summary(record)])  # each card is drawn as an arrow from its donor
 
@@ -397,7 +410,7 @@ def _quiz(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     right_text = _(step.options[step.number])
     why = [_(text) for text in step.why]
-    said_right = _("Right.") + " " + right_text + ((" " + why[step.number]) if why else "")
+    said_right = ("" if shown_to_all() else _("Right.") + " ") + right_text + ((" " + why[step.number]) if why else "")
 
     def said_wrong(value: str) -> str:
         reason = why[int(value)] if why else ""

@@ -29,6 +29,15 @@ def _line_breaks(text: str) -> str:
                        for line in text.split("\n"))
 
 
+def fill(template: str, **markdown: str) -> str:
+    """A plain-text ``template`` (e.g. a translated sentence) escaped as by :func:`literal`,
+    with its ``{name}`` fields replaced by the given Markdown as it is (already safe: a card
+    in colour, a label escaped by its maker). Unknown fields stay as written."""
+    parts = re.split(r"(\{[a-z_]+\})", template)
+    return "".join(markdown.get(part[1:-1], literal(part)) if part.startswith("{") and part.endswith("}")
+                   else literal(part) for part in parts)
+
+
 def paragraphs(*sentences: str) -> str:
     """Plain-text sentences as Markdown paragraphs, each escaped."""
     return "\n\n".join(literal(sentence) for sentence in sentences if sentence)

@@ -3,6 +3,9 @@ language or moves, as an address and a QR code drawn for a projector."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import socket
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
@@ -11,18 +14,76 @@ from ..draw.qr import qr_png
 from ..practice import PracticeGame, share_query
 from . import session
 
+PUBLIC_URL_VARIABLE = "MUGGINS_PUBLIC_URL"
+"""The app's address as students reach it (e.g. ``https://cards.school.example``), for links
+and QR codes; by default the address the browser used, with this computer's network address
+in place of ``localhost``."""
+LOOPBACK = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
+
+
+def network_ip() -> str | None:
+    """This computer's address on its network (the one a route to the outside would use;
+    nothing is sent), or ``None``."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
+        found = probe.getsockname()[0]
+        return None if found.startswith("127.") else found
+    return None
+
+
+def base_address() -> tuple[str | None, str]:
+    """``(base, note)``: the address students reach the app at, without a trailing ``/`` (``None``
+    when unknown: links are then relative), and a note code: ``public`` (set by
+    :data:`PUBLIC_URL_VARIABLE`), ``browser`` (the browser's own), ``network`` (``localhost``
+    replaced by this computer's network address) or ``local-only`` (only this computer can
+    open it: the server listens on a loopback address only, or no network address is known)."""
+    try:
+        url = str(st.context.url) if st.context.url else None
+    except Exception:  # no browser context (some test clients)
+        url = None
+    return resolve_base(url, public=os.environ.get(PUBLIC_URL_VARIABLE, ""),
+                        bound=str(st.get_option("server.address") or ""), ip=network_ip)
+
+
+def resolve_base(url: str | None, *, public: str, bound: str, ip) -> tuple[str | None, str]:  # type: ignore[no-untyped-def]
+    """:func:`base_address` from its parts: the browser's ``url``, the ``public`` address set
+    (or empty), the address the server listens on (``bound``, empty for all), and ``ip()``
+    giving this computer's network address."""
+    public = public.strip()
+    if public.startswith(("http://", "https://")):
+        return public.rstrip("/"), "public"
+    current = urlsplit(url or "")
+    if not current.scheme or not current.netloc:
+        return None, "browser"
+    folder = current.path.rsplit("/", 1)[0]  # the app may live under a base path
+    netloc, note = current.netloc, "browser"
+    if (current.hostname or "") in LOOPBACK:
+        found = ip() if bound in ("", "0.0.0.0", "::") else None
+        if found:
+            netloc, note = f"{found}:{current.port}" if current.port else found, "network"
+        else:
+            note = "local-only"
+    return urlunsplit((current.scheme, netloc, folder, "", "")), note
+
 
 def page_address(url_path: str, query: dict[str, str]) -> str:
-    """The full address of the app's page ``url_path`` with ``query``, on the server the
-    learner is using (from the browser's own address; a relative address when unknown)."""
-    try:
-        current = urlsplit(str(st.context.url))
-    except Exception:  # no browser context (some test clients)
-        current = None
-    if current is None or not current.scheme or not current.netloc:
-        return f"/{url_path}?{urlencode(query)}"
-    folder = current.path.rsplit("/", 1)[0]  # the app may live under a base path
-    return urlunsplit((current.scheme, current.netloc, f"{folder}/{url_path}", urlencode(query), ""))
+    """The full address of the app's page ``url_path`` with ``query``, as students reach
+    it (see :func:`base_address`; a relative address when unknown)."""
+    base, _note = base_address()
+    return f"{base or ''}/{url_path}?{urlencode(query)}"
+
+
+def address_note(tr) -> str | None:
+    """A line under a shared link when its address needs a word (plain text), else ``None``."""
+    _ = tr.gettext
+    _base, note = base_address()
+    if note == "network":
+        return _("You opened the app as “localhost”; the link uses this computer's address on the network "
+                 "instead, which students on the same network can open.")
+    if note == "local-only":
+        return _("This address works only on this computer. Start the app with --server.address 0.0.0.0, or set "
+                 "MUGGINS_PUBLIC_URL to the address students use, so that their devices can open the link.")
+    return None
 
 
 def deal_link(game: PracticeGame) -> str:
@@ -45,4 +106,7 @@ def share_deal(game: PracticeGame, where=None, *, qr_width: int = 260, width: st
         st.caption(_("The start of this hand with its settings, without your moves or your language: each "
                      "student gets the same cards, in their own browser's language."))
         st.code(link, language=None, wrap_lines=True)
+        note = address_note(session.tr())
+        if note:
+            st.caption(note)
         st.image(qr_image(link), caption=_("Deal {code}").format(code=game.code), width=qr_width)

@@ -11,7 +11,7 @@ import streamlit as st
 from tutorial import words
 from tutorial.app import classroom_view as room
 from tutorial.app import clicks, lesson_present, lesson_steps, lesson_view, pages, presenter, session, share
-from tutorial.app.markup import literal
+from tutorial.app.markup import fill, literal
 from tutorial.app.table import render
 from tutorial.classroom import ClassroomError
 from tutorial.engine.deal import DealCode
@@ -110,9 +110,10 @@ def revealed(found, chosen: str | None, verdict: str | None) -> None:
     lesson, step = found
     if chosen is not None:
         said = room.choice_words(found, chosen, tr)
-        line = _("Your answer: {answer}").format(answer=said)
         (st.success if verdict == "right" else st.error)(
-            line + " — " + literal(room.verdict_words(verdict or "wrong", tr)))
+            fill(_("Your answer: {answer}"), answer=said) + " — " + literal(room.verdict_words(verdict or "wrong", tr)))
+    else:
+        st.warning(_("You did not answer this question."))
     with room.shown_answer(lesson, step):
         lesson_steps.show_step(lesson, step)
 
@@ -213,6 +214,9 @@ if who.kind == "teacher":
                                           view.students).format(count=view.students))
         st.caption(_("Students open the link or scan the code, then choose a nickname:"))
         st.code(join_link, language=None, wrap_lines=True)
+        note = share.address_note(tr)
+        if note:
+            st.caption(note)
         with st.expander(_("Your teacher link: keep it to yourself"), icon=":material/key:"):
             st.caption(_("Only this link can ask, reveal and close. Open it on another device to teach from there."))
             st.code(share.page_address("class", {"room": view.code, "teacher": who.token}), language=None,
@@ -380,8 +384,8 @@ elif isinstance(found, tuple):
     else:
         question(found, seen.round, chosen=seen.choice, interactive=seen.choice is None)
         if seen.choice is not None:
-            st.info(literal(_("Your answer is in: {answer}. Wait for your teacher to show the answer.").format(
-                answer=room.choice_words(found, seen.choice, tr))))
+            st.info(fill(_("Your answer is in: {answer}. Wait for your teacher to show the answer."),
+                         answer=room.choice_words(found, seen.choice, tr)))
 elif isinstance(found, DealCode):
     st.info(literal(_("Class practice: everybody plays deal {code} in Coach mode. Your teacher sees how far "
                       "you are and your errors by kind.").format(code=found)))
