@@ -227,3 +227,50 @@ def test_the_teacher_runs_the_class_from_presenter_mode():
     button(projector, "class-next").click().run()
     pupil.run()
     assert any(k.startswith(("class-option-2-", "class-2-")) for k in keys(pupil))
+
+
+def _decisions_shown(at) -> list[int]:
+    frames = [frame.value for frame in at.dataframe]
+    return [int(value) for frame in frames for value in frame.get("Decisions", [])]
+
+
+def test_class_practice_goes_on_after_a_second_click_a_reload_and_an_undo():
+    at, code, _token = teacher()
+    pupil = student(code, "Ivy")
+    at.segmented_control(key="class-ask-kind").set_value("deal").run()
+    at.button(key="class-ask-deal").click().run()
+    pupil.run()
+    button(pupil, "class-play").click().run()
+    pupil.switch_page("screens/practice.py").run()  # where the browser now is (AppTest stays on the page it ran)
+    game = pupil.session_state["practice_game"]
+    game.decide("best")
+    pupil.run()
+    at.run()
+    assert _decisions_shown(at) == [1]
+    # Back in the class room, a second click on "Play the class deal" goes on with the same game.
+    pupil.switch_page(PAGE).run()
+    button(pupil, "class-play").click().run()
+    assert len(pupil.session_state["practice_game"].decisions) == 1
+    # A reload of the Practice page (its address keeps the room and the student) still reports.
+    query = {key: pupil.query_params[key] for key in ("room", "student", "deal", "moves") if key in pupil.query_params}
+    assert query.get("student") and query.get("moves")
+    again = start(app(**query), "screens/practice.py")
+    again.session_state["practice_game"].decide("best")
+    again.run()
+    at.run()
+    assert _decisions_shown(at) == [2]
+    assert "Class practice in room" in page_text(again)
+
+
+def test_a_student_on_the_practice_page_hears_of_the_next_question():
+    at, code, _token = teacher()
+    pupil = student(code, "Jo")
+    at.segmented_control(key="class-ask-kind").set_value("deal").run()
+    at.button(key="class-ask-deal").click().run()
+    pupil.run()
+    button(pupil, "class-play").click().run()
+    pupil.switch_page("screens/practice.py").run()
+    at.segmented_control(key="class-ask-kind").set_value("lesson").run()
+    ask_default(at)
+    pupil.run()
+    assert "Your teacher has asked something new in the class room." in page_text(pupil)

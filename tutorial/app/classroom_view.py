@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from ..classroom import ClassroomError, RoomLimits
+from ..classroom import ClassroomError, RoomLimits, StudentView
 from ..engine.deal import DealCode
 from ..engine.errors import MugginsError
 from ..engine.position import Dest
@@ -78,7 +78,18 @@ def role() -> Role | None:
         state[ROLE] = None
         if room and (teacher or student):
             state[ROLE] = Role("teacher" if teacher else "student", str(room)[:20], str(teacher or student)[:80])
+        _keep(state[ROLE])
     return state[ROLE]
+
+
+def _keep(current: Role | None) -> None:
+    """A student's room and token stay in the address on every page (a reload of the
+    Practice page during class practice is still the same student); a teacher's token
+    stays on the class page only, so a link copied from another page never carries it."""
+    if current is not None and current.kind == "student":
+        session.remember(room=current.code, student=current.token)
+    else:
+        session.remember(room=None, student=None)
 
 
 def address() -> dict[str, str | None]:
@@ -94,6 +105,7 @@ def leave() -> None:
     """Callback: forget this browser's room (the room itself goes on)."""
     st.session_state[ROLE] = None
     st.session_state.pop(SEEN, None)
+    _keep(None)
 
 
 def _fail(err: MugginsError) -> None:
@@ -113,6 +125,7 @@ def start_room() -> None:
         return
     made = rooms.open_room()
     st.session_state[ROLE] = Role("teacher", made.code, made.teacher_token)
+    _keep(st.session_state[ROLE])
 
 
 def ask(target: str, after: int) -> None:
@@ -180,6 +193,7 @@ def join(code_key: str, name_key: str) -> None:
         _fail(err)
         return
     st.session_state[ROLE] = Role("student", joined.code, joined.student_token, joined.nickname)
+    _keep(st.session_state[ROLE])
 
 
 def answer(round_: int, choice: str, verdict: str) -> None:
@@ -286,7 +300,8 @@ GO_PRACTICE = "_class_go_practice"
 
 
 def start_practice(round_: int, code: str) -> None:
-    """Callback: this student plays the class deal on the practice page (Coach mode, seat A)."""
+    """Callback: this student plays the class deal on the practice page (Coach mode, seat A);
+    a game of that deal already under way goes on (a second click does not start it again)."""
     from ..practice import PracticeGame
     from . import practice_view
 
@@ -294,29 +309,45 @@ def start_practice(round_: int, code: str) -> None:
     if current is None:
         return
     st.session_state[PRACTICE] = (current.code, round_, code)
-    st.session_state[practice_view.GAME] = PracticeGame(DealCode.parse(code), 0)
-    st.session_state.pop(REPORTED, None)
+    playing = st.session_state.get(practice_view.GAME)
+    if playing is None or str(playing.code) != code or playing.hand_index:
+        st.session_state[practice_view.GAME] = PracticeGame(DealCode.parse(code), 0)
     st.session_state[GO_PRACTICE] = True
+
+
+def class_deal(game) -> tuple[Role, StudentView] | None:  # type: ignore[no-untyped-def]
+    """``(role, the student's view of the room)`` when this browser is a student whose room
+    is playing ``game``'s deal now (class practice); else ``None``."""
+    current, rooms = role(), store()
+    if current is None or rooms is None or current.kind != "student":
+        return None
+    try:
+        seen = rooms.student(current.code, current.token)
+    except ClassroomError:
+        return None
+    return (current, seen) if seen.target == f"deal/{game.code}" and not game.hand_index else None
 
 
 def report(game) -> None:  # type: ignore[no-untyped-def]
     """On the practice page: send this student's progress on the class deal (only when it
-    changed). A room that is gone ends the reporting quietly (the page says nothing)."""
-    current, rooms, practice = role(), store(), st.session_state.get(PRACTICE)
-    if current is None or rooms is None or practice is None or current.kind != "student":
+    changed). Errors count as made even if the student takes the card back (Undo): the
+    highest count seen of each kind is sent. A room that is gone ends it quietly."""
+    found = class_deal(game)
+    rooms = store()
+    if found is None or rooms is None:
         return
-    code, round_, deal = practice
-    if code != current.code or str(game.code) != deal or game.hand_index:
+    current, seen = found
+    made = st.session_state.setdefault(REPORTED, {})
+    key = (current.code, seen.round)
+    errors = dict(made.get(key, ((), {}))[1])
+    for kind, count in game.errors_by_kind().items():
+        errors[str(kind)] = max(errors.get(str(kind), 0), count)
+    sent = (len(game.decisions), tuple(sorted(errors.items())), game.hand_over)
+    if made.get(key, ((), {}))[0] == sent:
         return
-    errors = {str(kind): count for kind, count in game.errors_by_kind().items()}
-    sent = (round_, len(game.decisions), tuple(sorted(errors.items())), game.hand_over)
-    if st.session_state.get(REPORTED) == sent:
-        return
-    try:
-        rooms.report_progress(current.code, current.token, round_, len(game.decisions), errors, game.hand_over)
-        st.session_state[REPORTED] = sent
-    except ClassroomError:
-        st.session_state.pop(PRACTICE, None)
+    with contextlib.suppress(ClassroomError):
+        rooms.report_progress(current.code, current.token, seen.round, len(game.decisions), errors, game.hand_over)
+        made[key] = (sent, errors)
 
 
 # ----- words -----------------------------------------------------------------------------------
@@ -345,3 +376,52 @@ def verdict_words(verdict: str, tr) -> str:  # type: ignore[no-untyped-def]
         return session.narrator().error_title(verdict)
     except KeyError:  # a kind this version does not know
         return verdict
+
+
+# ----- following the room from other pages ----------------------------------------------------
+def student_signature() -> tuple:
+    """What a student's page shows of the room: the question, its phase, their answer (or
+    ``("gone",)`` for a room that closed or expired). Other students' joins and answers do
+    not change it, so they do not redraw every student's page."""
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return ("none",)
+    try:
+        seen = rooms.student(current.code, current.token)
+    except ClassroomError as err:
+        return ("gone", err.code)
+    return (seen.round, seen.phase, seen.choice)
+
+
+def follow(signature, drawn: tuple) -> None:  # type: ignore[no-untyped-def]
+    """Look once a second whether ``signature()`` moved on from ``drawn``; if so, redraw the page."""
+    @st.fragment(run_every=POLL_SECONDS)
+    def poll() -> None:
+        if signature() != drawn:
+            st.rerun()
+
+    poll()
+
+
+def practice_banner(game, tr) -> None:  # type: ignore[no-untyped-def]
+    """On the Practice page, for a student of a room: the way back to the class room, and a
+    word when the teacher has asked something new (the page follows by itself)."""
+    current = role()
+    if current is None or current.kind != "student":
+        return
+    from . import pages
+
+    _ = tr.gettext
+    drawn = student_signature()
+    found = class_deal(game)
+    if found is not None:
+        st.caption(_("Class practice in room {code}: your teacher sees how far you are.").format(code=current.code))
+        if game.hand_over:
+            st.page_link(pages.page("class"), label=_("Back to the class room"), icon=":material/groups:")
+    elif drawn[0] not in ("none", "gone"):
+        round_, phase, choice = drawn
+        practice = st.session_state.get(PRACTICE)
+        if (phase == "asking" and choice is None) or (practice is not None and practice[1] != round_):
+            st.warning(_("Your teacher has asked something new in the class room."))
+        st.page_link(pages.page("class"), label=_("Back to the class room"), icon=":material/groups:")
+    follow(student_signature, drawn)

@@ -20,7 +20,8 @@ LANG_CHOICE = "lang_choice"  # the sidebar radio; LANG is the learner's language
 URL = "_url"
 TEXT_VIEW = "table_text"  # the sidebar switch "Table as text" (address: table=text)
 FOUR_COLOUR = "four_colour"  # the sidebar switch "Four-colour deck" (address: deck=4)
-KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved", "table", "deck", "present")
+KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved", "table", "deck", "present",
+        "room", "student")
 """Query parameters (besides ``lang``) the address keeps on every page."""
 
 

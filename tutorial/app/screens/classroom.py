@@ -368,7 +368,7 @@ except ClassroomError as err:
     st.button(_("Join another room"), key="class-rejoin", on_click=room.leave)
     session.sync_url(room.address())
     st.stop()
-watch(seen.version)
+room.follow(room.student_signature, (seen.round, seen.phase, seen.choice))
 st.markdown(literal(_("Room {code}").format(code=seen.code)) + " · "
             + _("You are **{nickname}**").format(nickname=literal(seen.nickname)))
 found = room.parse_target(seen.target)

@@ -27,6 +27,7 @@ if presenter.active():  # a projector: the hand replayed turn by turn
     st.stop()
 
 st.title(_("Practice"))
+classroom_view.practice_banner(game, tr)
 if view.TYPED in st.session_state:
     st.error(literal(_("That cannot be dealt: {problem}.").format(problem=words.position_error(st.session_state.pop(view.TYPED), tr))))
 for kind, value in st.session_state.get(view.NOTICES, []):
