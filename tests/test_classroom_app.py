@@ -139,7 +139,7 @@ def test_class_practice_reports_progress_to_the_teacher():
     button(pupil, "class-play").click().run()
     assert not pupil.exception
     at.run()
-    assert "1 of 1 are playing" in page_text(at)
+    assert "1 of 1 have started" in page_text(at)
 
 
 def test_a_student_with_a_forged_teacher_link_can_do_nothing_a_teacher_can():
@@ -274,3 +274,23 @@ def test_a_student_on_the_practice_page_hears_of_the_next_question():
     ask_default(at)
     pupil.run()
     assert "Your teacher has asked something new in the class room." in page_text(pupil)
+
+
+def test_the_class_summary_csv_reads_in_the_teachers_language_and_opens_in_a_spreadsheet():
+    at, code, _token = teacher()
+    pupil = student(code, "José")
+    ask_default(at)
+    pupil.run()
+    button(pupil, next(k for k in keys(pupil) if k.endswith("-no-fit"))).click().run()
+    at.run()
+    at.toggle(key="class-names").set_value(True).run()
+    from tutorial.app import classroom_view
+
+    rows = classroom_view.store().summary_rows(code, _token, names=True)
+    from tutorial.i18n import translations
+
+    worded = classroom_view.summary_in_words(rows[0], translations("es"))
+    assert list(worded)[:4] == ["round", "question", "answer", "result"]
+    assert worded["answer"] == "No, no sirven" and worded["result"] == "Incorrecto"
+    assert worded["nickname"] == "José" and worded["choice"] == "no-fit"
+    assert " · " in worded["question"]

@@ -19,11 +19,13 @@ from dataclasses import dataclass
 import streamlit as st
 
 from ..classroom import ClassroomError, RoomLimits, StudentView
+from ..engine.cards import Card
 from ..engine.deal import DealCode
 from ..engine.errors import MugginsError
 from ..engine.position import Dest
 from ..engine.rules import judge
 from ..lessons import Lesson, Step
+from ..lessons.steps import PASS
 from ..store import RoomStore, open_room_store
 from . import lesson_steps, lesson_view, session
 
@@ -425,3 +427,42 @@ def practice_banner(game, tr) -> None:  # type: ignore[no-untyped-def]
             st.warning(_("Your teacher has asked something new in the class room."))
         st.page_link(pages.page("class"), label=_("Back to the class room"), icon=":material/groups:")
     follow(student_signature, drawn)
+
+
+def choice_text(found: tuple[Lesson, Step], choice: str, tr) -> str:  # type: ignore[no-untyped-def]
+    """A recorded choice in plain words (for a file): the pile named with its top, the card,
+    or the option's label."""
+    _ = tr.gettext
+    _lesson, step = found
+    n = lesson_steps.narrator(step)
+    try:
+        if step.kind == "place":
+            return n.pile(Dest.parse(choice), step.turned.position)
+        if step.kind == "next-card":
+            return _("None: a pass") if choice == PASS else n.card(Card.parse(choice))
+    except MugginsError:
+        return choice
+    return dict(lesson_steps.answer_options(step, tr)).get(choice, choice)
+
+
+def summary_in_words(row: dict, tr) -> dict:  # type: ignore[no-untyped-def]
+    """A class-summary row (:data:`tutorial.classroom.SUMMARY_KEYS`) with, after ``round``,
+    three columns in the teacher's language: ``question`` (the step's lesson and title, or
+    the deal), ``answer`` and ``result``; the codes stay as they are, for other tools."""
+    _ = tr.gettext
+    found = parse_target(str(row.get("target") or ""))
+    if isinstance(found, tuple):
+        question = f"{_(found[0].title)} · {_(found[1].title)}"
+        answer = choice_text(found, str(row["choice"]), tr) if row.get("choice") else ""
+    elif found is not None:
+        question, answer = _("Class practice: deal {code}").format(code=found), ""
+    else:
+        question, answer = str(row.get("target") or ""), ""
+    verdict = str(row.get("verdict") or "")
+    words = {"question": question, "answer": answer, "result": verdict_words(verdict, tr) if verdict else ""}
+    out = {}
+    for key, value in row.items():
+        out[key] = value
+        if key == "round":
+            out.update(words)
+    return out

@@ -93,11 +93,14 @@ def question(found, round_: int, *, chosen: str | None, interactive: bool) -> No
 
 
 def tally_bars(found, tally) -> None:
-    """How many answered, a bar per choice, the counts by verdict (never names)."""
+    """How many answered, a bar per choice (once revealed, the right ones marked ✓), the
+    counts by verdict (never names)."""
     st.markdown(literal(_("{answered} of {students} have answered.").format(
         answered=tally.answered, students=tally.students)))
+    right = set(found[1].right) if tally.phase == "revealed" else set()
     for choice, count in tally.by_choice.items():
-        st.progress(count / max(tally.answered, 1), text=f"{room.choice_words(found, choice, tr)} — {count}")
+        mark = " ✓" if choice in right else ""
+        st.progress(count / max(tally.answered, 1), text=f"{room.choice_words(found, choice, tr)}{mark} — {count}")
     if tally.by_verdict:
         st.caption(_("By verdict"))
         st.markdown("\n".join(f"- {literal(room.verdict_words(verdict, tr))}: {count}"
@@ -207,23 +210,30 @@ if who.kind == "teacher":
         teacher_presenting(view, join_link)
         session.sync_url(room.address())
         st.stop()
-    left, right = st.columns([3, 2])
-    with left:
-        st.markdown(_("Room code") + f"\n# `{view.code}`")
-        st.markdown(session.narrator().n_("{count} student has joined.", "{count} students have joined.",
-                                          view.students).format(count=view.students))
-        st.caption(_("Students open the link or scan the code, then choose a nickname:"))
-        st.code(join_link, language=None, wrap_lines=True)
-        note = share.address_note(tr)
-        if note:
-            st.caption(note)
-        with st.expander(_("Your teacher link: keep it to yourself"), icon=":material/key:"):
-            st.caption(_("Only this link can ask, reveal and close. Open it on another device to teach from there."))
-            st.code(share.page_address("class", {"room": view.code, "teacher": who.token}), language=None,
-                    wrap_lines=True)
-    right.image(share.qr_image(join_link), width=240)
+    joined = session.narrator().n_("{count} student has joined.", "{count} students have joined.",
+                                   view.students).format(count=view.students)
+    st.markdown(f"**{literal(_('Room {code}').format(code=view.code))}** · {literal(joined)}")
     if view.closed:
         st.info(_("This room is closed. Its results stay readable until it expires."))
+    else:  # open at first; once the class is under way it folds away, and the question comes first
+        with st.expander(_("Room code and join link"), icon=":material/qr_code_2:", expanded=not view.round):
+            left, right = st.columns([3, 2])
+            with left:
+                st.markdown(_("Room code") + f"\n# `{view.code}`")
+                st.caption(_("Students open the link or scan the code, then choose a nickname:"))
+                st.code(join_link, language=None, wrap_lines=True)
+                note = share.address_note(tr)
+                if note:
+                    st.caption(note)
+            right.image(share.qr_image(join_link), width=240)
+    with st.expander(_("Your teacher link: keep it to yourself"), icon=":material/key:"):
+        st.caption(_("Only this link can ask, reveal and close. Open it on another device to teach from there."))
+        st.code(share.page_address("class", {"room": view.code, "teacher": who.token}), language=None,
+                wrap_lines=True)
+        st.caption(_("Save it before you let this browser forget the room: without it the room can no longer be "
+                     "led."))
+        st.button(_("Forget this room on this browser"), key="class-leave", on_click=room.leave,
+                  icon=":material/logout:")
 
     # The question in play
     found = room.parse_target(view.target)
@@ -265,8 +275,11 @@ if who.kind == "teacher":
             progress = rooms.progress(who.code, who.token, names=st.session_state.get("class-names", False))
             st.markdown("**" + literal(_("Question {number}").format(number=view.round)) + "** · "
                         + literal(_("Class practice: deal {code}, Coach mode").format(code=found)))
-            st.markdown(literal(_("{reporting} of {students} are playing; {finished} have finished.").format(
-                reporting=progress.reporting, students=progress.students, finished=progress.finished)))
+            said = session.narrator().n_("{reporting} of {students} have started; {finished} has finished.",
+                                         "{reporting} of {students} have started; {finished} have finished.",
+                                         progress.finished)
+            st.markdown(literal(said.format(reporting=progress.reporting, students=progress.students,
+                                            finished=progress.finished)))
             st.toggle(_("Show names"), key="class-names")
             if progress.rows:
                 st.dataframe([{_("Student"): row.nickname or _("Student {number}").format(number=row.student),
@@ -338,10 +351,11 @@ if who.kind == "teacher":
         else:
             st.caption(_("No errors of the kinds the rules name so far."))
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["round"], lineterminator="\n")
+        table = [room.summary_in_words(row, tr) for row in rows]
+        writer = csv.DictWriter(buffer, fieldnames=list(table[0]) if table else ["round"], lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
-        st.download_button(_("Download the class summary (CSV)"), buffer.getvalue(),
+        writer.writerows(table)
+        st.download_button(_("Download the class summary (CSV)"), buffer.getvalue().encode("utf-8-sig"),
                            file_name=f"muggins-class-{view.code}.csv", mime="text/csv", key="class-csv",
                            icon=":material/download:")
     if not view.closed:
@@ -355,8 +369,6 @@ if who.kind == "teacher":
         else:
             st.button(_("Close the room"), key="class-close", icon=":material/lock:",
                       on_click=lambda: st.session_state.update({"class-closing": True}))
-    st.button(_("Leave this page's room"), key="class-leave", on_click=room.leave, type="tertiary",
-              help=_("This browser forgets the room; the room goes on for the class."))
     session.sync_url(room.address())
     st.stop()
 
@@ -398,5 +410,7 @@ elif isinstance(found, DealCode):
         st.page_link(pages.page("practice"), label=_("Go on playing"), icon=":material/arrow_forward:")
 else:
     st.warning(_("Your teacher's question is not in this version of the course."))
-st.button(_("Leave the room"), key="class-leave", on_click=room.leave, type="tertiary")
+st.divider()
+st.button(_("Leave the room"), key="class-leave", on_click=room.leave, icon=":material/logout:",
+          help=_("This browser forgets the room; to come back, join again with a new nickname."))
 session.sync_url(room.address())
