@@ -594,17 +594,37 @@ def test_a_student_sees_the_class_tally_only_after_the_reveal_and_without_names(
 
     rooms = open_room_store(tmp_path)
     made = rooms.open_room()
-    ana = rooms.join(made.code, "Ana", "c1")
-    ben = rooms.join(made.code, "Ben", "c2")
+    names = ["Ana", "Ben", "Cy", "Di", "Ed"]
+    joined = [rooms.join(made.code, name, f"c{i}") for i, name in enumerate(names)]
     number = rooms.set_question(made.code, made.teacher_token, "lesson/x/y")
-    rooms.answer(made.code, ana.student_token, number, "common:1", "right")
-    rooms.answer(made.code, ben.student_token, number, "discard:B", "common-first")
-    assert rooms.class_tally(made.code, ana.student_token) is None
+    for index, pupil in enumerate(joined[:4]):
+        rooms.answer(made.code, pupil.student_token, number, "common:1" if index else "discard:B",
+                     "right" if index else "common-first")
     rooms.reveal(made.code, made.teacher_token, number)
-    seen = rooms.class_tally(made.code, ben.student_token)
-    assert seen is not None and seen.answered == 2
-    assert seen.by_choice == {"common:1": 1, "discard:B": 1}
-    assert "Ana" not in repr(seen) and "Ben" not in repr(seen)
+    assert rooms.class_tally(made.code, joined[0].student_token) is None, "4 answers: too few to show"
+    second = rooms.set_question(made.code, made.teacher_token, "lesson/x/z")
+    for pupil in joined:
+        rooms.answer(made.code, pupil.student_token, second, "common:2", "right")
+    assert rooms.class_tally(made.code, joined[0].student_token) is None, "not before the reveal"
+    rooms.reveal(made.code, made.teacher_token, second)
+    seen = rooms.class_tally(made.code, joined[1].student_token)
+    assert seen is not None and seen.answered == 5 and seen.by_choice == {"common:2": 5}
+    assert not any(name in repr(seen) for name in names)
     with pytest.raises(ClassroomError) as caught:
         rooms.class_tally(made.code, "not-a-student")
     assert caught.value.code == "unknown-student"
+
+
+@pytest.mark.parametrize("nickname, kept", [
+    ("👨\u200d👩\u200d👧", True), ("🏳\ufe0f\u200d🌈", True), ("😀👍🏽\u200d🔥", True),
+    ("\u3164", False), ("a\u3164", False), ("\u2800", False), ("\u200dab", False), ("ab\u200d", False),
+    ("a\u200d\u200db", False), ("a\u200bb", False),
+])
+def test_emoji_sequences_are_names_and_blank_letters_are_not(nickname, kept):
+    from tutorial.classroom import normalise_nickname
+
+    if kept:
+        assert normalise_nickname(nickname) == nickname
+    else:
+        with pytest.raises(ClassroomError):
+            normalise_nickname(nickname)

@@ -96,3 +96,34 @@ def test_a_seven_player_practice_hand_replays_on_a_projector(projector, app_url)
     press(page, "Space")
     page.wait_for_selector("[data-testid='stAlertContentSuccess'], [data-testid='stAlertContentError']")
     fits(page, "turn 1, answer")
+
+
+def test_every_step_of_the_course_fits_a_projector_question_and_answer(browser, app_url):
+    """The whole kind: every step of every lesson, in Spanish (the longer texts), with its
+    answer hidden and shown. Nothing scrolls the page; the table and the controls lie on the
+    screen (a long explanation scrolls inside the panel, the controls pinned at its foot)."""
+    from tutorial.app.lesson_view import course
+
+    lessons, _problems = course()
+    context = browser.new_context(locale="es-ES", **PROJECTOR)
+    page = context.new_page()
+    measure = """() => { const m = document.querySelector('[data-testid=stMain]');
+      const worst = [m.scrollHeight - m.clientHeight];
+      for (const sel of ['.st-key-present-controls', '.mt-root']) {
+        const el = document.querySelector(sel);
+        if (el) { const r = el.getBoundingClientRect(); worst.push(r.bottom - innerHeight, -r.top); } }
+      return Math.max(...worst); }"""
+    misfits = []
+    for lesson in lessons:
+        for step in lesson.steps:
+            page.goto(f"{app_url}/lessons?lesson={lesson.id}&step={step.id}&present=1")
+            settle(page)
+            page.wait_for_selector(".st-key-present-controls")
+            if page.evaluate(measure) > 2:
+                misfits.append((lesson.id, step.id, "question"))
+            if page.locator("[class*='st-key-present-answer'] button").count():
+                press(page, "Space")
+                if page.evaluate(measure) > 2:
+                    misfits.append((lesson.id, step.id, "answer"))
+    context.close()
+    assert not misfits

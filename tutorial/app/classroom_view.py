@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from ..classroom import ClassroomError, RoomLimits, StudentView
+from ..classroom import ClassroomError, RoomLimits, StudentView, nickname_key, normalise_nickname, parse_room_code
 from ..engine.cards import Card
 from ..engine.deal import DealCode
 from ..engine.errors import MugginsError
@@ -31,6 +31,9 @@ from . import lesson_steps, lesson_view, session
 
 ROLE = "_class_role"
 """Session state: :class:`Role` of this browser, or absent."""
+JOINED = "_class_joined"
+"""Session state: ``{(room code, nickname key): Role}`` joined from this browser, so a join
+sent twice (a double click) is the same student, never a second one or a "taken" error."""
 PROBLEM = "_class_problem"
 """Session state: a :class:`MugginsError` to tell once (a refused join, an expired room…)."""
 SEEN = "_class_seen"
@@ -39,9 +42,11 @@ REPORTED = "_class_reported"
 """Session state: the last class-practice progress sent, so the same one is not sent again."""
 ANSWERS = "class_answers"
 """The lesson answers store used to draw a revealed step (apart from the learner's own)."""
-LIMITS = RoomLimits(max_failed_joins=60)
-"""A class shares one address behind the school's router: 60 mistyped codes per 10 minutes
-from one address, still hopeless for guessing a code among 31⁶."""
+LIMITS = RoomLimits(max_failed_joins=200)
+"""A class shares one address behind the school's router, so the limit on wrong room codes
+per address must leave room for many clumsy fingers: 200 per 10 minutes, 28,800 a day,
+still hopeless for guessing one of a few dozen open rooms among 31⁶ ≈ 887 million codes
+(about one success in 600 days per address with 50 rooms open)."""
 POLL_SECONDS = 1.0
 """How often an open room page looks for changes (students follow within 2 s)."""
 
@@ -187,14 +192,28 @@ def join(code_key: str, name_key: str) -> None:
     rooms = store()
     if rooms is None:
         return
+    current = role()
+    if current is not None:  # a second submit of the form (a double click, Enter twice): already in
+        return
     code = str(st.session_state.get(code_key, ""))[:40]
     nickname = str(st.session_state.get(name_key, ""))[:200]
+    joined_here = st.session_state.setdefault(JOINED, {})
+    try:
+        key = (parse_room_code(code), nickname_key(normalise_nickname(nickname)))
+    except ClassroomError:
+        key = None
+    if key in joined_here:  # this browser joined as this name before: the same student again
+        st.session_state[ROLE] = joined_here[key]
+        _keep(st.session_state[ROLE])
+        return
     try:
         joined = rooms.join(code, nickname, client_key())
     except ClassroomError as err:
         _fail(err)
         return
     st.session_state[ROLE] = Role("student", joined.code, joined.student_token, joined.nickname)
+    if key is not None:
+        joined_here[key] = st.session_state[ROLE]
     _keep(st.session_state[ROLE])
 
 
@@ -466,3 +485,15 @@ def summary_in_words(row: dict, tr) -> dict:  # type: ignore[no-untyped-def]
         if key == "round":
             out.update(words)
     return out
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
+
+
+def cell(value):  # type: ignore[no-untyped-def]
+    """A value for a CSV cell that a spreadsheet shows as text: a text a spreadsheet would
+    run as a formula (a nickname like ``=HYPERLINK(…)``) gets a leading ``'``; numbers stay."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

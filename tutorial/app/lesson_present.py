@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..lessons import Lesson, Step
-from . import clicks, lesson_steps, lesson_view, presenter, session
+from . import lesson_steps, lesson_view, presenter, session
 from .markup import literal
 
 BIG = 10**6
@@ -56,11 +56,39 @@ def _go(lesson_id: str, index: int) -> None:
     lesson_view.go(lesson_id, index)
 
 
-def _toggle(lesson: Lesson, step: Step) -> None:
+def _here() -> tuple[list[Lesson], Lesson, int]:
+    lessons = lesson_view.course()[0]
+    lesson, index = lesson_view.current(lessons)
+    return lessons, lesson, index
+
+
+def step_by(delta: int) -> None:
+    """Callback: one step on (``delta`` 1) or back (-1) from the step shown *now*. The
+    presenter's keys act on where the presenter is when the key arrives, so eight quick
+    presses of → move eight steps, none lost and none refused as stale."""
+    lessons, lesson, index = _here()
+    before, after = neighbours(lessons, lesson, index)
+    target = after if delta > 0 else before
+    if target is not None:
+        _go(*target)
+
+
+def toggle_answer() -> None:
+    """Callback: show or hide the answer of the step shown now."""
+    _lessons, lesson, index = _here()
+    step = lesson.steps[index]
+    if not answerable(step):
+        return
     if shown(lesson, step):
         forget(lesson, step)
     else:
         reveal(lesson, step)
+
+
+def reset_step() -> None:
+    """Callback: the step shown now, as at first."""
+    _lessons, lesson, index = _here()
+    forget(lesson, lesson.steps[index])
 
 
 def show(lessons: list[Lesson]) -> None:
@@ -77,26 +105,18 @@ def show(lessons: list[Lesson]) -> None:
     presenter.leave_button(tr, top)
     _may_go_on, controls = lesson_steps.show_step(lesson, step, presenting=True)
     before, after = neighbours(lessons, lesson, index)
-    here = lesson_view.place_token() + lesson_view.answer(lesson, step).token()
-
-    def current() -> str:
-        return lesson_view.place_token() + lesson_view.answer(lesson, step).token()
-
-    with controls:
+    with controls:  # keys stable and actions relative: see step_by
         row = st.container(horizontal=True, key="present-controls")
-        clicks.button(_("Back"), key="present-back", seen=here, current=current, action=_go, args=before or ("", 0),
-                      where=row, icon=":material/chevron_left:", shortcut=presenter.BACK_KEY, disabled=before is None,
-                      width="stretch", help=_("Previous step (←)"))
+        row.button(_("Back"), key="present-back", on_click=step_by, args=(-1,), icon=":material/chevron_left:",
+                   shortcut=presenter.BACK_KEY, disabled=before is None, width="stretch", help=_("Previous step (←)"))
         if answerable(step):
             is_shown = shown(lesson, step)
-            clicks.button(_("Hide the answer") if is_shown else _("Show the answer"), key="present-answer", seen=here,
-                          current=current, action=_toggle, args=(lesson, step), where=row,
-                          icon=":material/visibility_off:" if is_shown else ":material/visibility:",
-                          shortcut=presenter.ANSWER_KEY, width="stretch", help=_("Show or hide the answer (space)"))
-        clicks.button(_("Next"), key="present-next", seen=here, current=current, action=_go, args=after or ("", 0),
-                      where=row, icon=":material/chevron_right:", shortcut=presenter.NEXT_KEY, disabled=after is None,
-                      type="primary", width="stretch", help=_("Next step, without answering (→)"))
+            row.button(_("Hide the answer") if is_shown else _("Show the answer"), key="present-answer",
+                       on_click=toggle_answer, icon=":material/visibility_off:" if is_shown else ":material/visibility:",
+                       shortcut=presenter.ANSWER_KEY, width="stretch", help=_("Show or hide the answer (space)"))
+        row.button(_("Next"), key="present-next", on_click=step_by, args=(1,), icon=":material/chevron_right:",
+                   shortcut=presenter.NEXT_KEY, disabled=after is None, type="primary", width="stretch",
+                   help=_("Next step, without answering (→)"))
         tried = lesson_view.answer(lesson, step)
         if tried.wrong or (tried.frame and not tried.solved):
-            clicks.button(_("Start the step again"), key="present-reset", seen=here, current=current, action=forget,
-                          args=(lesson, step), icon=":material/restart_alt:")
+            st.button(_("Start the step again"), key="present-reset", on_click=reset_step, icon=":material/restart_alt:")

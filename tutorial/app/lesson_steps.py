@@ -71,7 +71,9 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[
             st.subheader(_(step.title))
             st.markdown(_(step.text))
     with panel:  # the step's question and verdict, then the lesson's Back and Next, then the rest
-        body, controls, after = st.container(), st.container(), st.container()
+        body = st.container()
+        controls = st.container(key="present-controls-box") if presenting else st.container()
+        after = st.container()
     stage = Stage(board, panel, after)
     with body:
         may_go_on = SCREENS.get(step.kind, _explain)(lesson, step, tr, stage)

@@ -10,7 +10,7 @@ import streamlit as st
 
 from ..draw.scene import arrows_for
 from ..practice import PracticeGame
-from . import clicks, presenter, session, share
+from . import presenter, session, share
 from .markup import literal, paragraphs
 from .table import TableView, render, stage
 
@@ -28,10 +28,21 @@ def _set(game_key: tuple[str, int], turn: int, shown: bool) -> None:
     st.session_state.setdefault(TURN, {})[game_key] = (turn, shown)
 
 
-def token(game: PracticeGame) -> str:
-    """The state a presenter's click was made on: the game and the turn shown."""
+def move_by(delta: int) -> None:
+    """Callback: one turn on (answer hidden) or back (answer shown) from the turn shown *now*,
+    so quick presses of → each count."""
+    game = session_game()
+    turn, _shown = place(game)
+    new = max(0, min(turn + delta, len(game.hand.records)))
+    _set((str(game.code), game.hand_index), new, delta < 0 and new > 0)
+
+
+def flip() -> None:
+    """Callback: show or hide the answer of the turn shown now."""
+    game = session_game()
     turn, shown = place(game)
-    return f"{game.token}x{turn}{'s' if shown else 'q'}"
+    if turn and game.hand.records[turn - 1].card is not None:
+        _set((str(game.code), game.hand_index), turn, not shown)
 
 
 def show(game: PracticeGame) -> None:
@@ -43,7 +54,6 @@ def show(game: PracticeGame) -> None:
     records = game.hand.records
     last = len(records)
     turn, shown = place(game)
-    key = (str(game.code), game.hand_index)
     dealer = game.hand.start.players[game.dealer]
     top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
     heading = _("Deal {code}").format(code=game.match.deal_code(game.hand_index)) + " · " + (
@@ -89,24 +99,19 @@ def show(game: PracticeGame) -> None:
                 (st.success if verdict is None or verdict.ok else st.error)(text)
             if turn == last and game.hand.outcome is not None and (shown or record.card is None):
                 st.info(literal(n.outcome(game.hand.outcome)))
-        here = token(game)
-
-        def current() -> str:
-            return token(session_game())
-
-        row = st.container(horizontal=True, key="present-controls")
-        clicks.button(_("Back"), key="present-back", seen=here, current=current, action=_set,
-                      args=(key, max(turn - 1, 0), bool(turn > 1)), where=row, icon=":material/chevron_left:",
-                      shortcut=presenter.BACK_KEY, disabled=turn == 0, width="stretch", help=_("Previous turn (←)"))
+        row = st.container(horizontal=True, key="present-controls")  # stable keys, relative actions
+        row.button(_("Back"), key="present-back", on_click=move_by, args=(-1,), icon=":material/chevron_left:",
+                   shortcut=presenter.BACK_KEY, disabled=turn == 0, width="stretch", help=_("Previous turn (←)"))
         if record is not None and record.card is not None:
-            clicks.button(_("Hide the answer") if shown else _("Show the answer"), key="present-answer", seen=here,
-                          current=current, action=_set, args=(key, turn, not shown), where=row,
-                          icon=":material/visibility_off:" if shown else ":material/visibility:",
-                          shortcut=presenter.ANSWER_KEY, width="stretch", help=_("Show or hide the answer (space)"))
-        clicks.button(_("Next"), key="present-next", seen=here, current=current, action=_set,
-                      args=(key, min(turn + 1, last), False), where=row, icon=":material/chevron_right:",
-                      shortcut=presenter.NEXT_KEY, disabled=turn >= last, type="primary", width="stretch",
-                      help=_("Next turn, answer hidden (→)"))
+            row.button(_("Hide the answer") if shown else _("Show the answer"), key="present-answer",
+                       on_click=flip, icon=":material/visibility_off:" if shown else ":material/visibility:",
+                       shortcut=presenter.ANSWER_KEY, width="stretch", help=_("Show or hide the answer (space)"))
+        row.button(_("Next"), key="present-next", on_click=move_by, args=(1,), icon=":material/chevron_right:",
+                   shortcut=presenter.NEXT_KEY, disabled=turn >= last, type="primary", width="stretch",
+                   help=_("Next turn, answer hidden (→)"))
+        if last and not game.hand_over and turn == last:
+            st.caption(_("The hand is still being played: the replay ends at the last turn played so far. Play on "
+                         "in Practice to add turns."))
 
 
 def session_game() -> PracticeGame:

@@ -33,12 +33,24 @@ STYLE = (
     " max-width: 100% !important;}"
     "[data-testid='stAppViewContainer'] > section, [data-testid='stMain'] {padding-top: 0 !important;}"
     # Big controls and readable text beside the table.
-    ".st-key-present-controls button {min-height: 2.6rem;}"
-    ".st-key-present-controls button p {font-size: 1.05rem; font-weight: 600;}"
-    ".st-key-present-panel [data-testid='stMarkdownContainer'] p {font-size: 1.05rem; line-height: 1.45;}"
-    ".st-key-present-panel [data-testid='stAlert'] p {font-size: 1rem; line-height: 1.4;}"
-    ".st-key-present-panel h3 {font-size: 1.35rem; padding: 0 0 0.2rem 0;}"
+    ".st-key-present-controls {flex-wrap: nowrap !important; gap: 0.5rem;}"
+    ".st-key-present-controls button {min-height: 2.5rem; padding: 0 0.6rem; min-width: 0;}"
+    ".st-key-present-controls button p {font-size: 1rem; font-weight: 600; white-space: nowrap;}"
+    ".st-key-present-panel [data-testid='stMarkdownContainer'] p {font-size: 1rem; line-height: 1.42;}"
+    ".st-key-present-panel [data-testid='stAlert'] p {font-size: 0.95rem; line-height: 1.38;}"
+    ".st-key-present-panel h3 {font-size: 1.3rem; padding: 0 0 0.15rem 0;}"
     ".st-key-present-top p {font-size: 0.9rem; margin: 0;}"
+    # The lines of open piles under the table: one short line each.
+    ".st-key-stage-present [data-testid='stColumn']:first-child [data-testid='stMarkdownContainer'] p"
+    " {font-size: 0.85rem; margin: 0; line-height: 1.3;}"
+    # Beside the table: the question stays on the screen, a long explanation scrolls inside
+    # the panel, and the controls stay pinned at its foot, so the page itself never scrolls.
+    ".st-key-present-panel {max-height: calc(100vh - 84px); overflow-y: auto; overflow-x: hidden;"
+    " padding-right: 0.25rem;}"
+    # Sticky works within the parent box, so the pinned element is the panel's own child.
+    ".st-key-present-panel > :has(.st-key-present-controls-box), .st-key-present-panel > :has(> .st-key-present-controls),"
+    " .st-key-present-panel > .st-key-present-controls {position: sticky; bottom: 0; z-index: 3;"
+    " background: var(--st-background-color, #fff); padding-top: 0.35rem;}"
     ".st-key-present-top {gap: 0.6rem; min-height: 0;} .st-key-present-top button {min-height: 0; padding: 0 0.3rem;}"
     "</style>"
 )
@@ -78,11 +90,14 @@ def frame() -> None:
     st.html(STYLE)
 
 
-def leave_button(tr, where=None) -> None:
-    """*Leave presenter mode* (Esc)."""
+def leave_button(tr, where=None, *, keyboard: bool = True) -> None:
+    """*Leave presenter mode* (Esc with ``keyboard``: not on a page with a text box, where Esc
+    belongs to the box)."""
     _ = tr.gettext
-    (where or st).button(_("Leave"), key="present-leave", on_click=set_active, args=(False,), shortcut=LEAVE_KEY,
-                         icon=":material/close_fullscreen:", help=_("Leave presenter mode (Esc)"), type="tertiary")
+    (where or st).button(_("Leave"), key="present-leave", on_click=set_active, args=(False,),
+                         shortcut=LEAVE_KEY if keyboard else None, icon=":material/close_fullscreen:",
+                         help=_("Leave presenter mode (Esc)") if keyboard else _("Leave presenter mode"),
+                         type="tertiary")
 
 
 def page_frame(tr) -> None:
@@ -90,4 +105,4 @@ def page_frame(tr) -> None:
     no menus) and the *Leave* button (Esc), when presenter mode is on."""
     if active():
         frame()
-        leave_button(tr)
+        leave_button(tr, keyboard=False)

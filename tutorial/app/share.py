@@ -78,7 +78,7 @@ def address_note(tr) -> str | None:
     _ = tr.gettext
     _base, note = base_address()
     if note == "network":
-        return _("You opened the app as “localhost”; the link uses this computer's address on the network "
+        return _("You opened the app at this computer's own address; the link uses its address on the network "
                  "instead, which students on the same network can open.")
     if note == "local-only":
         return _("This address works only on this computer. Start the app with --server.address 0.0.0.0, or set "

@@ -267,7 +267,10 @@ def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, see
                       base="app/static/cards/" if _static_serving() else None)
     nonce, focus = st.session_state.pop(SCROLL, ("", None))
     data["scroll"], data["focus"] = nonce, focus
-    data["reserve"] = presenter.RESERVE if presenter.active() else 72  # screen height kept for what is above
+    # Screen height kept for what is above the table (and, on a projector, for the lines of
+    # open piles under it, which must fit the screen too).
+    data["reserve"] = presenter.RESERVE + 40 * (len(view.open_stocks) + len(view.open_discards)) \
+        if presenter.active() else 72
     widget = f"{key}-table"
     if pick is None:
         component()(data=data, key=widget)

@@ -22,8 +22,21 @@ _SPACES = re.compile(r"\s+")
 _CODE = re.compile(r"[a-z0-9][a-z0-9._:-]*")
 
 
+_JOINERS = frozenset("\u200d\ufe0e\ufe0f")
+"""Format characters emoji are built with (zero-width joiner, text/emoji presentation):
+allowed between two visible characters, as in 👨‍👩‍👧 or 🏳️‍🌈."""
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u2060\u17b4\u17b5")
+"""Letters and symbols that show as nothing (Hangul fillers, the blank Braille pattern, …)."""
+
+
 def _has_forbidden(text: str) -> bool:
-    return any(unicodedata.category(character) in _FORBIDDEN_CATEGORIES for character in text)
+    for index, character in enumerate(text):
+        if character in _JOINERS and 0 < index < len(text) - 1 and text[index - 1] not in _BLANKS \
+                and text[index - 1] != character:
+            continue
+        if character in _BLANKS or unicodedata.category(character) in _FORBIDDEN_CATEGORIES:
+            return True
+    return False
 
 
 def _clean(text: object, limit: int, code: str) -> str:

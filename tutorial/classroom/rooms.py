@@ -22,6 +22,9 @@ from .errors import ClassroomError
 Phase = Literal["waiting", "asking", "revealed"]
 
 ROOM_HOURS_VARIABLE = "MUGGINS_ROOM_HOURS"
+CLASS_TALLY_MIN = 5
+"""Students see the class's counts on a revealed question only from this many answers on:
+with fewer, the counts could tell them how a classmate answered."""
 DEFAULT_ROOM_HOURS = 4.0
 MAX_ROOM_HOURS = 7 * 24.0
 

@@ -102,7 +102,8 @@ class RoomStore(Protocol):
 
     def class_tally(self, code: str, student_token: str) -> Tally | None:
         """The class's counts on the current question, as a student may see them: only once the
-        teacher has revealed it (``None`` before), and never with names."""
+        teacher has revealed it and at least :data:`tutorial.classroom.rooms.CLASS_TALLY_MIN`
+        students answered (``None`` otherwise), and never with names."""
 
     def answer(self, code: str, student_token: str, round: int, choice: str, verdict: str) -> None:
         """Answer round ``round`` (it must be current, ``wrong-round``, and asking, ``not-asking``)

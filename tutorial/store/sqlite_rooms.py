@@ -12,7 +12,18 @@ from typing import NamedTuple, cast
 
 from ..classroom.errors import ClassroomError
 from ..classroom.names import check_choice, check_target, check_verdict, nickname_key, normalise_nickname
-from ..classroom.rooms import Joined, NewRoom, Phase, RoomLimits, RoomView, StudentRow, StudentView, check_past_round, check_round
+from ..classroom.rooms import (
+    CLASS_TALLY_MIN,
+    Joined,
+    NewRoom,
+    Phase,
+    RoomLimits,
+    RoomView,
+    StudentRow,
+    StudentView,
+    check_past_round,
+    check_round,
+)
 from ..classroom.tally import (
     NamedAnswer,
     Progress,
@@ -275,6 +286,8 @@ class SqliteRooms:
                 return None
             rows = db.execute("SELECT choice, verdict FROM answers WHERE room = ? AND round = ?",
                               (room.code, room.round)).fetchall()
+        if len(rows) < CLASS_TALLY_MIN:  # so few that the counts would tell who answered what
+            return None
         return make_tally(room.round, target, phase, room.students, rows)
 
     def answer(self, code: str, student_token: str, round: int, choice: str, verdict: str) -> None:

@@ -14,6 +14,7 @@ from tutorial.app import clicks, lesson_present, lesson_steps, lesson_view, page
 from tutorial.app.markup import fill, literal
 from tutorial.app.table import render
 from tutorial.classroom import ClassroomError
+from tutorial.classroom.rooms import CLASS_TALLY_MIN
 from tutorial.engine.deal import DealCode
 from tutorial.engine.errors import MugginsError
 from tutorial.practice.screen import LESSON_FOR_ERROR
@@ -111,14 +112,16 @@ def revealed(found, chosen: str | None, verdict: str | None) -> None:
     """The step with its right answer and explanation, as after a right answer, and how
     this student did."""
     lesson, step = found
-    if chosen is not None:
-        said = room.choice_words(found, chosen, tr)
-        (st.success if verdict == "right" else st.error)(
-            fill(_("Your answer: {answer}"), answer=said) + " — " + literal(room.verdict_words(verdict or "wrong", tr)))
-    else:
-        st.warning(_("You did not answer this question."))
     with room.shown_answer(lesson, step):
-        lesson_steps.show_step(lesson, step)
+        _may, beside = lesson_steps.show_step(lesson, step)
+    with beside:  # under the explanation, beside the table (below it on a phone), where the eyes are
+        if chosen is not None:
+            said = room.choice_words(found, chosen, tr)
+            (st.success if verdict == "right" else st.error)(
+                fill(_("Your answer: {answer}"), answer=said) + " — "
+                + literal(room.verdict_words(verdict or "wrong", tr)))
+        else:
+            st.warning(_("You did not answer this question."))
 
 
 def teacher_presenting(view, join_link: str) -> None:
@@ -354,7 +357,7 @@ if who.kind == "teacher":
         table = [room.summary_in_words(row, tr) for row in rows]
         writer = csv.DictWriter(buffer, fieldnames=list(table[0]) if table else ["round"], lineterminator="\n")
         writer.writeheader()
-        writer.writerows(table)
+        writer.writerows({key: room.cell(value) for key, value in row.items()} for row in table)
         st.download_button(_("Download the class summary (CSV)"), buffer.getvalue().encode("utf-8-sig"),
                            file_name=f"muggins-class-{view.code}.csv", mime="text/csv", key="class-csv",
                            icon=":material/download:")
@@ -393,6 +396,9 @@ elif isinstance(found, tuple):
         if everyone is not None:
             with st.expander(_("How the class answered"), expanded=True):
                 tally_bars(found, everyone)
+        else:
+            st.caption(_("How the class answered is shown here from {count} answers on.").format(
+                count=CLASS_TALLY_MIN))
     else:
         question(found, seen.round, chosen=seen.choice, interactive=seen.choice is None)
         if seen.choice is not None:
