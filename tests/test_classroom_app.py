@@ -235,14 +235,20 @@ def _decisions_shown(at) -> list[int]:
     return [int(value) for frame in frames for value in frame.get("Decisions", [])]
 
 
-def test_class_practice_goes_on_after_a_second_click_a_reload_and_an_undo():
+def playing_the_class_deal(nickname: str):
+    """A teacher who set a deal to play and a student on the Practice page playing it."""
     at, code, _token = teacher()
-    pupil = student(code, "Ivy")
+    pupil = student(code, nickname)
     at.segmented_control(key="class-ask-kind").set_value("deal").run()
     at.button(key="class-ask-deal").click().run()
     pupil.run()
     button(pupil, "class-play").click().run()
     pupil.switch_page("screens/practice.py").run()  # where the browser now is (AppTest stays on the page it ran)
+    return at, pupil
+
+
+def test_class_practice_goes_on_after_a_second_click_and_a_reload():
+    at, pupil = playing_the_class_deal("Ivy")
     game = pupil.session_state["practice_game"]
     game.decide("best")
     pupil.run()
@@ -264,13 +270,7 @@ def test_class_practice_goes_on_after_a_second_click_a_reload_and_an_undo():
 
 
 def test_a_student_on_the_practice_page_hears_of_the_next_question():
-    at, code, _token = teacher()
-    pupil = student(code, "Jo")
-    at.segmented_control(key="class-ask-kind").set_value("deal").run()
-    at.button(key="class-ask-deal").click().run()
-    pupil.run()
-    button(pupil, "class-play").click().run()
-    pupil.switch_page("screens/practice.py").run()
+    at, pupil = playing_the_class_deal("Jo")
     at.segmented_control(key="class-ask-kind").set_value("lesson").run()
     ask_default(at)
     pupil.run()

@@ -36,8 +36,6 @@ JOINED = "_class_joined"
 sent twice (a double click) is the same student, never a second one or a "taken" error."""
 PROBLEM = "_class_problem"
 """Session state: a :class:`MugginsError` to tell once (a refused join, an expired room…)."""
-SEEN = "_class_seen"
-"""Session state: the room's change counter when the page was last drawn."""
 REPORTED = "_class_reported"
 """Session state: the last class-practice progress sent, so the same one is not sent again."""
 ANSWERS = "class_answers"
@@ -111,7 +109,6 @@ def address() -> dict[str, str | None]:
 def leave() -> None:
     """Callback: forget this browser's room (the room itself goes on)."""
     st.session_state[ROLE] = None
-    st.session_state.pop(SEEN, None)
     _keep(None)
 
 
@@ -295,7 +292,7 @@ def next_target(target: str | None) -> str | None:
 
 
 @contextlib.contextmanager
-def shown_answer(lesson: Lesson, step: Step, *, choice: str | None = None):
+def shown_answer(lesson: Lesson, step: Step):
     """Draw ``step`` with its right answer shown (as after a right answer): within this
     block, the lesson screens read the class's answers store, where the step is solved."""
     state = st.session_state
@@ -400,6 +397,18 @@ def verdict_words(verdict: str, tr) -> str:  # type: ignore[no-untyped-def]
 
 
 # ----- following the room from other pages ----------------------------------------------------
+def teacher_signature() -> int:
+    """What the teacher's page shows of the room: its change counter (any join, answer,
+    progress report or question); -1 for a room that is gone."""
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return -1
+    try:
+        return rooms.version(current.code)
+    except ClassroomError:
+        return -1
+
+
 def student_signature() -> tuple:
     """What a student's page shows of the room: the question, its phase, their answer (or
     ``("gone",)`` for a room that closed or expired). Other students' joins and answers do
@@ -414,7 +423,7 @@ def student_signature() -> tuple:
     return (seen.round, seen.phase, seen.choice)
 
 
-def follow(signature, drawn: tuple) -> None:  # type: ignore[no-untyped-def]
+def follow(signature, drawn) -> None:  # type: ignore[no-untyped-def]
     """Look once a second whether ``signature()`` moved on from ``drawn``; if so, redraw the page."""
     @st.fragment(run_every=POLL_SECONDS)
     def poll() -> None:

@@ -4,6 +4,7 @@ language or moves, as an address and a QR code drawn for a projector."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import socket
 from urllib.parse import urlencode, urlsplit, urlunsplit
@@ -21,9 +22,10 @@ in place of ``localhost``."""
 LOOPBACK = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
 
 
+@functools.lru_cache(maxsize=1)
 def network_ip() -> str | None:
     """This computer's address on its network (the one a route to the outside would use;
-    nothing is sent), or ``None``."""
+    nothing is sent), or ``None``. Found once per process, not on every rerun."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
         found = probe.getsockname()[0]

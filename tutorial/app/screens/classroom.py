@@ -27,32 +27,21 @@ if presenter.active() and (_role is None or _role.kind != "teacher"):
 if not presenter.active():
     st.title(_("Class room"))
 
-rooms = room.store()
-if rooms is None:
-    st.error(_("Class rooms cannot be used on this server: its data folder cannot be written."))
-    session.sync_url(room.address())
-    st.stop()
-
 told = room.problem()
 if told is not None:
     st.error(literal(words.class_error(told, tr)))
 
 
-def watch(version: int) -> None:
-    """Look for changes once a second; redraw the page when the room changed."""
-    @st.fragment(run_every=room.POLL_SECONDS)
-    def poll() -> None:
-        current = room.role()
-        if current is None:
-            return
-        try:
-            now = rooms.version(current.code)
-        except ClassroomError:
-            now = -1
-        if now != version:
-            st.rerun()
+def end_page() -> None:
+    """The page's address (this page's own values) and nothing more below."""
+    session.sync_url(room.address())
+    st.stop()
 
-    poll()
+
+rooms = room.store()
+if rooms is None:
+    st.error(_("Class rooms cannot be used on this server: its data folder cannot be written."))
+    end_page()
 
 
 def question(found, round_: int, *, chosen: str | None, interactive: bool) -> None:
@@ -195,8 +184,7 @@ if who is None:
         st.markdown(_("Open a room: you get a room code and its QR code for the class, and a teacher link "
                       "for you alone."))
         st.button(_("Open a class room"), key="class-open", on_click=room.start_room, icon=":material/co_present:")
-    session.sync_url(room.address())
-    st.stop()
+    end_page()
 
 # ----- a teacher --------------------------------------------------------------------------------------
 if who.kind == "teacher":
@@ -205,14 +193,12 @@ if who.kind == "teacher":
     except ClassroomError as err:
         st.error(literal(words.class_error(err, tr)))
         st.button(_("Open a new class room"), key="class-reopen", on_click=room.leave)
-        session.sync_url(room.address())
-        st.stop()
-    watch(view.version)
+        end_page()
+    room.follow(room.teacher_signature, view.version)
     join_link = share.page_address("class", {"room": view.code})
     if presenter.active():
         teacher_presenting(view, join_link)
-        session.sync_url(room.address())
-        st.stop()
+        end_page()
     joined = session.narrator().n_("{count} student has joined.", "{count} students have joined.",
                                    view.students).format(count=view.students)
     st.markdown(f"**{literal(_('Room {code}').format(code=view.code))}** · {literal(joined)}")
@@ -372,8 +358,7 @@ if who.kind == "teacher":
         else:
             st.button(_("Close the room"), key="class-close", icon=":material/lock:",
                       on_click=lambda: st.session_state.update({"class-closing": True}))
-    session.sync_url(room.address())
-    st.stop()
+    end_page()
 
 # ----- a student --------------------------------------------------------------------------------------
 try:
@@ -381,8 +366,7 @@ try:
 except ClassroomError as err:
     st.error(literal(words.class_error(err, tr)))
     st.button(_("Join another room"), key="class-rejoin", on_click=room.leave)
-    session.sync_url(room.address())
-    st.stop()
+    end_page()
 room.follow(room.student_signature, (seen.round, seen.phase, seen.choice))
 st.markdown(literal(_("Room {code}").format(code=seen.code)) + " · "
             + _("You are **{nickname}**").format(nickname=literal(seen.nickname)))
