@@ -33,7 +33,9 @@ STYLE = (
     " max-width: 100% !important;}"
     "[data-testid='stAppViewContainer'] > section, [data-testid='stMain'] {padding-top: 0 !important;}"
     # Big controls and readable text beside the table.
-    ".st-key-present-controls {flex-wrap: nowrap !important; gap: 0.5rem;}"
+    # One row of controls on a projector; on a narrow screen they may wrap (labels whole).
+    "@media (min-width: 640px) {.st-key-present-controls {flex-wrap: nowrap !important;}}"
+    ".st-key-present-controls {gap: 0.5rem;}"
     ".st-key-present-controls button {min-height: 2.5rem; padding: 0 0.6rem; min-width: 0;}"
     ".st-key-present-controls button p {font-size: 1rem; font-weight: 600; white-space: nowrap;}"
     ".st-key-present-panel [data-testid='stMarkdownContainer'] p {font-size: 1rem; line-height: 1.42;}"
