@@ -49,6 +49,7 @@ def page_text(at) -> str:
     parts = [m.value for m in at.markdown] + [m.value for m in at.caption] + [s.value for s in at.subheader]
     parts += [box.value for kind in (at.success, at.error, at.info, at.warning) for box in kind]
     parts += [b.label for b in at.button]
+    parts += [bar.proto.text for bar in at.get("progress")]
     return plain("\n".join(parts))
 
 
@@ -87,11 +88,19 @@ def test_students_answer_the_teacher_tallies_reveals_and_moves_on():
     at.run()
     text = page_text(at)
     assert "2 of 2 have answered." in text
-    assert "Right: 1" in text and "Wrong: 1" in text
-    assert "Ana" not in text and "Ben" not in text, "no names unless asked"
+    assert "Right" not in text and "Wrong" not in text and "✓" not in text, "nothing tells the answer before the reveal"
+    assert "They fit — 1" not in text, "the spread only when the teacher asks for it"
+    assert "- Ana" not in text and "- Ben" not in text, "no names unless asked"
+    at.toggle(key="class-spread").set_value(True).run()
+    text = page_text(at)
+    assert "They fit — 1" in text and "They do not fit — 1" in text and "✓" not in text and "Right" not in text
     at.toggle(key="class-names").set_value(True).run()
-    assert "Ana" in page_text(at) and "Ben" in page_text(at)
+    text = page_text(at)
+    assert "- Ana: " in text and "- Ben: " in text and "Right" not in text
     button(at, "class-reveal").click().run()
+    text = page_text(at)
+    assert "Right: 1" in text and "Wrong: 1" in text, "after the reveal: the verdicts"
+    assert "✓ — 1" in text and "(Right)" in text
     ana.run()
     ben.run()
     assert any("Your answer" in plain(box.value) and "Right" in box.value for box in ana.success)
@@ -146,7 +155,7 @@ def test_class_practice_reports_progress_to_the_teacher():
 def test_a_student_with_a_forged_teacher_link_can_do_nothing_a_teacher_can():
     _at, code, token = teacher()
     forged = start(app(room=code, teacher="x" * len(token)), PAGE)
-    assert "This teacher link does not belong to this class room." in page_text(forged)
+    assert "This link does not open a place in a class room" in page_text(forged)
     assert not [k for k in keys(forged) if k.startswith(("class-ask", "class-reveal", "class-close", "class-next"))]
 
 
@@ -188,7 +197,7 @@ def test_unknown_closed_and_expired_rooms_are_said(rooms_dir):
     at, code, _token = teacher()
     pupil = student(code, "Finn")
     at.button(key="class-close").click().run()
-    at.button(key="class-close-yes").click().run()
+    button(at, "class-close-yes").click().run()
     assert "This room is closed." in page_text(at)
     pupil.run()
     assert "Your teacher has closed this class room." in page_text(pupil)
@@ -216,7 +225,7 @@ def test_the_teacher_runs_the_class_from_presenter_mode():
     assert not projector.title and "present-leave" in keys(projector)
     assert projector.get("image"), "the join QR code, big, before the first question"
     pupil = student(code, "Hal")
-    projector.button(key="class-present-first").click().run()
+    button(projector, "class-present-first").click().run()
     pupil.run()
     option = next(k for k in keys(pupil) if k.startswith("class-option-1-"))
     button(pupil, option).click().run()

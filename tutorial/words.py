@@ -209,7 +209,21 @@ def class_error(err: MugginsError, tr: Tr) -> str:
         "bad-verdict": _("That answer cannot be recorded."),
         "bad-progress": _("Your progress could not be recorded."),
         "bad-target": _("That question cannot be asked."),
+        "bad-link": _("This link does not open a place in a class room: the room may have ended, or the link is "
+                      "incomplete. Ask your teacher for the room code and join again."),
+        "unavailable": _("The class room cannot be reached just now: the server could not read or write its data. "
+                         "Try again in a moment."),
+        "slow-down": _("Too many wrong room codes: wait {seconds} seconds before the next try."),
+        "too-many-joins": _("Too many students have joined from here in the last minutes; try again in {minutes} "
+                            "minutes."),
     }
+    if err.code == "too-many-rooms":
+        scope = p.get("scope")
+        if scope == "server":
+            return _("This server holds as many class rooms as it can; try again later.")
+        if scope == "address":
+            return _("Too many class rooms are open from this network; use one of them, or wait until one expires.")
+        return _("You have opened enough class rooms for now; use one of them, or try again later.")
     if err.code == "bad-nickname":
         if reason == "too-long":
             return _("A nickname may have at most {limit} characters.").format(limit=p.get("limit", ""))
@@ -218,4 +232,5 @@ def class_error(err: MugginsError, tr: Tr) -> str:
         return _("Choose a nickname.")
     template = messages.get(err.code, _("That did not work ({code}).").format(code=clip(err.code)))
     minutes = max(1, -(-int(p.get("retry_after", 60) or 60) // 60)) if isinstance(p.get("retry_after"), (int, float)) else 10
-    return template.format(limit=p.get("limit", ""), minutes=minutes)
+    seconds = int(p["retry_after"]) if isinstance(p.get("retry_after"), int) else 60
+    return template.format(limit=p.get("limit", ""), minutes=minutes, seconds=seconds)

@@ -13,12 +13,18 @@ the verdict code (``right``, ``wrong`` or an error kind of §muggins).
 from __future__ import annotations
 
 import contextlib
+import json
+import logging
 import random
+import threading
+import time
 from dataclasses import dataclass
+from urllib.parse import quote, unquote
 
 import streamlit as st
 
-from ..classroom import ClassroomError, RoomLimits, StudentView, nickname_key, normalise_nickname, parse_room_code
+from ..classroom import ClassroomError, RoomLimits, StudentView, board, nickname_key, normalise_nickname, parse_room_code
+from ..classroom.gate import SessionGate
 from ..engine.cards import Card
 from ..engine.deal import DealCode
 from ..engine.errors import MugginsError
@@ -44,7 +50,20 @@ LIMITS = RoomLimits(max_failed_joins=200)
 """A class shares one address behind the school's router, so the limit on wrong room codes
 per address must leave room for many clumsy fingers: 200 per 10 minutes, 28,800 a day,
 still hopeless for guessing one of a few dozen open rooms among 31⁶ ≈ 887 million codes
-(about one success in 600 days per address with 50 rooms open)."""
+(about one success in 600 days per address with 50 rooms open). One session cannot reach
+it (it is slowed down after 5 wrong codes: :mod:`tutorial.classroom.gate`), a lock lasts
+one window and is not renewed by the tries made during it, and a session that sent no
+wrong code gets through it."""
+GATE = "_class_gate"
+"""Session state: this session's :class:`~tutorial.classroom.gate.SessionGate`."""
+COOKIE_PREFIX = "muggins-class-"
+"""Cookie ``muggins-class-<ROOM CODE>``: ``{"t": student token, "n": nickname}`` of the place this
+browser holds in that room, so a student who closed the tab gets it back from the join link."""
+FORGET = "_class_forget_cookie"
+"""Session state: the room whose cookie this browser should drop (after *Leave the room*)."""
+PLACED = "_class_cookie_set"
+"""Session state: the (room, token) whose cookie this page already wrote."""
+log = logging.getLogger("tutorial.classroom")
 POLL_SECONDS = 1.0
 """How often an open room page looks for changes (students follow within 2 s)."""
 
@@ -60,19 +79,41 @@ class Role:
     nickname: str = ""
 
 
-@st.cache_resource(show_spinner=False)
-def _store() -> list:
-    """The room store of this server (a list so that a failure to open is kept too)."""
-    try:
-        return [open_room_store(limits=LIMITS)]
-    except Exception as exc:  # an unwritable data folder: said on the page
-        return [exc]
+RETRY_SECONDS = 5.0
+"""After the store could not be opened (e.g. a read-only data folder), how long until the
+next visitor's page tries again: the class room comes back by itself once the cause goes."""
+
+
+class _Opened:
+    """The room store of this server process (shared by every session: it holds no user's
+    data), or the time and error of the last failure to open it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.clear()
+
+    def clear(self) -> None:
+        self.found: RoomStore | None = None
+        self.failed_at = -RETRY_SECONDS
+        self.error: BaseException | None = None
+
+    def get(self) -> RoomStore | None:
+        with self._lock:
+            if self.found is None and time.monotonic() - self.failed_at >= RETRY_SECONDS:
+                try:
+                    self.found = open_room_store(limits=LIMITS)
+                except Exception as exc:  # an unwritable data folder, a full disk…: logged, said on the page
+                    self.failed_at, self.error = time.monotonic(), exc
+                    log.error("the class-room store cannot be opened: %s", exc, exc_info=exc)
+            return self.found
+
+
+_store = _Opened()
 
 
 def store() -> RoomStore | None:
-    """The room store, or ``None`` when this server cannot keep rooms."""
-    found = _store()[0]
-    return None if isinstance(found, Exception) else found
+    """The room store, or ``None`` when this server cannot keep rooms now (logged)."""
+    return _store.get()
 
 
 def role() -> Role | None:
@@ -107,13 +148,31 @@ def address() -> dict[str, str | None]:
 
 
 def leave() -> None:
-    """Callback: forget this browser's room (the room itself goes on)."""
+    """Callback: forget this browser's room (the room itself goes on); a student's place
+    cookie goes too, so the next person at this browser is not offered it."""
+    current = st.session_state.get(ROLE)
+    if current is not None and current.kind == "student":
+        st.session_state[FORGET] = current.code
     st.session_state[ROLE] = None
     _keep(None)
 
 
 def _fail(err: MugginsError) -> None:
     st.session_state[PROBLEM] = err
+
+
+def as_link_error(err: MugginsError) -> MugginsError:
+    """An error met on a teacher or student link as the page says it: a link that opens no
+    place in a room is one ``bad-link`` whether its code is real or not, so codes cannot be
+    probed through links."""
+    if isinstance(err, ClassroomError) and err.code in ("unknown-room", "unknown-student", "not-teacher"):
+        return ClassroomError("bad-link")
+    return err
+
+
+def gate() -> SessionGate:
+    """This session's pace of joins and rooms opened."""
+    return st.session_state.setdefault(GATE, SessionGate())
 
 
 def problem() -> MugginsError | None:
@@ -123,11 +182,19 @@ def problem() -> MugginsError | None:
 
 # ----- teacher ---------------------------------------------------------------------------
 def start_room() -> None:
-    """Callback: open a new room; this browser is its teacher."""
+    """Callback: open a new room; this browser is its teacher (limited per session, per
+    address and for the server: ``too-many-rooms``)."""
     rooms = store()
     if rooms is None:
         return
-    made = rooms.open_room()
+    now = time.time()
+    try:
+        gate().check_open(now)
+        made = rooms.open_room(client_key=client_key())
+    except ClassroomError as err:
+        _fail(err)
+        return
+    gate().opened_room(now)
     st.session_state[ROLE] = Role("teacher", made.code, made.teacher_token)
     _keep(st.session_state[ROLE])
 
@@ -166,6 +233,99 @@ def close_room() -> None:
         rooms.close(current.code, current.token)
     except ClassroomError as err:
         _fail(err)
+    st.session_state["class-closing"] = False
+
+
+def remove_student(number: int) -> None:
+    """Callback: the teacher removes student ``number`` (their answers and progress go too)."""
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return
+    try:
+        rooms.remove_student(current.code, current.token, number)
+    except ClassroomError as err:
+        if err.code != "unknown-student":  # a double click: already removed
+            _fail(err)
+
+
+def merge_students(keep: int, drop: int) -> None:
+    """Callback: the teacher merges student ``drop`` into ``keep``."""
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return
+    try:
+        rooms.merge_students(current.code, current.token, keep, drop)
+    except ClassroomError as err:
+        if err.code != "unknown-student":
+            _fail(err)
+    st.session_state.pop("class-pick-into", None)
+
+
+# ----- what a click acts on (the click guard's tokens, tutorial.app.clicks) -------------------
+def teacher_state(view) -> str:  # type: ignore[no-untyped-def]
+    """The state the teacher's buttons were drawn for (question, phase, closed)."""
+    return board.teacher_token(view.round, view.phase, view.closed)
+
+
+def teacher_state_now() -> str:
+    """The same, read from the store when the click arrives ("" when the room cannot be read)."""
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return ""
+    try:
+        return teacher_state(rooms.teacher_room(current.code, current.token))
+    except ClassroomError:
+        return ""
+
+
+def student_state(seen: StudentView) -> str:
+    """The state a student's buttons were drawn for (question, phase, answered)."""
+    return board.student_token(seen.round, seen.phase, seen.choice is not None)
+
+
+def student_state_now() -> str:
+    """The same, read from the store when the click arrives ("" when it cannot be read)."""
+    current, rooms = role(), store()
+    if current is None or rooms is None or current.kind != "student":
+        return ""
+    try:
+        return student_state(rooms.student(current.code, current.token))
+    except ClassroomError:
+        return ""
+
+
+def students_state(people) -> str:  # type: ignore[no-untyped-def]
+    """The list of students the remove and merge buttons were drawn for."""
+    return "s" + "x".join(str(row.student) for row in people)
+
+
+def students_state_now() -> str:
+    current, rooms = role(), store()
+    if current is None or rooms is None:
+        return ""
+    try:
+        return students_state(rooms.students(current.code, current.token))
+    except ClassroomError:
+        return ""
+
+
+# ----- the teacher's choices that outlive a layout --------------------------------------------
+def kept_value(key: str) -> bool:
+    """A teacher's on/off choice (*Show names*, *Show the spread*), kept apart from its widget:
+    Streamlit forgets a widget's value on a run that does not draw it (presenter mode draws
+    no *Show names* toggle), so the choice lives under its own key."""
+    return bool(st.session_state.get("_kept_" + key, False))
+
+
+def kept_toggle(label: str, key: str, where=None, **options) -> bool:  # type: ignore[no-untyped-def]
+    """A toggle whose value survives runs and layouts that do not draw it (see :func:`kept_value`)."""
+    state = st.session_state
+    state[key] = kept_value(key)
+
+    def keep() -> None:
+        state["_kept_" + key] = bool(state.get(key))
+
+    return bool((where or st).toggle(label, key=key, on_change=keep, **options))
 
 
 def new_deal_code(players: int = 4) -> str:
@@ -185,7 +345,9 @@ def client_key() -> str:
 
 
 def join(code_key: str, name_key: str) -> None:
-    """Callback of the join form: join with the typed code and nickname."""
+    """Callback of the join form: join with the typed code and nickname. The name this
+    browser already holds in that room (its place cookie, or a join made in this session)
+    takes that place back instead of being "taken"."""
     rooms = store()
     if rooms is None:
         return
@@ -199,19 +361,97 @@ def join(code_key: str, name_key: str) -> None:
         key = (parse_room_code(code), nickname_key(normalise_nickname(nickname)))
     except ClassroomError:
         key = None
+    if key is not None and key not in joined_here and key[0] is not None:
+        back = place_here(key[0])
+        if back is not None and nickname_key(back.nickname) == key[1]:
+            joined_here[key] = back
     if key in joined_here:  # this browser joined as this name before: the same student again
         st.session_state[ROLE] = joined_here[key]
         _keep(st.session_state[ROLE])
         return
+    pace, now = gate(), time.time()
     try:
-        joined = rooms.join(code, nickname, client_key())
+        pace.check_join(now)
+        joined = rooms.join(code, nickname, client_key(), clean=pace.clean)
     except ClassroomError as err:
+        if err.code in ("unknown-room", "expired-room", "closed-room"):
+            pace.failed(now)
         _fail(err)
         return
+    pace.joined(now)
     st.session_state[ROLE] = Role("student", joined.code, joined.student_token, joined.nickname)
     if key is not None:
         joined_here[key] = st.session_state[ROLE]
     _keep(st.session_state[ROLE])
+
+
+def _cookie_name(code: str) -> str:
+    return COOKIE_PREFIX + code
+
+
+def place_here(code: str) -> Role | None:
+    """The place this browser holds in room ``code`` (its place cookie), when the room still
+    knows that student; else ``None``. Never raises."""
+    parsed = parse_room_code(str(code))
+    rooms = store()
+    if parsed is None or rooms is None or st.session_state.get(FORGET) == parsed:
+        return None
+    raw = browser_cookie(_cookie_name(parsed))
+    try:
+        kept = json.loads(unquote(raw)) if raw else None
+        token = kept.get("t") if isinstance(kept, dict) else None
+    except ValueError:
+        token = None
+    if not isinstance(token, str) or not 0 < len(token) <= 80:
+        return None
+    try:
+        seen = rooms.student(parsed, token)
+    except ClassroomError:
+        return None
+    return Role("student", seen.code, token, seen.nickname)
+
+
+def browser_cookie(name: str) -> str | None:
+    """The value of the browser's cookie ``name`` as the page session began, or ``None``."""
+    try:
+        raw = st.context.cookies.get(name)
+    except Exception:  # no browser context (a test client without cookies)
+        return None
+    return raw if isinstance(raw, str) and len(raw) <= 400 else None
+
+
+def reclaim(back: Role) -> None:
+    """Callback: take back the place this browser holds in a room (*Go on as …*)."""
+    st.session_state[ROLE] = back
+    _keep(back)
+
+
+def cookie_script() -> str | None:
+    """The script that writes or drops this browser's place cookie now, or ``None``."""
+    forget = st.session_state.get(FORGET)
+    if forget:
+        return (f"<script>document.cookie = {json.dumps(_cookie_name(forget) + '=; Max-Age=0; Path=/; SameSite=Lax')};"
+                "</script>")
+    return None
+
+
+def keep_place(seen: StudentView) -> None:
+    """On the student's page: keep this place in a cookie of this browser (once per page
+    session), so the join link gives it back after the tab was closed. The cookie holds the
+    student's token, as the page's own address does; it lasts 7 days at most, and a room
+    that has expired no longer knows the token."""
+    current = role()
+    if current is None or current.kind != "student":
+        return
+    st.session_state.pop(FORGET, None)
+    placed = (seen.code, current.token)
+    if st.session_state.get(PLACED) == placed:
+        return
+    st.session_state[PLACED] = placed
+    value = json.dumps({"t": current.token, "n": seen.nickname[:24]}, separators=(",", ":"))
+    cookie = f"{_cookie_name(seen.code)}={quote(value)}; Max-Age={7 * 24 * 3600}; Path=/; SameSite=Lax"
+    st.html(f"<script>document.cookie = {json.dumps(cookie)} + (location.protocol === 'https:' ? '; Secure' : '');"
+            "</script>", unsafe_allow_javascript=True, width="content")
 
 
 def answer(round_: int, choice: str, verdict: str) -> None:
@@ -369,8 +609,10 @@ def report(game) -> None:  # type: ignore[no-untyped-def]
 
 
 # ----- words -----------------------------------------------------------------------------------
-def choice_words(found: tuple[Lesson, Step], choice: str, tr) -> str:  # type: ignore[no-untyped-def]
-    """A recorded choice in words (Markdown): a pile named with its top, or the option's label."""
+def choice_words(found: tuple[Lesson, Step], choice: str, tr, *, neutral: bool = False) -> str:  # type: ignore[no-untyped-def]
+    """A recorded choice in words (Markdown): a pile named with its top, or the option's label.
+    ``neutral``: named from nobody's seat (the teacher, a projector: "A's empty discard"),
+    else from the seat the student plays ("your empty discard")."""
     _lesson, step = found
     if step.kind == "place":
         try:
@@ -379,7 +621,8 @@ def choice_words(found: tuple[Lesson, Step], choice: str, tr) -> str:  # type: i
             return choice
         from .markup import literal
 
-        return literal(lesson_steps.narrator(step).pile(dest, step.turned.position))
+        teller = session.narrator(None) if neutral else lesson_steps.narrator(step)
+        return literal(teller.pile(dest, step.turned.position))
     return dict(lesson_steps.answer_options(step, tr)).get(choice, choice)
 
 
@@ -458,11 +701,11 @@ def practice_banner(game, tr) -> None:  # type: ignore[no-untyped-def]
 
 
 def choice_text(found: tuple[Lesson, Step], choice: str, tr) -> str:  # type: ignore[no-untyped-def]
-    """A recorded choice in plain words (for a file): the pile named with its top, the card,
-    or the option's label."""
+    """A recorded choice in plain words (for the teacher's file): the pile named from nobody's
+    seat with its top, the card, or the option's label."""
     _ = tr.gettext
     _lesson, step = found
-    n = lesson_steps.narrator(step)
+    n = session.narrator(None)
     try:
         if step.kind == "place":
             return n.pile(Dest.parse(choice), step.turned.position)

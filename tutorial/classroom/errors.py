@@ -13,7 +13,13 @@ class ClassroomError(MugginsError):
       ``expired-room``       the room saw no change for longer than its lifetime.
       ``closed-room``        the teacher closed the room (students can no longer join,
                              answer or report; the teacher can still read its results).
-      ``not-teacher``        the teacher token is missing or wrong for this room.
+      ``not-teacher``        the teacher token is missing or wrong for this room (also when
+                             the code names no room: a link tells nothing of its code).
+      ``too-many-rooms``     ``scope`` ``session``, ``address`` or ``server`` opened or holds
+                             ``limit`` rooms; ``retry_after`` seconds (session only).
+      ``unavailable``        the store could not read or write its data (logged).
+      ``bad-link``           (the app's) a teacher or student link that opens no place in any
+                             room: said the same way for a real and a made-up code.
     Joining
       ``bad-nickname``       ``reason``: ``empty``, ``too-long`` (with ``limit``) or ``control``
                              (a control, format, private-use or unassigned character).
@@ -21,8 +27,12 @@ class ClassroomError(MugginsError):
       ``room-full``          the room already has ``limit`` students.
       ``too-many-attempts``  this client made ``limit`` failed joins (wrong or stale room codes)
                              within ``window`` seconds; ``retry_after`` is the wait in seconds.
+      ``too-many-joins``     ``scope`` ``session`` or ``address`` made ``limit`` students within
+                             the window; ``retry_after`` seconds.
+      ``slow-down``          this session sent many wrong codes: wait ``retry_after`` seconds.
     Students
-      ``unknown-student``    the student token is not one of this room's students.
+      ``unknown-student``    the student token is not one of this room's students (also when
+                             the code names no room), or a student number is unknown.
       ``wrong-round``        ``round`` is not the room's current question (``current``; 0
                              before the first), or not a whole number of an existing round.
       ``not-asking``         the current question was revealed (or none was set yet):

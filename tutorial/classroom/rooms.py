@@ -43,23 +43,32 @@ def room_hours(environ: Mapping[str, str] | None = None) -> float:
 
 @dataclass(frozen=True)
 class RoomLimits:
-    """How long rooms live and how much they hold.
+    """How long rooms live and how much they hold (per room, per client address, per server).
 
     ``hours``: lifetime after the last change (0 < hours ≤ 168); ``max_students`` per room;
     ``max_failed_joins`` failed joins (unknown, expired or closed room codes) per client key
-    within ``failed_join_window`` seconds before ``too-many-attempts``. Raises ``ValueError``
-    for values outside these ranges.
+    within ``failed_join_window`` seconds lock that client's joins for one window
+    (``too-many-attempts``; a *clean* join, see :mod:`.gate`, is let through);
+    ``max_joins_per_client`` new students per client key within ``join_window`` seconds
+    (``too-many-joins``); ``max_rooms_per_client`` rooms alive opened by one client key and
+    ``max_rooms`` alive on the server (``too-many-rooms``). Raises ``ValueError`` for values
+    outside these ranges.
     """
 
     hours: float = DEFAULT_ROOM_HOURS
-    max_students: int = 200
+    max_students: int = 120
     max_failed_joins: int = 20
     failed_join_window: float = 600.0
+    max_joins_per_client: int = 80
+    join_window: float = 600.0
+    max_rooms_per_client: int = 20
+    max_rooms: int = 500
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.hours) and 0 < self.hours <= MAX_ROOM_HOURS):
             raise ValueError(f"room hours must be in (0, {MAX_ROOM_HOURS}]: {self.hours}")
-        if self.max_students < 1 or self.max_failed_joins < 1 or not self.failed_join_window > 0:
+        if min(self.max_students, self.max_failed_joins, self.max_joins_per_client, self.max_rooms_per_client,
+               self.max_rooms) < 1 or not (self.failed_join_window > 0 and self.join_window > 0):
             raise ValueError("room limits must be positive")
 
     @classmethod

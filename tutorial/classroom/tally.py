@@ -168,5 +168,35 @@ def summary_rows(rounds: Iterable[tuple[int, str]], students: Iterable[tuple[int
     return rows
 
 
-__all__ = ["ERROR_KINDS_LIMIT", "PROGRESS_LIMIT", "SUMMARY_KEYS", "NamedAnswer", "Progress", "ProgressRow", "Tally",
-           "check_progress", "decode_errors", "encode_errors", "make_progress", "make_tally", "summary_rows"]
+def errors_ranked(rows: Iterable[Mapping[str, object]]) -> list[tuple[str, int]]:
+    """The errors of a class summary (:func:`summary_rows`), most common first: each answer's
+    verdict that is an error kind (not ``right``/``wrong``) counts one, and each practice
+    report's ``error_kinds`` its counts."""
+    errors: Counter[str] = Counter()
+    for row in rows:
+        verdict = str(row.get("verdict") or "")
+        if verdict not in ("", "right", "wrong"):
+            errors[verdict] += 1
+        for part in str(row.get("error_kinds") or "").split(";"):
+            kind, _sep, count = part.partition("=")
+            if kind and count.isascii() and count.isdigit():
+                errors[kind] += int(count)
+    return sorted(errors.items(), key=lambda item: (-item[1], item[0]))
+
+
+__all__ = [
+    "ERROR_KINDS_LIMIT",
+    "PROGRESS_LIMIT",
+    "SUMMARY_KEYS",
+    "NamedAnswer",
+    "Progress",
+    "ProgressRow",
+    "Tally",
+    "check_progress",
+    "decode_errors",
+    "encode_errors",
+    "errors_ranked",
+    "make_progress",
+    "make_tally",
+    "summary_rows",
+]

@@ -47,12 +47,22 @@ class RoomStore(Protocol):
     neither. A ``round`` argument is the question number the caller saw (from 1), so a stale
     click is refused with ``wrong-round`` rather than applied to another question. Times are
     seconds since the epoch. Several processes may share one store.
+
+    A link's token is checked before anything is said of its room: a teacher token that does
+    not open the room raises ``not-teacher`` and a student token ``unknown-student``, whether
+    or not the code names a room (``expired-room``/``closed-room`` only with the right token).
+    A fault of the store itself (its folder read-only or gone, its file deleted, the disk
+    full) raises ``unavailable``, after it was logged; the store works again once the cause
+    goes (a deleted file is made again, empty).
     """
 
     # teacher
-    def open_room(self, *, hours: float | None = None) -> NewRoom:
+    def open_room(self, *, hours: float | None = None, client_key: str | None = None) -> NewRoom:
         """A new room, open for ``hours`` after its last change (default the store's
-        ``RoomLimits.hours``; ``ValueError`` outside (0, 168]). Expired rooms are purged first."""
+        ``RoomLimits.hours``; ``ValueError`` outside (0, 168]). Expired rooms are purged first.
+        ``too-many-rooms`` (``scope`` ``server``) when ``RoomLimits.max_rooms`` rooms are alive,
+        or (``scope`` ``address``) when ``client_key`` (only its hash is kept) opened
+        ``max_rooms_per_client`` of them."""
 
     def teacher_room(self, code: str, teacher_token: str) -> RoomView:
         """The room as the teacher sees it (also when closed, then ``closed`` is true)."""
@@ -90,12 +100,25 @@ class RoomStore(Protocol):
         are :data:`tutorial.classroom.SUMMARY_KEYS` (see :func:`tutorial.classroom.tally.summary_rows`)."""
 
     # students
-    def join(self, code: str, nickname: str, client_key: str) -> Joined:
+    def join(self, code: str, nickname: str, client_key: str, *, clean: bool = False) -> Joined:
         """Join as a new student with ``nickname`` (``bad-nickname``, ``nickname-taken``,
-        ``room-full``). ``client_key`` names the client for the limit on failed joins (e.g. its
-        IP address; only its hash is kept): a join refused for its room code counts, and once
-        the client has too many within the window every join is refused with
-        ``too-many-attempts``. To come back after a refresh use :meth:`student` with the token."""
+        ``room-full``). ``client_key`` names the client (e.g. its IP address; only its hash is
+        kept) for two limits: ``too-many-joins`` after ``RoomLimits.max_joins_per_client`` new
+        students within ``join_window``; and failed joins — a join refused for its room code
+        counts, and when the client has ``max_failed_joins`` within the window its joins are
+        locked for one window (``too-many-attempts``): tries during the lock are not counted
+        and do not extend it, and the count starts from zero when it ends. A ``clean`` join
+        (from a session that sent no wrong code, :mod:`tutorial.classroom.gate`) passes the
+        lock. To come back after a refresh use :meth:`student` with the token."""
+
+    def remove_student(self, code: str, teacher_token: str, student: int) -> None:
+        """Remove student number ``student`` with their answers and progress
+        (``unknown-student``); their token no longer opens the room. Numbers are not reused."""
+
+    def merge_students(self, code: str, teacher_token: str, keep: int, drop: int) -> None:
+        """Make two entries of one student one: ``drop``'s answers to questions ``keep`` did not
+        answer, and their progress where it went further, move to ``keep``; ``drop`` is removed
+        (``unknown-student`` for an unknown number or ``keep == drop``)."""
 
     def student(self, code: str, student_token: str) -> StudentView:
         """The student's view of the room: the current round, its target and phase, their answer."""

@@ -1,7 +1,7 @@
 """The SQLite store: one file, ``muggins.sqlite3``, in WAL mode, with a schema version.
 
-Schema 2 (schema 1 had ``meta`` and ``games``; opening a schema-1 file adds the rest in
-place). Times are seconds since the epoch; tokens are kept only as SHA-256 hex digests.
+Schema 3 (schema 1 had ``meta`` and ``games``, schema 2 added the class rooms; opening an
+older file adds the rest in place). Times are seconds since the epoch; tokens are kept only as SHA-256 hex digests.
 
 - ``meta (name PRIMARY KEY, value)``: ``schema`` → the version.
 - ``games (key PRIMARY KEY, body, saved)``: saved practice games.
@@ -17,6 +17,12 @@ place). Times are seconds since the epoch; tokens are kept only as SHA-256 hex d
 - ``progress (room, round, student, decisions, errors, finished, updated)``, same key;
   ``errors`` is compact JSON ``{"kind": count}``.
 - ``join_failures (client, at)``: failed joins per client (SHA-256 of the client key).
+- ``join_locks (client PRIMARY KEY, until)`` (schema 3): a client's wrong room codes are
+  refused until ``until``; ``joins (client, at)``: students made per client;
+  ``room_clients (room PRIMARY KEY, client)``: who opened each room.
+
+``rooms.students`` is the highest student number given (numbers are never reused); the
+room's students are the rows of ``students`` (a teacher may remove or merge them).
 
 The SQL is plain (``DOUBLE PRECISION``, ``INTEGER``, ``TEXT``, ``ON CONFLICT``) so that a
 PostgreSQL store could use the same tables; only opening (``PRAGMA journal_mode``) and
@@ -35,7 +41,7 @@ from pathlib import Path
 from ..classroom.rooms import RoomLimits
 from .sqlite_rooms import SqliteRooms
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 FILE_NAME = "muggins.sqlite3"
 
 _META = "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
@@ -60,6 +66,12 @@ _SCHEMA = (
     "PRIMARY KEY (room, round, student))",
     "CREATE TABLE IF NOT EXISTS join_failures (client TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
     "CREATE INDEX IF NOT EXISTS join_failures_client ON join_failures (client, at)",
+    # version 3: limits per client address and for the server (issue 17)
+    "CREATE TABLE IF NOT EXISTS join_locks (client TEXT PRIMARY KEY, until DOUBLE PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS joins (client TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS joins_client ON joins (client, at)",
+    "CREATE TABLE IF NOT EXISTS room_clients (room TEXT PRIMARY KEY, client TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS room_clients_client ON room_clients (client)",
 )
 
 
@@ -76,10 +88,15 @@ class SqliteStore(SqliteRooms):
     """
 
     def __init__(self, folder: Path, *, limits: RoomLimits | None = None, now: Callable[[], float] = time.time):
-        folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / FILE_NAME
         self.limits = limits if limits is not None else RoomLimits.from_environment()
         self._now = now
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """Create the folder, the file and the tables that are missing (also after the file was
+        deleted while the app ran: the rooms are gone, but the store works again)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         with closing(self._connect()) as db:
             db.execute("PRAGMA journal_mode=WAL")
             # One write transaction: two processes opening (or upgrading) at once take turns,
@@ -90,7 +107,7 @@ class SqliteStore(SqliteRooms):
                 row = db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
                 if row is not None and int(row[0]) > SCHEMA_VERSION:
                     raise RuntimeError(f"{self.path} has schema {row[0]}; this app knows {SCHEMA_VERSION}")
-                if row is None or int(row[0]) < SCHEMA_VERSION:
+                if row is None or int(row[0]) < SCHEMA_VERSION or not self._complete(db):
                     for statement in _SCHEMA:  # IF NOT EXISTS: adds what an older version lacks
                         db.execute(statement)
                     db.execute("INSERT INTO meta (name, value) VALUES ('schema', ?) "
@@ -99,6 +116,13 @@ class SqliteStore(SqliteRooms):
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
+
+    @staticmethod
+    def _complete(db: sqlite3.Connection) -> bool:
+        """Whether every table of the schema is there."""
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        wanted = {statement.split()[5] for statement in _SCHEMA if statement.startswith("CREATE TABLE")}
+        return wanted <= names
 
     def _connect(self) -> sqlite3.Connection:
         # Autocommit mode: transactions are begun explicitly (see _transaction).

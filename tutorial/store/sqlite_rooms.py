@@ -1,14 +1,24 @@
 """The class rooms of :class:`~tutorial.store.sqlite.SqliteStore`: the SQL, with the rules of
 :mod:`tutorial.classroom` (checks, tokens, tallies). Every read-then-write runs in one
-``BEGIN IMMEDIATE`` transaction, so several app processes can share a room."""
+``BEGIN IMMEDIATE`` transaction, so several app processes can share a room.
+
+Faults of the database (a read-only or missing folder, the file deleted while the app runs,
+a full disk) never leave here as ``sqlite3`` errors: each is logged (``logging``, logger
+``tutorial.store``, at most once a minute per kind of fault) and raised as
+``ClassroomError("unavailable")``; a file deleted (or emptied) under the app gets its
+tables again at once, so the store recovers as soon as the cause goes."""
 
 from __future__ import annotations
 
+import functools
+import logging
 import math
 import sqlite3
+import threading
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from ..classroom.errors import ClassroomError
 from ..classroom.names import check_choice, check_target, check_verdict, nickname_key, normalise_nickname
@@ -38,8 +48,61 @@ from ..classroom.tally import (
 )
 from ..classroom.tokens import hash_token, new_room_code, new_token, parse_room_code, token_matches
 
-_ROOM_COLUMNS = "code, teacher_hash, expires, lifetime, closed, version, round, students"
-_CHILD_TABLES = ("rounds", "students", "answers", "progress")
+_ROOM_COLUMNS = ("code, teacher_hash, expires, lifetime, closed, version, round, students, "
+                 "(SELECT COUNT(*) FROM students s WHERE s.room = rooms.code)")
+_CHILD_TABLES = ("rounds", "students", "answers", "progress", "room_clients")
+
+log = logging.getLogger("tutorial.store")
+_LOGGED: dict[str, float] = {}
+_LOG_LOCK = threading.Lock()
+LOG_EVERY = 60.0
+"""Seconds between two log records of the same kind of fault (a class polls every second)."""
+
+
+def _log_fault(action: str, exc: BaseException) -> None:
+    """Log a store fault, with its traceback, at most once per :data:`LOG_EVERY` per message."""
+    said = f"{type(exc).__name__}: {exc}"
+    now = time.monotonic()
+    with _LOG_LOCK:
+        if now - _LOGGED.get(said, -LOG_EVERY) < LOG_EVERY:
+            return
+        _LOGGED[said] = now
+    log.error("class-room store: %s failed: %s", action, said, exc_info=exc)
+
+
+def _repairable(exc: BaseException) -> bool:
+    """A fault that creating the folder, file and tables again mends: the file (or the folder)
+    was deleted, or emptied, while the app ran."""
+    text = str(exc).lower()
+    return "no such table" in text or "unable to open database file" in text or isinstance(exc, FileNotFoundError)
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _faults(method: _F) -> _F:
+    """Run a store method; database faults become ``ClassroomError("unavailable")`` (logged),
+    after one repair and retry when the file or its tables went missing."""
+    @functools.wraps(method)
+    def run(self: SqliteRooms, *args: Any, **kwargs: Any) -> Any:
+        for attempt in (1, 2):
+            try:
+                return method(self, *args, **kwargs)
+            except ClassroomError:
+                raise
+            except (sqlite3.Error, OSError) as exc:
+                if attempt == 1 and _repairable(exc):
+                    try:
+                        self._prepare()
+                    except (sqlite3.Error, OSError) as again:
+                        _log_fault(method.__name__, again)
+                        raise ClassroomError("unavailable") from again
+                    log.warning("class-room store: the database was missing its tables (%s); made them again", exc)
+                    continue
+                _log_fault(method.__name__, exc)
+                raise ClassroomError("unavailable") from exc
+        raise AssertionError("unreachable")  # pragma: no cover
+    return cast(_F, run)
 
 
 class _Room(NamedTuple):
@@ -50,7 +113,8 @@ class _Room(NamedTuple):
     closed: bool
     version: int
     round: int
-    students: int
+    students: int  # the highest number given
+    live: int  # the students now in the room
 
 
 class _Student(NamedTuple):
@@ -58,14 +122,13 @@ class _Student(NamedTuple):
     nickname: str
 
 
-def _room(db: sqlite3.Connection, code: object, now: float, *, allow_closed: bool = False) -> _Room:
-    """The room with ``code`` if it lives (and is open unless ``allow_closed``); else
-    ``unknown-room``, ``expired-room`` or ``closed-room``."""
+def _find(db: sqlite3.Connection, code: object) -> _Room | None:
     parsed = parse_room_code(code) if isinstance(code, str) else None
     row = db.execute(f"SELECT {_ROOM_COLUMNS} FROM rooms WHERE code = ?", (parsed,)).fetchone() if parsed else None
-    if row is None:
-        raise ClassroomError("unknown-room")
-    room = _Room(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6], row[7])
+    return None if row is None else _Room(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6], row[7], row[8])
+
+
+def _state(room: _Room, now: float, allow_closed: bool) -> _Room:
     if room.expires <= now:
         raise ClassroomError("expired-room")
     if room.closed and not allow_closed:
@@ -73,14 +136,23 @@ def _room(db: sqlite3.Connection, code: object, now: float, *, allow_closed: boo
     return room
 
 
+def _room(db: sqlite3.Connection, code: object, now: float, *, allow_closed: bool = False) -> _Room:
+    """The room with ``code`` if it lives (and is open unless ``allow_closed``); else
+    ``unknown-room``, ``expired-room`` or ``closed-room``."""
+    room = _find(db, code)
+    if room is None:
+        raise ClassroomError("unknown-room")
+    return _state(room, now, allow_closed)
+
+
 def _teacher(db: sqlite3.Connection, code: object, token: object, now: float, *, allow_closed: bool = False) -> _Room:
-    """The room if ``token`` is its teacher token (``not-teacher`` else); see :func:`_room`."""
-    room = _room(db, code, now, allow_closed=True)
-    if not token_matches(token if isinstance(token, str) else None, room.teacher_hash):
+    """The room if ``token`` is its teacher token; else ``not-teacher`` — also for a code that
+    names no room, and before anything is said of the room's state, so a teacher link with a
+    made-up token tells nothing of whether its code is real. Then as :func:`_room`."""
+    room = _find(db, code)
+    if room is None or not token_matches(token if isinstance(token, str) else None, room.teacher_hash):
         raise ClassroomError("not-teacher")
-    if room.closed and not allow_closed:
-        raise ClassroomError("closed-room")
-    return room
+    return _state(room, now, allow_closed)
 
 
 def _student(db: sqlite3.Connection, room: _Room, token: object) -> _Student:
@@ -91,6 +163,17 @@ def _student(db: sqlite3.Connection, room: _Room, token: object) -> _Student:
         if row is not None and token_matches(token, row[2]):
             return _Student(row[0], row[1])
     raise ClassroomError("unknown-student")
+
+
+def _student_room(db: sqlite3.Connection, code: object, token: object, now: float, *,
+                  allow_closed: bool = False) -> tuple[_Room, _Student]:
+    """The room and the student whose token is ``token``; else ``unknown-student`` — also for a
+    code that names no room, and before the room's state is told (see :func:`_teacher`)."""
+    room = _find(db, code)
+    if room is None:
+        raise ClassroomError("unknown-student")
+    me = _student(db, room, token)
+    return _state(room, now, allow_closed), me
 
 
 def _current(db: sqlite3.Connection, room: _Room, round_: int | None = None) -> tuple[str | None, Phase]:
@@ -115,14 +198,27 @@ class SqliteRooms:
     def _transaction(self, write: bool) -> AbstractContextManager[sqlite3.Connection]:  # pragma: no cover - overridden
         raise NotImplementedError
 
+    def _prepare(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
     # ----- teacher -------------------------------------------------------------
 
-    def open_room(self, *, hours: float | None = None) -> NewRoom:
+    @_faults
+    def open_room(self, *, hours: float | None = None, client_key: str | None = None) -> NewRoom:
         lifetime = (self.limits.hours if hours is None else RoomLimits(hours=hours).hours) * 3600.0
         token = new_token()
         now = self._now()
+        limits = self.limits
         with self._transaction(write=True) as db:
             self._purge(db, now)
+            (alive,) = db.execute("SELECT COUNT(*) FROM rooms WHERE expires > ?", (now,)).fetchone()
+            if alive >= limits.max_rooms:
+                raise ClassroomError("too-many-rooms", scope="server", limit=limits.max_rooms)
+            client = hash_token(client_key) if isinstance(client_key, str) else None
+            if client is not None:
+                (mine,) = db.execute("SELECT COUNT(*) FROM room_clients WHERE client = ?", (client,)).fetchone()
+                if mine >= limits.max_rooms_per_client:
+                    raise ClassroomError("too-many-rooms", scope="address", limit=limits.max_rooms_per_client)
             for _ in range(50):
                 code = new_room_code()
                 if db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone() is None:
@@ -131,15 +227,19 @@ class SqliteRooms:
                 raise RuntimeError("no free room code")
             db.execute("INSERT INTO rooms (code, teacher_hash, created, active, lifetime, expires) VALUES (?, ?, ?, ?, ?, ?)",
                        (code, hash_token(token), now, now, lifetime, now + lifetime))
+            if client is not None:
+                db.execute("INSERT INTO room_clients (room, client) VALUES (?, ?)", (code, client))
         return NewRoom(code, token)
 
+    @_faults
     def teacher_room(self, code: str, teacher_token: str) -> RoomView:
         now = self._now()
         with self._transaction(write=False) as db:
             room = _teacher(db, code, teacher_token, now, allow_closed=True)
             target, phase = _current(db, room)
-        return RoomView(room.code, room.round, target, phase, room.students, room.version, room.closed, room.expires)
+        return RoomView(room.code, room.round, target, phase, room.live, room.version, room.closed, room.expires)
 
+    @_faults
     def set_question(self, code: str, teacher_token: str, target: str, *, after: int | None = None) -> int:
         target = check_target(target)
         now = self._now()
@@ -154,6 +254,7 @@ class SqliteRooms:
             _touch(db, room, now)
         return number
 
+    @_faults
     def reveal(self, code: str, teacher_token: str, round: int) -> None:
         now = self._now()
         with self._transaction(write=True) as db:
@@ -165,6 +266,7 @@ class SqliteRooms:
             db.execute("UPDATE rounds SET phase = 'revealed' WHERE room = ? AND round = ?", (room.code, number))
             _touch(db, room, now)
 
+    @_faults
     def close(self, code: str, teacher_token: str) -> None:
         now = self._now()
         with self._transaction(write=True) as db:
@@ -173,6 +275,7 @@ class SqliteRooms:
                 db.execute("UPDATE rooms SET closed = 1 WHERE code = ?", (room.code,))
                 _touch(db, room, now)
 
+    @_faults
     def students(self, code: str, teacher_token: str) -> list[StudentRow]:
         now = self._now()
         with self._transaction(write=False) as db:
@@ -181,6 +284,7 @@ class SqliteRooms:
                               (room.code,)).fetchall()
         return [StudentRow(*row) for row in rows]
 
+    @_faults
     def tally(self, code: str, teacher_token: str, round: int | None = None) -> Tally:
         now = self._now()
         with self._transaction(write=False) as db:
@@ -188,8 +292,9 @@ class SqliteRooms:
             number = check_past_round(round, room.round)
             target, phase = _current(db, room, number)
             rows = db.execute("SELECT choice, verdict FROM answers WHERE room = ? AND round = ?", (room.code, number)).fetchall()
-        return make_tally(number, target, phase, room.students, rows)
+        return make_tally(number, target, phase, room.live, rows)
 
+    @_faults
     def answers_with_names(self, code: str, teacher_token: str, round: int | None = None) -> list[NamedAnswer]:
         now = self._now()
         with self._transaction(write=False) as db:
@@ -200,6 +305,7 @@ class SqliteRooms:
                               "WHERE a.room = ? AND a.round = ? ORDER BY a.at, a.student", (room.code, number)).fetchall()
         return [NamedAnswer(*row) for row in rows]
 
+    @_faults
     def progress(self, code: str, teacher_token: str, round: int | None = None, *, names: bool = False) -> Progress:
         now = self._now()
         with self._transaction(write=False) as db:
@@ -209,10 +315,11 @@ class SqliteRooms:
             rows = db.execute("SELECT p.student, s.nickname, p.decisions, p.errors, p.finished, p.updated FROM progress p "
                               "JOIN students s ON s.room = p.room AND s.student = p.student "
                               "WHERE p.room = ? AND p.round = ?", (room.code, number)).fetchall()
-        return make_progress(number, target, room.students,
+        return make_progress(number, target, room.live,
                              [ProgressRow(student, nickname if names else None, decisions, decode_errors(errors), bool(finished),
                                           updated) for student, nickname, decisions, errors, finished, updated in rows])
 
+    @_faults
     def summary_rows(self, code: str, teacher_token: str, round: int | None = None, *,
                      names: bool = False) -> list[dict[str, str | int]]:
         now = self._now()
@@ -231,7 +338,8 @@ class SqliteRooms:
 
     # ----- students -------------------------------------------------------------
 
-    def join(self, code: str, nickname: str, client_key: str) -> Joined:
+    @_faults
+    def join(self, code: str, nickname: str, client_key: str, *, clean: bool = False) -> Joined:
         name = normalise_nickname(nickname)
         client = hash_token(client_key if isinstance(client_key, str) else "")
         token = new_token()
@@ -239,20 +347,34 @@ class SqliteRooms:
         limits = self.limits
         refused: ClassroomError | None = None
         with self._transaction(write=True) as db:
-            since = now - limits.failed_join_window
-            failures, oldest = db.execute("SELECT COUNT(*), MIN(at) FROM join_failures WHERE client = ? AND at > ?",
-                                          (client, since)).fetchone()
-            if failures >= limits.max_failed_joins:
+            lock = db.execute("SELECT until FROM join_locks WHERE client = ?", (client,)).fetchone()
+            locked = lock is not None and lock[0] > now
+            if locked and not clean:  # not counted, and the lock is not made longer
                 raise ClassroomError("too-many-attempts", limit=limits.max_failed_joins, window=limits.failed_join_window,
-                                     retry_after=max(1, math.ceil(oldest + limits.failed_join_window - now)))
+                                     retry_after=max(1, math.ceil(lock[0] - now)))
             try:
                 room = _room(db, code, now)
             except ClassroomError as error:  # a wrong or stale code: counted, and kept (committed)
-                db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)", (client, now))
                 refused = error
+                if not locked:
+                    since = max(now - limits.failed_join_window, lock[0] if lock is not None else 0.0)
+                    db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)", (client, now))
+                    (failures,) = db.execute("SELECT COUNT(*) FROM join_failures WHERE client = ? AND at > ?",
+                                             (client, since)).fetchone()
+                    if failures >= limits.max_failed_joins:  # lock for one window; the count starts again after it
+                        db.execute("INSERT INTO join_locks (client, until) VALUES (?, ?) ON CONFLICT (client) "
+                                   "DO UPDATE SET until = excluded.until", (client, now + limits.failed_join_window))
+                        db.execute("DELETE FROM join_failures WHERE client = ?", (client,))
             else:
-                if room.students >= limits.max_students:
+                if room.live >= limits.max_students:
                     raise ClassroomError("room-full", limit=limits.max_students)
+                (recent,) = db.execute("SELECT COUNT(*) FROM joins WHERE client = ? AND at > ?",
+                                       (client, now - limits.join_window)).fetchone()
+                if recent >= limits.max_joins_per_client:
+                    (oldest,) = db.execute("SELECT MIN(at) FROM joins WHERE client = ? AND at > ?",
+                                           (client, now - limits.join_window)).fetchone()
+                    raise ClassroomError("too-many-joins", scope="address", limit=limits.max_joins_per_client,
+                                         retry_after=max(1, math.ceil(oldest + limits.join_window - now)))
                 key = nickname_key(name)
                 if db.execute("SELECT 1 FROM students WHERE room = ? AND name_key = ?", (room.code, key)).fetchone():
                     raise ClassroomError("nickname-taken")
@@ -260,27 +382,66 @@ class SqliteRooms:
                 db.execute("INSERT INTO students (room, student, nickname, name_key, token_hash, joined) VALUES (?, ?, ?, ?, ?, ?)",
                            (room.code, number, name, key, hash_token(token), now))
                 db.execute("UPDATE rooms SET students = ? WHERE code = ?", (number, room.code))
+                db.execute("INSERT INTO joins (client, at) VALUES (?, ?)", (client, now))
                 _touch(db, room, now)
         if refused is not None:
             raise refused
         return Joined(room.code, number, name, token)
 
+    @_faults
+    def remove_student(self, code: str, teacher_token: str, student: int) -> None:
+        now = self._now()
+        with self._transaction(write=True) as db:
+            room = _teacher(db, code, teacher_token, now)
+            self._known(db, room, student)
+            for table in ("answers", "progress", "students"):
+                db.execute(f"DELETE FROM {table} WHERE room = ? AND student = ?", (room.code, student))
+            _touch(db, room, now)
+
+    @_faults
+    def merge_students(self, code: str, teacher_token: str, keep: int, drop: int) -> None:
+        now = self._now()
+        with self._transaction(write=True) as db:
+            room = _teacher(db, code, teacher_token, now)
+            self._known(db, room, keep)
+            self._known(db, room, drop)
+            if keep == drop:
+                raise ClassroomError("unknown-student")
+            # Answers: the kept student's own stay; a question only the other answered moves over.
+            db.execute("UPDATE answers SET student = ? WHERE room = ? AND student = ? AND round NOT IN "
+                       "(SELECT round FROM answers WHERE room = ? AND student = ?)", (keep, room.code, drop, room.code, keep))
+            # Progress on a deal: the report with more decisions made is kept.
+            db.execute("DELETE FROM progress WHERE room = ? AND student = ? AND EXISTS (SELECT 1 FROM progress d WHERE "
+                       "d.room = progress.room AND d.round = progress.round AND d.student = ? AND d.decisions > progress.decisions)",
+                       (room.code, keep, drop))
+            db.execute("UPDATE progress SET student = ? WHERE room = ? AND student = ? AND round NOT IN "
+                       "(SELECT round FROM progress WHERE room = ? AND student = ?)", (keep, room.code, drop, room.code, keep))
+            for table in ("answers", "progress", "students"):
+                db.execute(f"DELETE FROM {table} WHERE room = ? AND student = ?", (room.code, drop))
+            _touch(db, room, now)
+
+    @staticmethod
+    def _known(db: sqlite3.Connection, room: _Room, student: object) -> None:
+        if type(student) is not int or db.execute("SELECT 1 FROM students WHERE room = ? AND student = ?",
+                                                  (room.code, student)).fetchone() is None:
+            raise ClassroomError("unknown-student")
+
+    @_faults
     def student(self, code: str, student_token: str) -> StudentView:
         now = self._now()
         with self._transaction(write=False) as db:
-            room = _room(db, code, now)
-            me = _student(db, room, student_token)
+            room, me = _student_room(db, code, student_token, now)
             target, phase = _current(db, room)
             row = db.execute("SELECT choice, verdict FROM answers WHERE room = ? AND round = ? AND student = ?",
                              (room.code, room.round, me.student)).fetchone()
         choice, verdict = row if row is not None else (None, None)
         return StudentView(room.code, me.student, me.nickname, room.round, target, phase, choice, verdict, room.version)
 
+    @_faults
     def class_tally(self, code: str, student_token: str) -> Tally | None:
         now = self._now()
         with self._transaction(write=False) as db:
-            room = _room(db, code, now)
-            _student(db, room, student_token)
+            room, _me = _student_room(db, code, student_token, now)
             target, phase = _current(db, room)
             if phase != "revealed":
                 return None
@@ -288,14 +449,14 @@ class SqliteRooms:
                               (room.code, room.round)).fetchall()
         if len(rows) < CLASS_TALLY_MIN:  # so few that the counts would tell who answered what
             return None
-        return make_tally(room.round, target, phase, room.students, rows)
+        return make_tally(room.round, target, phase, room.live, rows)
 
+    @_faults
     def answer(self, code: str, student_token: str, round: int, choice: str, verdict: str) -> None:
         choice, verdict = check_choice(choice), check_verdict(verdict)
         now = self._now()
         with self._transaction(write=True) as db:
-            room = _room(db, code, now)
-            me = _student(db, room, student_token)
+            room, me = _student_room(db, code, student_token, now)
             number = check_round(round, room.round)
             _, phase = _current(db, room)
             if phase != "asking":
@@ -307,13 +468,13 @@ class SqliteRooms:
                 raise ClassroomError("already-answered", round=number) from None
             _touch(db, room, now)
 
+    @_faults
     def report_progress(self, code: str, student_token: str, round: int, decisions: int, errors: dict[str, int],
                         finished: bool) -> None:
         decisions, kept, finished = check_progress(decisions, errors, finished)
         now = self._now()
         with self._transaction(write=True) as db:
-            room = _room(db, code, now)
-            me = _student(db, room, student_token)
+            room, me = _student_room(db, code, student_token, now)
             number = check_round(round, room.round)
             db.execute("INSERT INTO progress (room, round, student, decisions, errors, finished, updated) VALUES (?, ?, ?, ?, ?, ?, ?) "
                        "ON CONFLICT (room, round, student) DO UPDATE SET decisions = excluded.decisions, "
@@ -323,23 +484,27 @@ class SqliteRooms:
 
     # ----- anyone ---------------------------------------------------------------
 
+    @_faults
     def version(self, code: str) -> int:
         now = self._now()
         with self._transaction(write=False) as db:
             return _room(db, code, now, allow_closed=True).version
 
+    @_faults
     def purge_expired(self, now: float | None = None) -> int:
         with self._transaction(write=True) as db:
             return self._purge(db, self._now() if now is None else now)
 
     def _purge(self, db: sqlite3.Connection, now: float) -> int:
-        """Delete the rooms expired at ``now`` with their data, and join failures older than the
-        window; the number of rooms deleted."""
+        """Delete the rooms expired at ``now`` with their data, join failures and joins older than
+        their windows and ended locks; the number of rooms deleted."""
         expired = "SELECT code FROM rooms WHERE expires <= ?"
         for table in _CHILD_TABLES:
             db.execute(f"DELETE FROM {table} WHERE room IN ({expired})", (now,))
         deleted = db.execute("DELETE FROM rooms WHERE expires <= ?", (now,)).rowcount
         db.execute("DELETE FROM join_failures WHERE at <= ?", (now - self.limits.failed_join_window,))
+        db.execute("DELETE FROM join_locks WHERE until <= ?", (now,))
+        db.execute("DELETE FROM joins WHERE at <= ?", (now - self.limits.join_window,))
         return int(deleted)
 
 
