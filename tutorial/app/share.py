@@ -94,6 +94,11 @@ def deal_link(game: PracticeGame) -> str:
     return page_address("practice", share_query(game))
 
 
+POPUP_QR_PX = 280
+"""The widest QR code a pop-up holds whole: Streamlit's pop-up is about 334 CSS px wide inside
+(a 380 px code was cut in half on a projector)."""
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
 def qr_image(text: str, box: int = 8) -> bytes:
     """The QR code of ``text`` as PNG bytes (cached: the same link gives the same picture)."""
@@ -111,4 +116,5 @@ def share_deal(game: PracticeGame, where=None, *, qr_width: int = 260, width: st
         note = address_note(session.tr())
         if note:
             st.caption(note)
-        st.image(qr_image(link), caption=_("Deal {code}").format(code=game.code), width=qr_width)
+        st.image(qr_image(link), caption=_("Deal {code}").format(code=game.code), width=min(qr_width, POPUP_QR_PX),
+                 alt=_("QR code of the link {link}").format(link=link))

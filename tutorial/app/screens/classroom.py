@@ -141,7 +141,8 @@ PRESENT_STYLE = (
     " .st-key-present-top [class*='st-key-class-present-first'] button"
     " {min-height: 2.1rem !important; padding: 0 0.7rem !important;}"
     ".st-key-present-top [class*='st-key-class-'] button p {font-size: 0.95rem; font-weight: 600; white-space: nowrap;}"
-    ".st-key-present-top [data-testid='stMarkdownContainer'] p {white-space: nowrap;}"
+    ".st-key-present-top > div:first-child {flex: 1 1 9rem; min-width: 9rem;}"
+    ".st-key-present-top > div:first-child p {line-height: 1.2; font-size: 0.85rem;}"
     "</style>"
 )
 
@@ -152,23 +153,28 @@ def teacher_controls(view, found, where, *, presenting: bool) -> None:
     seen = room.teacher_state(view)
     if view.closed:
         return
-    if view.phase == "asking":
-        clicks.button(_("Reveal the answer"), key="class-reveal", seen=seen, current=room.teacher_state_now,
+    if view.phase == "asking":  # on the projector, short labels: the line above the table holds them all
+        clicks.button(_("Reveal") if presenting else _("Reveal the answer"), key="class-reveal", seen=seen, current=room.teacher_state_now,
                       action=room.reveal, args=(view.round,), where=where, type="primary",
                       icon=":material/visibility:", shortcut=presenter.ANSWER_KEY if presenting else None)
     following = room.next_target(view.target)
     if following:
-        clicks.button(_("Ask the next step"), key="class-next", seen=seen, current=room.teacher_state_now,
+        clicks.button(_("Next step") if presenting else _("Ask the next step"), key="class-next", seen=seen, current=room.teacher_state_now,
                       action=room.ask, args=(following, view.round), where=where, icon=":material/skip_next:",
                       shortcut=presenter.NEXT_KEY if presenting else None)
+
+
+# The join QR code in the projector's *Join* pop-up: it fits the pop-up's width (about 300 CSS
+# px) and, with the code and the link, a 480 px high screen (1280×720 at 150 %).
+JOIN_QR_PX = 220
 
 
 def join_popover(where, join_link: str, code: str) -> None:
     """For latecomers while a question is open: a small *Join* button whose pop-up holds the
     room code and its QR code (sized to the pop-up)."""
-    with where.popover(_("Join: {code}").format(code=code), icon=":material/qr_code_2:"):
-        st.markdown(_("Room code") + f"\n### `{code}`")
-        st.image(share.qr_image(join_link), width="stretch", alt=_("QR code of the join link {link}").format(link=join_link))
+    with where.popover(_("Join"), icon=":material/qr_code_2:", help=_("The room code and its QR code, for latecomers")):
+        st.markdown(_("Room code") + f" **`{code}`**")
+        st.image(share.qr_image(join_link), width=JOIN_QR_PX, alt=_("QR code of the join link {link}").format(link=join_link))
         st.caption(literal(join_link))
 
 
@@ -203,7 +209,7 @@ def teacher_presenting(view, join_link: str) -> None:
     st.html(PRESENT_STYLE)
     found = room.parse_target(view.target)
     top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
-    heading = "**" + literal(_("Room {code}").format(code=view.code)) + "** · "
+    heading = "**" + literal(view.code if view.round else _("Room {code}").format(code=view.code)) + "** · "
     tally = rooms.tally(who.code, who.token) if isinstance(found, tuple) and view.round else None
     if tally is not None:
         heading += literal(_("{answered} of {students} have answered.").format(answered=tally.answered,
