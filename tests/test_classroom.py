@@ -629,3 +629,207 @@ def test_emoji_sequences_are_names_and_blank_letters_are_not(nickname, kept):
     else:
         with pytest.raises(ClassroomError):
             normalise_nickname(nickname)
+
+
+# ----- issue 17: remove and merge, links that cannot probe codes, limits, faults ----------------
+
+
+def test_the_teacher_removes_a_student_and_the_counts_and_csv_forget_them(store):
+    room, (ana, ben, cy) = class_with_question(store)
+    store.answer(room.code, ben.student_token, 1, "fit", "right")
+    store.remove_student(room.code, room.teacher_token, ben.student)
+    assert store.teacher_room(room.code, room.teacher_token).students == 2
+    tally = store.tally(room.code, room.teacher_token)
+    assert (tally.answered, tally.students) == (0, 2)
+    assert {row["student"] for row in store.summary_rows(room.code, room.teacher_token)} == {ana.student, cy.student}
+    with raises("unknown-student"):
+        store.student(room.code, ben.student_token)
+    with raises("unknown-student"):
+        store.remove_student(room.code, room.teacher_token, ben.student)  # a second click: already gone
+    assert store.join(room.code, "Ben", "10.0.0.1").student == 4, "numbers are never reused; the name is free again"
+    with raises("not-teacher"):
+        store.remove_student(room.code, "x" * 32, ana.student)
+
+
+def test_the_teacher_merges_two_entries_of_one_student(store):
+    room, (ana, ana_again, _cy) = class_with_question(store, names=("Ana", "Ana 2", "Cy"))
+    store.answer(room.code, ana.student_token, 1, "fit", "right")
+    store.reveal(room.code, room.teacher_token, 1)
+    store.set_question(room.code, room.teacher_token, "lesson/x/y")
+    store.answer(room.code, ana_again.student_token, 2, "no-fit", "wrong")  # round 2 answered from the new tab only
+    store.set_question(room.code, room.teacher_token, "deal/4-1234")
+    store.report_progress(room.code, ana.student_token, 3, 2, {}, False)
+    store.report_progress(room.code, ana_again.student_token, 3, 9, {"skipped": 1}, False)
+    store.merge_students(room.code, room.teacher_token, ana.student, ana_again.student)
+    rows = {(row["round"], row["student"]): row for row in store.summary_rows(room.code, room.teacher_token)}
+    assert {student for _round, student in rows} == {ana.student, _cy.student}
+    assert rows[(1, ana.student)]["choice"] == "fit" and rows[(2, ana.student)]["choice"] == "no-fit"
+    assert rows[(3, ana.student)]["decisions"] == 9, "the report that went further is kept"
+    assert store.teacher_room(room.code, room.teacher_token).students == 2
+    with raises("unknown-student"):
+        store.merge_students(room.code, room.teacher_token, ana.student, ana.student)
+
+
+def test_a_link_says_the_same_for_a_real_and_a_made_up_code(store, clock):
+    """/class?room=CODE&student=x and &teacher=x must not tell whether CODE is a room."""
+    room = store.open_room()
+    made_up = "Z" * 6 if room.code != "Z" * 6 else "Y" * 6
+    for code in (room.code, made_up):
+        with raises("unknown-student"):
+            store.student(code, "x")
+        with raises("unknown-student"):
+            store.class_tally(code, "x")
+        with raises("not-teacher"):
+            store.teacher_room(code, "x")
+    store.close(room.code, room.teacher_token)
+    with raises("unknown-student"):
+        store.student(room.code, "x")  # closed: still not told to a stranger
+    clock.advance(5 * HOUR)
+    with raises("not-teacher"):
+        store.teacher_room(room.code, "x")  # expired: still not told
+    with raises("expired-room"):
+        store.teacher_room(room.code, room.teacher_token)
+
+
+def test_a_lock_on_wrong_codes_lasts_one_window_and_is_not_renewed(tmp_path, clock):
+    limits = RoomLimits(max_failed_joins=5, failed_join_window=600)
+    store = open_room_store(tmp_path, limits=limits, now=clock)
+    room = store.open_room()
+    for _ in range(5):
+        with raises("unknown-room"):
+            store.join("ZZZZZZ", "Eve", "school")
+    for _ in range(50):  # tries during the lock: not counted, and the lock stays as it was
+        clock.advance(10)
+        with raises("too-many-attempts"):
+            store.join("ZZZZZZ", "Eve", "school")
+    with raises("too-many-attempts", retry_after=100):
+        store.join(room.code, "Eve", "school")
+    # a clean session (no wrong code sent) of the same school still gets in during the lock
+    assert store.join(room.code, "Ana", "school", clean=True).nickname == "Ana"
+    clock.advance(100)
+    for _ in range(4):  # after the lock the count starts from zero: one more try does not lock again
+        with raises("unknown-room"):
+            store.join("ZZZZZZ", "Eve", "school")
+    assert store.join(room.code, "Ben", "school").nickname == "Ben"
+
+
+def test_joins_are_capped_per_address_and_per_room(tmp_path, clock):
+    store = open_room_store(tmp_path, limits=RoomLimits(max_joins_per_client=5, join_window=600, max_students=8),
+                            now=clock)
+    room = store.open_room()
+    for number in range(5):
+        store.join(room.code, f"Kid{number}", "bot")
+    with raises("too-many-joins", scope="address", limit=5, retry_after=600):
+        store.join(room.code, "Kid5", "bot")
+    for number in range(3):
+        store.join(room.code, f"Pupil{number}", f"10.0.0.{number}")
+    with raises("room-full", limit=8):
+        store.join(room.code, "Late", "10.0.1.1")
+    clock.advance(601)
+    store.remove_student(room.code, room.teacher_token, 1)  # the teacher removes a fake: room for a real one
+    assert store.join(room.code, "Real", "bot").nickname == "Real"
+
+
+def test_open_rooms_are_capped_per_address_and_for_the_server(tmp_path, clock):
+    store = open_room_store(tmp_path, limits=RoomLimits(max_rooms_per_client=3, max_rooms=5), now=clock)
+    for _ in range(3):
+        store.open_room(client_key="bot")
+    with raises("too-many-rooms", scope="address", limit=3):
+        store.open_room(client_key="bot")
+    store.open_room(client_key="teacher-1")
+    store.open_room(client_key="teacher-2")
+    with raises("too-many-rooms", scope="server", limit=5):
+        store.open_room(client_key="teacher-3")
+    clock.advance(5 * HOUR)  # expired rooms no longer count, anywhere
+    assert store.open_room(client_key="bot").code
+
+
+# ----- store faults: said as "unavailable", logged, mended when the cause goes -----------------
+
+
+@pytest.fixture(autouse=True)
+def fresh_fault_log(monkeypatch):
+    """Each test sees its own faults logged (the store logs a fault once a minute)."""
+    from tutorial.store import sqlite_rooms
+
+    monkeypatch.setattr(sqlite_rooms, "_LOGGED", {})
+
+
+def test_a_database_deleted_mid_class_is_made_again_and_works(tmp_path, clock, caplog):
+    store = open_room_store(tmp_path, now=clock)
+    room = store.open_room()
+    (tmp_path / FILE_NAME).unlink()
+    for suffix in ("-wal", "-shm"):
+        (tmp_path / (FILE_NAME + suffix)).unlink(missing_ok=True)
+    with raises("not-teacher"):  # the room is gone with the file; the store itself works again
+        store.teacher_room(room.code, room.teacher_token)
+    assert "made them again" in caplog.text
+    again = store.open_room()
+    assert store.join(again.code, "Ana", "k").student == 1
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        assert db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 1
+    db.close()
+
+
+def test_a_read_only_data_folder_is_said_and_logged_and_recovers(tmp_path, clock, caplog):
+    import os
+
+    if os.geteuid() == 0:
+        pytest.skip("root writes into read-only folders")  # pragma: no cover
+    folder = tmp_path / "data"
+    store = open_room_store(folder, now=clock)
+    room = store.open_room()
+    (folder / FILE_NAME).unlink()
+    folder.chmod(0o555)
+    try:
+        with raises("unavailable"):
+            store.teacher_room(room.code, room.teacher_token)
+        with raises("unavailable"):
+            store.open_room()
+        assert "class-room store" in caplog.text
+    finally:
+        folder.chmod(0o755)
+    assert store.open_room().code, "writable again: it works again"
+
+
+def test_a_read_only_data_folder_as_root_is_simulated(tmp_path, clock, caplog, monkeypatch):
+    """The same fault without file permissions (tests may run as root): the connection fails
+    as SQLite fails in a read-only folder."""
+    store = open_room_store(tmp_path, now=clock)
+    room = store.open_room()
+
+    def refuse(*_args, **_kwargs):
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    real = store._connect
+    monkeypatch.setattr(store, "_connect", refuse)
+    with raises("unavailable"):
+        store.open_room()
+    with raises("unavailable"):
+        store.teacher_room(room.code, room.teacher_token)
+    assert "readonly database" in caplog.text and "Traceback" in caplog.text
+    monkeypatch.setattr(store, "_connect", real)
+    assert store.teacher_room(room.code, room.teacher_token).code == room.code
+
+
+def test_a_full_disk_is_said_and_logged_even_on_reads_and_recovers(tmp_path, clock, caplog, monkeypatch):
+    store = open_room_store(tmp_path, now=clock)
+    room = store.open_room()
+    pupil = store.join(room.code, "Ana", "k")
+    real = store._connect
+    full = {"on": True}
+
+    def connect():
+        if full["on"]:
+            raise sqlite3.OperationalError("database or disk is full")
+        return real()
+
+    monkeypatch.setattr(store, "_connect", connect)
+    for action in (lambda: store.student(room.code, pupil.student_token), lambda: store.join(room.code, "Ben", "k"),
+                   lambda: store.version(room.code), lambda: store.open_room()):
+        with raises("unavailable"):
+            action()
+    said = [record for record in caplog.records if "disk is full" in record.getMessage()]
+    assert len(said) == 1 and said[0].exc_info, "logged with its traceback, once a minute, not once per poll"
+    full["on"] = False
+    assert store.student(room.code, pupil.student_token).nickname == "Ana"
