@@ -314,3 +314,192 @@ def test_a_csv_cell_never_runs_as_a_formula(value, shown):
     from tutorial.app.classroom_view import cell
 
     assert cell(value) == shown
+
+
+# ----- issue 17 ----------------------------------------------------------------------------------
+
+
+def test_a_stale_click_on_play_the_class_deal_is_refused():
+    """The guard compares what the button was drawn for with the store's state when the click
+    arrives (it used to compare the drawn round with itself)."""
+    at, code, token = teacher()
+    pupil = student(code, "Kim")
+    at.segmented_control(key="class-ask-kind").set_value("deal").run()
+    at.button(key="class-ask-deal").click().run()
+    pupil.run()
+    stale = button(pupil, "class-play")
+    from tutorial.app import classroom_view
+
+    classroom_view.store().set_question(code, token, "deal/4-1234", after=1)  # the teacher moves on meanwhile
+    stale.click().run()
+    assert "_class_practice" not in pupil.session_state, "the click on the old question changed nothing"
+    button(pupil, "class-play").click().run()
+    assert pupil.session_state["_class_practice"][1] == 2
+
+
+def test_a_stale_answer_and_a_stale_reveal_are_refused():
+    at, code, token = teacher()
+    pupil = student(code, "Lou")
+    ask_default(at)
+    pupil.run()
+    option = next(b for b in pupil.button if (b.key or "").startswith("class-option-1-"))
+    reveal = button(at, "class-reveal")
+    from tutorial.app import classroom_view
+
+    rooms = classroom_view.store()
+    rooms.reveal(code, token, 1)
+    rooms.set_question(code, token, "lesson/cards-and-fitting/fits-ace-two", after=1)
+    option.click().run()
+    assert rooms.tally(code, token, 1).answered == 0 and rooms.tally(code, token, 2).answered == 0
+    reveal.click().run()
+    assert rooms.teacher_room(code, token).phase == "asking", "the reveal drawn for question 1 did not reveal 2"
+
+
+def test_an_answer_coming_in_does_not_make_the_teachers_reveal_stale():
+    at, code, token = teacher()
+    pupil = student(code, "Max")
+    ask_default(at)
+    reveal = button(at, "class-reveal")
+    pupil.run()
+    button(pupil, next(k for k in keys(pupil) if k.startswith("class-option-1-"))).click().run()
+    reveal.click().run()
+    from tutorial.app import classroom_view
+
+    assert classroom_view.store().teacher_room(code, token).phase == "revealed"
+
+
+def test_show_names_and_the_spread_survive_presenter_mode():
+    at, code, _token = teacher()
+    student(code, "Ned")
+    ask_default(at)
+    at.toggle(key="class-names").set_value(True).run()
+    at.toggle(key="class-spread").set_value(True).run()
+    from tutorial.app import presenter
+
+    at.session_state[presenter.PRESENT] = True  # what the sidebar's switch does
+    at.run()
+    assert not at.exception and "present-leave" in keys(at)
+    at.session_state[presenter.PRESENT] = False
+    at.run()
+    assert at.toggle(key="class-names").value is True
+    assert at.toggle(key="class-spread").value is True
+
+
+def test_a_student_who_closed_the_tab_gets_their_place_back_from_the_same_browser(monkeypatch):
+    at, code, token = teacher()
+    pupil = student(code, "Ona")
+    joined_as = pupil.query_params["student"]
+    from tutorial.app import classroom_view
+
+    cookie = {}
+
+    def written(name):
+        return cookie.get(name)
+
+    # what the page wrote for this browser (its place cookie), read back by the next session
+    import json
+    from urllib.parse import quote
+
+    cookie[classroom_view.COOKIE_PREFIX + code] = quote(json.dumps({"t": joined_as, "n": "Ona"}))
+    monkeypatch.setattr(classroom_view, "browser_cookie", written)
+    again = start(app(room=code), PAGE)  # the join link again, in a new tab of the same browser
+    assert "This browser joined room" in page_text(again) and "Ona" in page_text(again)
+    again.button(key="class-reclaim").click().run()
+    assert again.query_params["student"] == joined_as and "You are **Ona**" in page_text(again)
+    # typing the same nickname again takes the place back too, instead of "taken"
+    third = student(code, "ona")
+    assert third.query_params["student"] == joined_as and "already has that nickname" not in page_text(third)
+    at.run()
+    assert "1 student has joined." in page_text(at), "no ghost in the count"
+    assert {row["student"] for row in classroom_view.store().summary_rows(code, token)} in ({1}, set())
+    # another browser (no cookie) with the same name is still told it is taken
+    monkeypatch.setattr(classroom_view, "browser_cookie", lambda name: None)
+    other = student(code, "Ona")
+    assert "already has that nickname" in page_text(other)
+
+
+def test_the_student_page_writes_its_place_into_a_cookie_and_leave_drops_it():
+    _at, code, _token = teacher()
+    pupil = student(code, "Pia")
+    scripts = " ".join(str(h.proto) for h in pupil.get("html"))
+    assert f"muggins-class-{code}=" in scripts and "Max-Age=604800" in scripts and "SameSite=Lax" in scripts
+    pupil.button(key="class-leave").click().run()
+    scripts = " ".join(str(h.proto) for h in pupil.get("html"))
+    assert f"muggins-class-{code}=; Max-Age=0" in scripts
+
+
+def test_the_teacher_removes_and_merges_students_from_the_page():
+    at, code, token = teacher()
+    student(code, "Quin")
+    student(code, "Quin 2")
+    student(code, "Ray")
+    at.run()
+    assert "3 students have joined." in page_text(at)
+    at.selectbox(key="class-pick-student").set_value(3).run()
+    button(at, "class-remove").click().run()
+    assert "2 students have joined." in page_text(at)
+    at.selectbox(key="class-pick-student").set_value(2).run()
+    at.selectbox(key="class-pick-into").set_value(1).run()
+    button(at, "class-merge").click().run()
+    assert "1 student has joined." in page_text(at)
+    from tutorial.app import classroom_view
+
+    assert [row.nickname for row in classroom_view.store().students(code, token)] == ["Quin"]
+
+
+@pytest.mark.parametrize("kind", ["student", "teacher"])
+def test_a_link_answers_the_same_for_a_real_and_a_made_up_code(kind):
+    _at, code, _token = teacher()
+    real = start(app(room=code, **{kind: "x"}), PAGE)
+    made_up = start(app(room="ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY", **{kind: "x"}), PAGE)
+    said = [box.value for box in real.error]
+    assert said == [box.value for box in made_up.error] and "This link does not open a place" in said[0]
+    assert not real.exception and not made_up.exception
+
+
+def test_wrong_codes_from_one_session_are_slowed_down_in_the_app():
+    nobody = start(app(room="ZZZZZZ"), PAGE)
+    nobody.text_input(key="class-join-name").input("Eve")
+    said = []
+    for _ in range(7):
+        nobody.button(key="FormSubmitter:class-join-Join").click().run()
+        said.append(page_text(nobody))
+    assert any("wait" in text and "seconds before the next try" in text for text in said), said
+
+
+def test_store_faults_show_a_message_not_a_traceback(monkeypatch, rooms_dir):
+    at, code, token = teacher()
+    pupil = student(code, "Sam")
+    from tutorial.app import classroom_view
+
+    rooms = classroom_view.store()
+    real = rooms._connect
+
+    def full():
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(rooms, "_connect", full)
+    for page in (at, pupil):
+        page.run()
+        assert not page.exception
+        assert any("cannot be reached just now" in box.value for box in page.error), page_text(page)
+    monkeypatch.setattr(rooms, "_connect", real)
+    at.run()
+    assert not at.error and "1 student has joined." in page_text(at)
+
+
+def test_an_unwritable_data_folder_is_said_and_tried_again(monkeypatch, rooms_dir):
+    from tutorial.app import classroom_view
+
+    def cannot(**_kwargs):
+        raise PermissionError(13, "Permission denied", str(rooms_dir))
+
+    monkeypatch.setattr(classroom_view, "open_room_store", cannot)
+    at = start(app(), PAGE)
+    assert any("cannot be used on this server just now" in box.value for box in at.error)
+    monkeypatch.undo()
+    monkeypatch.setenv("MUGGINS_DATA_DIR", str(rooms_dir))
+    monkeypatch.setattr(classroom_view, "RETRY_SECONDS", 0.0)
+    classroom_view._store.failed_at = -1e9
+    at.run()
+    assert not at.error and "class-open" in keys(at)
