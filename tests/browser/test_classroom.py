@@ -5,7 +5,11 @@ themselves, without a reload."""
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
+
+import pytest
 
 from .conftest import settle
 
@@ -67,3 +71,168 @@ def test_a_teacher_and_two_students_join_answer_tally_reveal_and_advance(browser
     for page in students:
         page.wait_for_selector("[class*='st-key-class-option-2-'] button, [class*='st-key-class-2-']",
                                timeout=FOLLOW_S * 1000)
+
+
+# ----- issue 17: the teacher's projector at 1280×720 and 150 % (853×480 CSS px) ------------------
+
+PROJECTOR = {"viewport": {"width": 853, "height": 480}, "device_scale_factor": 1.5}
+SHOTS = Path(os.environ.get("MUGGINS_SHOTS", "")) if os.environ.get("MUGGINS_SHOTS") else None
+"""Set ``MUGGINS_SHOTS=DIR`` to keep the screenshots these tests take (to look at them)."""
+
+UNCOVERED = """(el) => {
+    // Is the element inside the viewport, and is what the eye sees at its points the element
+    // itself (not something pinned over it)? Points: the centre and four points inset from the corners.
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return 'empty';
+    if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
+        return 'outside ' + JSON.stringify([r.left, r.top, r.right, r.bottom]);
+    let host = el;  // inside a component's shadow root the document sees its host
+    while (host.getRootNode() instanceof ShadowRoot) host = host.getRootNode().host;
+    const points = [[0.5, 0.5], [0.1, 0.2], [0.9, 0.2], [0.1, 0.8], [0.9, 0.8]];
+    for (const [fx, fy] of points) {
+        const x = r.left + r.width * fx, y = r.top + r.height * fy;
+        const top = document.elementFromPoint(x, y);
+        if (!top || !(host === top || host.contains(top) || top.contains(host)))
+            return 'covered at ' + [Math.round(x), Math.round(y)] + ' by ' + (top ? top.outerHTML.slice(0, 120) : 'nothing');
+    }
+    return 'ok';
+}"""
+
+
+@pytest.fixture(scope="module")
+def class_app(tmp_path_factory):
+    """An app of its own whose data folder the test can fill (a room with answers in it)."""
+    from .server import start_app, stop_app
+
+    tmp = tmp_path_factory.mktemp("class-app")
+    process, base = start_app(tmp)
+    yield base, tmp / "data"
+    stop_app(process)
+
+
+def room_with_answers(data, target: str, choices: list[str]) -> tuple[str, str]:
+    """A room asking ``target`` with one student per choice, each answered: (code, teacher token)."""
+    from tutorial.store import open_room_store
+
+    rooms = open_room_store(data)
+    room = rooms.open_room()
+    rooms.set_question(room.code, room.teacher_token, target)
+    for number, choice in enumerate(choices):
+        joined = rooms.join(room.code, f"Kid{number}", f"10.0.0.{number}")
+        rooms.answer(room.code, joined.student_token, 1, choice, "right" if choice == choices[0] else "wrong")
+    return room.code, room.teacher_token
+
+
+def visible_whole(page, selector: str, what: str) -> None:
+    found = page.locator(selector).locator("visible=true")
+    assert found.count(), (what, selector)
+    for index in range(found.count()):
+        said = found.nth(index).evaluate(UNCOVERED)
+        assert said == "ok", (what, selector, index, said)
+
+
+def shot(page, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "es-ES"])
+@pytest.mark.parametrize("target, choices", [
+    ("lesson/players-and-matches/count-three", ["17", "16", "15", "18"]),  # answer buttons, four different answers
+    ("lesson/nearest-opponent/place-skip-empty", ["discard:C", "discard:B", "common:1", "discard:A"]),  # the table
+])
+def test_the_projector_shows_question_table_answers_and_controls_uncovered(browser, class_app, locale, target, choices):
+    base, data = class_app
+    code, token = room_with_answers(data, target, choices)
+    context = browser.new_context(locale=locale, **PROJECTOR)
+    page = context.new_page()
+    page.goto(f"{base}/class?room={code}&teacher={token}&present=1")
+    settle(page)
+    name = f"{target.rsplit('/', 1)[1]}-{locale}"
+    shot(page, f"{name}-asking")
+    text = page.locator("[data-testid='stMain']").inner_text()
+    assert "4 of 4 have answered" in text or "Han respondido 4 de 4" in text
+    assert "✓" not in text and "By verdict" not in text and "Por veredicto" not in text, "nothing gives the answer away"
+    visible_whole(page, ".st-key-present-panel h3", "the question")
+    visible_whole(page, "[class*='st-key-class-reveal'] button", "Reveal")
+    visible_whole(page, "[class*='st-key-class-next'] button", "Ask the next step")
+    visible_whole(page, "[data-testid='stPopover'] button", "the join code for latecomers")
+    if "count" in target:
+        visible_whole(page, ".st-key-present-panel [data-testid='stButton'] button", "the answer buttons")
+    else:
+        visible_whole(page, ".mt-root", "the table")
+    # With the spread shown, four answers: the controls stay on the screen, nothing marked right.
+    page.locator(".st-key-class-spread label").click()
+    settle(page)
+    shot(page, f"{name}-spread")
+    assert "✓" not in page.locator("[data-testid='stMain']").inner_text()
+    visible_whole(page, "[class*='st-key-class-reveal'] button", "Reveal, with the spread shown")
+    visible_whole(page, "[class*='st-key-class-next'] button", "Ask the next step, with the spread shown")
+    visible_whole(page, ".st-key-present-panel h3", "the question, with the spread shown")
+    # The join pop-up: its QR code fits inside it.
+    page.locator("[data-testid='stPopover'] button").first.click()
+    page.wait_for_selector("[data-testid='stPopoverBody'] img")
+    inside = page.evaluate("""() => {
+        const body = document.querySelector("[data-testid='stPopoverBody']").getBoundingClientRect();
+        const img = document.querySelector("[data-testid='stPopoverBody'] img").getBoundingClientRect();
+        return [img.left >= body.left - 1 && img.right <= body.right + 1 && img.bottom <= Math.min(body.bottom, innerHeight) + 1,
+                [body.left, body.right, body.bottom, img.left, img.right, img.bottom]];
+    }""")
+    shot(page, f"{name}-join")
+    assert inside[0], inside
+    page.keyboard.press("Escape")  # closes the pop-up (Esc with no pop-up open leaves presenter mode)
+    page.mouse.click(5, 470)
+    settle(page)
+    # Reveal (the button; the keyboard's space is tested in test_presenter): the answer and its
+    # explanation are on the screen, uncovered, and the next step's control too.
+    page.locator("[class*='st-key-class-reveal'] button").first.click()
+    page.wait_for_selector(".st-key-present-panel [data-testid='stAlertContentSuccess']", timeout=15000)
+    settle(page)
+    shot(page, f"{name}-revealed")
+    visible_whole(page, ".st-key-present-panel [data-testid='stAlert']", "the answer and its explanation")
+    visible_whole(page, "[class*='st-key-class-next'] button", "Ask the next step, after the reveal")
+    assert "✓" in page.locator("[data-testid='stMain']").inner_text(), "after the reveal the right answer is marked"
+    context.close()
+
+
+def test_share_this_deal_on_a_projector_keeps_its_qr_code_inside_its_pop_up(browser, app_url):
+    context = browser.new_context(locale="en-GB", **PROJECTOR)
+    page = context.new_page()
+    page.goto(f"{app_url}/practice?deal=4-1234&present=1")
+    settle(page)
+    page.locator("[data-testid='stPopover'] button").first.click()
+    page.wait_for_selector("[data-testid='stPopoverBody'] img")
+    page.wait_for_timeout(300)
+    shot(page, "share-deal-projector")
+    inside = page.evaluate("""() => {
+        const body = document.querySelector("[data-testid='stPopoverBody']").getBoundingClientRect();
+        const img = document.querySelector("[data-testid='stPopoverBody'] img").getBoundingClientRect();
+        return [img.left >= body.left - 1 && img.right <= body.right + 1 && img.top >= body.top - 1
+                && img.bottom <= Math.min(body.bottom, innerHeight) + 1,
+                [body.left, body.right, body.top, body.bottom, img.left, img.right, img.top, img.bottom]];
+    }""")
+    assert inside[0], inside
+    context.close()
+
+
+def test_class_practice_on_the_projector_shows_progress(browser, class_app):
+    from tutorial.store import open_room_store
+
+    base, data = class_app
+    rooms = open_room_store(data)
+    room = rooms.open_room()
+    rooms.set_question(room.code, room.teacher_token, "deal/4-1234")
+    for number, (decisions, finished) in enumerate(((3, False), (9, True))):
+        joined = rooms.join(room.code, f"Kid{number}", "10.0.0.9")
+        rooms.report_progress(room.code, joined.student_token, 1, decisions, {"skipped": 1}, finished)
+    context = browser.new_context(locale="en-GB", **PROJECTOR)
+    page = context.new_page()
+    page.goto(f"{base}/class?room={room.code}&teacher={room.teacher_token}&present=1")
+    settle(page)
+    shot(page, "class-practice-projector")
+    text = page.locator("[data-testid='stMain']").inner_text()
+    assert "2 of 2 have started; 1 has finished." in text and "Errors by kind" in text
+    visible_whole(page, "[data-testid='stProgress']", "the progress bar")
+    visible_whole(page, "[data-testid='stImage'] img", "the join QR code")
+    context.close()

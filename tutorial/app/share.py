@@ -110,11 +110,13 @@ def share_deal(game: PracticeGame, where=None, *, qr_width: int = 260, width: st
     _ = session.tr().gettext
     link = deal_link(game)
     with (where or st).popover(_("Share this deal"), icon=":material/qr_code_2:", width=width):
+        # The QR code first, at most POPUP_QR_PX wide: whole inside the pop-up even on a projector
+        # at 150 % (853×480 CSS px), where the pop-up shows about 400 px before it scrolls.
+        st.image(qr_image(link), caption=_("Deal {code}").format(code=game.code), width=min(qr_width, POPUP_QR_PX),
+                 alt=_("QR code of the link {link}").format(link=link))
         st.caption(_("The start of this hand with its settings, without your moves or your language: each "
                      "student gets the same cards, in their own browser's language."))
         st.code(link, language=None, wrap_lines=True)
         note = address_note(session.tr())
         if note:
             st.caption(note)
-        st.image(qr_image(link), caption=_("Deal {code}").format(code=game.code), width=min(qr_width, POPUP_QR_PX),
-                 alt=_("QR code of the link {link}").format(link=link))

@@ -136,7 +136,7 @@ PRESENT_STYLE = (
     # scrolls with it, so nothing is pinned over the question, the table or the answer.
     ".st-key-present-panel > :has(.st-key-present-controls-box), .st-key-present-panel > .st-key-present-controls-box"
     " {position: static !important; padding-top: 0 !important;}"
-    ".st-key-present-top {flex-wrap: nowrap !important; overflow: hidden;}"
+    ".st-key-present-top {flex-wrap: nowrap !important;}"
     ".st-key-present-top [class*='st-key-class-reveal'] button, .st-key-present-top [class*='st-key-class-next'] button,"
     " .st-key-present-top [class*='st-key-class-present-first'] button"
     " {min-height: 2.1rem !important; padding: 0 0.7rem !important;}"
