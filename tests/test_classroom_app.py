@@ -457,7 +457,10 @@ def test_a_link_answers_the_same_for_a_real_and_a_made_up_code(kind):
     assert not real.exception and not made_up.exception
 
 
-def test_wrong_codes_from_one_session_are_slowed_down_in_the_app():
+def test_wrong_codes_from_one_session_are_slowed_down_in_the_app(monkeypatch):
+    from tutorial.app import classroom_view
+
+    monkeypatch.setattr(classroom_view, "clock", lambda: 1_700_000_000.0)  # all tries within the same second
     nobody = start(app(room="ZZZZZZ"), PAGE)
     nobody.text_input(key="class-join-name").input("Eve")
     said = []
@@ -489,17 +492,27 @@ def test_store_faults_show_a_message_not_a_traceback(monkeypatch, rooms_dir):
 
 
 def test_an_unwritable_data_folder_is_said_and_tried_again(monkeypatch, rooms_dir):
+    """A data folder that cannot be made (here: its parent is a file, which stops root too)."""
     from tutorial.app import classroom_view
 
-    def cannot(**_kwargs):
-        raise PermissionError(13, "Permission denied", str(rooms_dir))
-
-    monkeypatch.setattr(classroom_view, "open_room_store", cannot)
+    blocker = rooms_dir / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("MUGGINS_DATA_DIR", str(blocker / "data"))
     at = start(app(), PAGE)
+    assert not at.exception
     assert any("cannot be used on this server just now" in box.value for box in at.error)
-    monkeypatch.undo()
-    monkeypatch.setenv("MUGGINS_DATA_DIR", str(rooms_dir))
+    monkeypatch.setenv("MUGGINS_DATA_DIR", str(rooms_dir))  # the cause goes
     monkeypatch.setattr(classroom_view, "RETRY_SECONDS", 0.0)
-    classroom_view._store.failed_at = -1e9
     at.run()
     assert not at.error and "class-open" in keys(at)
+
+
+def test_one_session_opens_a_few_rooms_then_is_told_to_use_them():
+    at = start(app(), PAGE)
+    for _ in range(3):
+        at.button(key="class-open").click().run()
+        assert "teacher" in at.query_params
+        at.button(key="class-leave").click().run()
+    at.button(key="class-open").click().run()
+    assert "teacher" not in at.query_params
+    assert any("You have opened enough class rooms for now" in box.value for box in at.error)

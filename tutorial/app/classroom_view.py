@@ -170,6 +170,11 @@ def as_link_error(err: MugginsError) -> MugginsError:
     return err
 
 
+def clock() -> float:
+    """The time for the session's pace (seconds since the epoch; a test sets its own)."""
+    return time.time()
+
+
 def gate() -> SessionGate:
     """This session's pace of joins and rooms opened."""
     return st.session_state.setdefault(GATE, SessionGate())
@@ -187,7 +192,7 @@ def start_room() -> None:
     rooms = store()
     if rooms is None:
         return
-    now = time.time()
+    now = clock()
     try:
         gate().check_open(now)
         made = rooms.open_room(client_key=client_key())
@@ -369,7 +374,7 @@ def join(code_key: str, name_key: str) -> None:
         st.session_state[ROLE] = joined_here[key]
         _keep(st.session_state[ROLE])
         return
-    pace, now = gate(), time.time()
+    pace, now = gate(), clock()
     try:
         pace.check_join(now)
         joined = rooms.join(code, nickname, client_key(), clean=pace.clean)
@@ -666,9 +671,29 @@ def student_signature() -> tuple:
     return (seen.round, seen.phase, seen.choice)
 
 
-def follow(signature, drawn) -> None:  # type: ignore[no-untyped-def]
-    """Look once a second whether ``signature()`` moved on from ``drawn``; if so, redraw the page."""
-    @st.fragment(run_every=POLL_SECONDS)
+RETRY_POLL_SECONDS = 3.0
+"""After a store fault, how often the page looks whether the store works again."""
+
+
+def store_works() -> bool:
+    """Whether the store can be opened and read now (after a fault: the page then redraws)."""
+    rooms = store()
+    if rooms is None:
+        return False
+    current = role()
+    try:
+        if current is not None:
+            rooms.version(current.code)
+        else:
+            rooms.purge_expired()
+    except ClassroomError as err:
+        return err.code != "unavailable"
+    return True
+
+
+def follow(signature, drawn, *, every: float = POLL_SECONDS) -> None:  # type: ignore[no-untyped-def]
+    """Look every ``every`` seconds whether ``signature()`` moved on from ``drawn``; if so, redraw the page."""
+    @st.fragment(run_every=every)
     def poll() -> None:
         if signature() != drawn:
             st.rerun()

@@ -45,6 +45,7 @@ if rooms is None:
     st.error(_("Class rooms cannot be used on this server just now: its data folder cannot be written. The page "
                "tries again by itself."))
     st.button(_("Try again"), key="class-retry", icon=":material/refresh:")
+    room.follow(room.store_works, False, every=room.RETRY_POLL_SECONDS)
     end_page()
 
 
@@ -265,11 +266,23 @@ def teacher_presenting(view, join_link: str) -> None:
             names_list(found, view.phase == "revealed", spread)
 
 
+def fault(err: ClassroomError) -> None:
+    """The store failed (its folder read-only, its file gone, the disk full): said in the
+    reader's language (the fault itself is logged by the store); the page looks again every
+    few seconds and comes back by itself once the store works."""
+    st.error(literal(words.class_error(err, tr)))
+    st.button(_("Try again"), key="class-retry", icon=":material/refresh:")
+    room.follow(room.store_works, False, every=room.RETRY_POLL_SECONDS)
+    end_page()
+
+
 def teacher_page() -> None:
     """The teacher's page outside presenter mode."""
     try:
         view = rooms.teacher_room(who.code, who.token)
     except ClassroomError as err:
+        if err.code == "unavailable":
+            fault(err)
         st.error(literal(words.class_error(room.as_link_error(err), tr)))
         st.button(_("Open a new class room"), key="class-reopen", on_click=room.leave)
         end_page()
@@ -472,6 +485,8 @@ def student_page() -> None:
     try:
         seen = rooms.student(who.code, who.token)
     except ClassroomError as err:
+        if err.code == "unavailable":
+            fault(err)
         st.error(literal(words.class_error(room.as_link_error(err), tr)))
         st.button(_("Join another room"), key="class-rejoin", on_click=room.leave)
         end_page()
@@ -524,5 +539,7 @@ try:
     else:
         student_page()
 except ClassroomError as err:  # the room went away, or the store failed, while the page was drawn
+    if err.code == "unavailable":
+        fault(err)
     st.error(literal(words.class_error(room.as_link_error(err), tr)))
     end_page()
