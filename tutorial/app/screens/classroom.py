@@ -429,8 +429,7 @@ def students_panel(view) -> None:
     entries of the same student (their answers and progress go to the one kept)."""
     people = rooms.students(who.code, who.token)
     names = {row.student: f"{row.student}. {row.nickname}" for row in people}
-    with st.expander(session.narrator().n_("Students ({count})", "Students ({count})", len(people)).format(
-            count=len(people)), icon=":material/group:"):
+    with st.expander(_("Students ({count})").format(count=len(people)), icon=":material/group:"):
         st.markdown("\n".join(f"- {literal(label)}" for label in names.values()))
         if view.closed or not people:
             return
