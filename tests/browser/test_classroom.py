@@ -236,3 +236,50 @@ def test_class_practice_on_the_projector_shows_progress(browser, class_app):
     visible_whole(page, "[data-testid='stProgress']", "the progress bar")
     visible_whole(page, "[data-testid='stImage'] img", "the join QR code")
     context.close()
+
+
+def test_a_student_who_closed_the_tab_gets_their_place_back_in_the_same_browser(browser, class_app):
+    """The place is kept in a cookie of this browser (written by the student's page; read by the
+    server when a new tab opens the join link): no "nickname taken", no ghost in the count."""
+    from tutorial.store import open_room_store
+
+    base, data = class_app
+    rooms = open_room_store(data)
+    room = rooms.open_room()
+    context = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{base}/class?room={room.code}")
+    settle(page)
+    page.locator(".st-key-class-join-name input").fill("Tess")
+    page.locator(".st-key-class-join-name input").press("Enter")
+    page.wait_for_function("() => new URLSearchParams(location.search).has('student')")
+    settle(page)
+    token = page.evaluate("() => new URLSearchParams(location.search).get('student')")
+    assert any(cookie["name"] == f"muggins-class-{room.code}" for cookie in context.cookies())
+    page.close()
+    again = context.new_page()  # the join link again, in a new tab of the same browser
+    again.goto(f"{base}/class?room={room.code}")
+    settle(again)
+    assert "This browser joined room" in again.locator("[data-testid='stMain']").inner_text()
+    again.locator(".st-key-class-reclaim button").click()
+    again.wait_for_function("() => new URLSearchParams(location.search).has('student')")
+    settle(again)
+    assert again.evaluate("() => new URLSearchParams(location.search).get('student')") == token
+    assert rooms.teacher_room(room.code, room.teacher_token).students == 1, "no ghost"
+    # Leaving drops the cookie: the next person at this browser is not offered the place.
+    again.get_by_role("button", name="Leave the room").click()
+    settle(again)
+    again.wait_for_function(f"() => !document.cookie.includes('muggins-class-{room.code}=')")
+    third = context.new_page()
+    third.goto(f"{base}/class?room={room.code}")
+    settle(third)
+    assert "This browser joined room" not in third.locator("[data-testid='stMain']").inner_text()
+    # Another browser with the same nickname is still refused.
+    other = browser.new_context(locale="en-GB").new_page()
+    other.goto(f"{base}/class?room={room.code}")
+    settle(other)
+    other.locator(".st-key-class-join-name input").fill("Tess")
+    other.locator(".st-key-class-join-name input").press("Enter")
+    other.wait_for_selector("text=already has that nickname")
+    context.close()
+    other.context.close()
