@@ -368,23 +368,6 @@ def test_an_answer_coming_in_does_not_make_the_teachers_reveal_stale():
     assert classroom_view.store().teacher_room(code, token).phase == "revealed"
 
 
-def test_show_names_and_the_spread_survive_presenter_mode():
-    at, code, _token = teacher()
-    student(code, "Ned")
-    ask_default(at)
-    at.toggle(key="class-names").set_value(True).run()
-    at.toggle(key="class-spread").set_value(True).run()
-    from tutorial.app import presenter
-
-    at.session_state[presenter.PRESENT] = True  # what the sidebar's switch does
-    at.run()
-    assert not at.exception and "present-leave" in keys(at)
-    at.session_state[presenter.PRESENT] = False
-    at.run()
-    assert at.toggle(key="class-names").value is True
-    assert at.toggle(key="class-spread").value is True
-
-
 def test_a_student_who_closed_the_tab_gets_their_place_back_from_the_same_browser(monkeypatch):
     at, code, token = teacher()
     pupil = student(code, "Ona")
@@ -471,7 +454,7 @@ def test_wrong_codes_from_one_session_are_slowed_down_in_the_app(monkeypatch):
 
 
 def test_store_faults_show_a_message_not_a_traceback(monkeypatch, rooms_dir):
-    at, code, token = teacher()
+    at, code, _token = teacher()
     pupil = student(code, "Sam")
     from tutorial.app import classroom_view
 

@@ -283,3 +283,24 @@ def test_a_student_who_closed_the_tab_gets_their_place_back_in_the_same_browser(
     other.wait_for_selector("text=already has that nickname")
     context.close()
     other.context.close()
+
+
+def test_show_names_survives_entering_and_leaving_presenter_mode(browser, class_app):
+    base, data = class_app
+    code, token = room_with_answers(data, "lesson/players-and-matches/count-three", ["17", "16"])
+    context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 800})
+    page = context.new_page()
+    page.goto(f"{base}/class?room={code}&teacher={token}")
+    settle(page)
+    page.locator(".st-key-class-names label").click()
+    page.get_by_text("Kid1", exact=True).wait_for()
+    settle(page)
+    page.locator(".st-key-present_switch label").click()  # the sidebar's Presenter mode
+    page.wait_for_selector(".st-key-present-leave button")
+    settle(page)
+    page.locator(".st-key-present-leave button").first.click()
+    page.wait_for_selector(".st-key-class-names")
+    settle(page)
+    assert page.locator(".st-key-class-names input").is_checked(), "Show names is still on"
+    page.get_by_text("Kid1", exact=True).wait_for()
+    context.close()
