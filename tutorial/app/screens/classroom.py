@@ -316,8 +316,6 @@ def teacher_page() -> None:
                      "led."))
         st.button(_("Forget this room on this browser"), key="class-leave", on_click=room.leave,
                   icon=":material/logout:")
-    if view.students:
-        students_panel(view)
 
     # The question in play
     found = room.parse_target(view.target)
@@ -409,6 +407,8 @@ def teacher_page() -> None:
         st.download_button(_("Download the class summary (CSV)"), buffer.getvalue().encode("utf-8-sig"),
                            file_name=f"muggins-class-{view.code}.csv", mime="text/csv", key="class-csv",
                            icon=":material/download:")
+    if view.students:
+        students_panel(view)
     if not view.closed:
         st.divider()
         if st.session_state.get("class-closing"):
@@ -433,8 +433,8 @@ def students_panel(view) -> None:
         st.markdown("\n".join(f"- {literal(label)}" for label in names.values()))
         if view.closed or not people:
             return
-        st.caption(_("Remove a student who left, or merge two entries of the same student (their answers are kept "
-                     "on the first)."))
+        st.caption(_("Remove a student who left, or merge a second entry of a student into their first: the answers "
+                     "move to the one kept."))
         seen = room.students_state(people)
         left, right = st.columns(2)
         chosen = left.selectbox(_("Student"), options=list(names), format_func=names.get, key="class-pick-student")
