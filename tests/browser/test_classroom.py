@@ -56,7 +56,11 @@ def test_a_teacher_and_two_students_join_answer_tally_reveal_and_advance(browser
         page.wait_for_selector("[data-testid='stAlertContentInfo']", timeout=FOLLOW_S * 1000)
     teacher.wait_for_selector("text=2 of 2 have answered.", timeout=FOLLOW_S * 1000)
     tally = teacher.locator("[data-testid='stMain']").inner_text()
-    assert "They fit — 1" in tally and "They do not fit — 1" in tally
+    assert "They fit — 1" not in tally and "Right" not in tally, "before the reveal: only how many answered"
+    teacher.locator(".st-key-class-spread label").click()  # the teacher asks for the spread
+    teacher.wait_for_selector("text=They fit — 1")
+    tally = teacher.locator("[data-testid='stMain']").inner_text()
+    assert "They do not fit — 1" in tally and "✓" not in tally and "By verdict" not in tally
     assert "Ana" not in tally and "Ben" not in tally
 
     # The reveal reaches both, each told how they did; nobody sees the other's name.
