@@ -54,7 +54,7 @@ def page_text(at) -> str:
 
 
 def ask_default(at) -> None:
-    at.button(key="class-ask").click().run()
+    button(at, "class-ask").click().run()
     assert not at.exception
 
 
@@ -144,7 +144,7 @@ def test_class_practice_reports_progress_to_the_teacher():
     at.segmented_control(key="class-ask-kind").set_value("deal").run()
     deal = at.text_input(key="class-deal").value
     assert len(deal.split("-")[1]) <= 6
-    at.button(key="class-ask-deal").click().run()
+    button(at, "class-ask-deal").click().run()
     pupil.run()
     button(pupil, "class-play").click().run()
     assert not pupil.exception
@@ -249,7 +249,7 @@ def playing_the_class_deal(nickname: str):
     at, code, _token = teacher()
     pupil = student(code, nickname)
     at.segmented_control(key="class-ask-kind").set_value("deal").run()
-    at.button(key="class-ask-deal").click().run()
+    button(at, "class-ask-deal").click().run()
     pupil.run()
     button(pupil, "class-play").click().run()
     pupil.switch_page("screens/practice.py").run()  # where the browser now is (AppTest stays on the page it ran)
@@ -325,7 +325,7 @@ def test_a_stale_click_on_play_the_class_deal_is_refused():
     at, code, token = teacher()
     pupil = student(code, "Kim")
     at.segmented_control(key="class-ask-kind").set_value("deal").run()
-    at.button(key="class-ask-deal").click().run()
+    button(at, "class-ask-deal").click().run()
     pupil.run()
     stale = button(pupil, "class-play")
     from tutorial.app import classroom_view
@@ -499,3 +499,15 @@ def test_one_session_opens_a_few_rooms_then_is_told_to_use_them():
     at.button(key="class-open").click().run()
     assert "teacher" not in at.query_params
     assert any("You have opened enough class rooms for now" in box.value for box in at.error)
+
+
+def test_a_second_ask_drawn_for_the_old_question_asks_nothing():
+    """*Ask this question* acts on the question shown: a click drawn before another device of the
+    teacher asked (or a double click) opens no second round."""
+    at, code, token = teacher()
+    stale = button(at, "class-ask")
+    from tutorial.app import classroom_view
+
+    classroom_view.store().set_question(code, token, "lesson/cards-and-fitting/fits-ace-two", after=0)
+    stale.click().run()
+    assert classroom_view.store().teacher_room(code, token).round == 1

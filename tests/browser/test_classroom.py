@@ -41,7 +41,7 @@ def test_a_teacher_and_two_students_join_answer_tally_reveal_and_advance(browser
 
     # The teacher asks; both students' pages show the question by themselves.
     asked = time.monotonic()
-    teacher.locator(".st-key-class-ask button").click()
+    teacher.locator("[class*='st-key-class-ask-t'] button").click()
     for page in students:
         page.wait_for_selector("[class*='st-key-class-option-1-'] button", timeout=FOLLOW_S * 1000)
     assert time.monotonic() - asked < FOLLOW_S

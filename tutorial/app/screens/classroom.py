@@ -368,8 +368,9 @@ def teacher_page() -> None:
                 st.error(literal(words.position_error(err, tr)))
                 target = None
             if target:
-                st.button(_("Start class practice"), key="class-ask-deal", type="primary", on_click=room.ask,
-                          args=(target, view.round), icon=":material/playing_cards:")
+                clicks.button(_("Start class practice"), key="class-ask-deal", seen=room.teacher_state(view),
+                              current=room.teacher_state_now, action=room.ask, args=(target, view.round),
+                              type="primary", icon=":material/playing_cards:")
         elif lessons:
             titles = {item.id: _(item.title) for item in lessons}
             lesson_id = st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get,
@@ -379,8 +380,9 @@ def teacher_page() -> None:
             step_id = st.selectbox(_("Step"), options=list(steps), format_func=steps.get,
                                    key=session.labelled_key(f"class-step-{lesson.id}", steps.values()))
             step = next(item for item in lesson.steps if item.id == step_id)
-            st.button(_("Ask this question"), key="class-ask", type="primary", on_click=room.ask,
-                      args=(room.lesson_target(lesson, step), view.round), icon=":material/quiz:")
+            clicks.button(_("Ask this question"), key="class-ask", seen=room.teacher_state(view),
+                          current=room.teacher_state_now, action=room.ask,
+                          args=(room.lesson_target(lesson, step), view.round), type="primary", icon=":material/quiz:")
 
     # The class summary
     if view.round:
