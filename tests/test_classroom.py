@@ -833,3 +833,60 @@ def test_a_full_disk_is_said_and_logged_even_on_reads_and_recovers(tmp_path, clo
     assert len(said) == 1 and said[0].exc_info, "logged with its traceback, once a minute, not once per poll"
     full["on"] = False
     assert store.student(room.code, pupil.student_token).nickname == "Ana"
+
+
+def _try_join(store, gate, code, nickname, address, now):
+    """What the app's join does (tutorial.app.classroom_view.join): the session's gate first,
+    then the store; a wrong code slows the session down."""
+    from tutorial.classroom.gate import SessionGate
+
+    assert isinstance(gate, SessionGate)
+    gate.check_join(now)
+    try:
+        joined = store.join(code, nickname, address, clean=gate.clean)
+    except ClassroomError as err:
+        if err.code in ("unknown-room", "expired-room", "closed-room"):
+            gate.failed(now)
+        raise
+    gate.joined(now)
+    return joined
+
+
+def test_two_hundred_wrong_codes_in_three_seconds_from_one_session_lock_nobody_out(tmp_path, clock):
+    from tutorial.classroom.gate import SessionGate
+
+    store = open_room_store(tmp_path, limits=RoomLimits(max_failed_joins=200), now=clock)
+    room = store.open_room()
+    start, attacker, answers = clock.time, SessionGate(), []
+    for number in range(200):
+        clock.time = start + number * 0.015
+        with pytest.raises(ClassroomError) as refused:
+            _try_join(store, attacker, "ZZZZZZ", "Eve", "school-router", clock.time)
+        answers.append(refused.value.code)
+    assert answers.count("unknown-room") == 7 and answers.count("slow-down") == 193, "five free, then 2 s, 4 s … apart"
+    pupil = SessionGate()  # a student of the same school, a minute later, with the right code
+    clock.advance(60)
+    assert _try_join(store, pupil, room.code, "Ana", "school-router", clock.time).nickname == "Ana"
+
+
+def test_many_sessions_may_lock_an_address_for_one_window_but_not_a_clean_student(tmp_path, clock):
+    from tutorial.classroom.gate import SessionGate
+
+    store = open_room_store(tmp_path, limits=RoomLimits(max_failed_joins=200), now=clock)
+    room = store.open_room()
+    sessions = [SessionGate() for _ in range(40)]
+    for gate in sessions:  # 40 sessions × 5 wrong codes = the address's limit
+        for _ in range(5):
+            with raises("unknown-room"):
+                _try_join(store, gate, "ZZZZZZ", "Eve", "school-router", clock.time)
+    with raises("too-many-attempts"):
+        _try_join(store, SessionGate(failures=1), room.code, "Eve", "school-router", clock.time)
+    for gate in sessions:  # the flood goes on during the lock: refused, counted nowhere
+        with pytest.raises(ClassroomError):
+            _try_join(store, gate, "ZZZZZZ", "Eve", "school-router", clock.time)
+    assert _try_join(store, SessionGate(), room.code, "Ana", "school-router", clock.time).nickname == "Ana"
+    clock.advance(601)
+    fresh = SessionGate()
+    with raises("unknown-room"):  # after the window the count is zero again: one wrong code locks nothing
+        _try_join(store, fresh, "ZZZZZZ", "Eve", "school-router", clock.time)
+    assert _try_join(store, SessionGate(failures=1), room.code, "Ben", "school-router", clock.time).nickname == "Ben"
