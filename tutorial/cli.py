@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from . import cli_explore, words
-from .engine.errors import PositionError
+from .engine.errors import ActionError, PositionError
 from .engine.numbers import MAX_DIGITS, parse_count
 from .engine.playout import DEFAULT_MAX_TURNS, playout
 from .engine.posfile import loads, read_text
@@ -98,7 +98,7 @@ def explain(path: str, play: str | None, lang: str) -> dict:
         result["text"] = "\n".join(lines)
         return result
     if turned.card is None:
-        raise CliError(path, words.position_error(PositionError("no-card", player=position.mover), tr))
+        raise CliError(path, words.position_error(ActionError("no-card", player=position.mover), tr))
     record = complete_turn(turned, dest, called=True, before=position)
     verdict = record.judgement
     story = narrator(lang)

@@ -29,6 +29,7 @@ from ..practice import (
     restore,
 )
 from ..practice.screen import LESSON_FOR_ERROR, Message, PracticeScreen
+from ..practice.settings import MAX_TURN_LIMIT
 from ..store import open_store
 from . import clicks, lesson_view, pages, session
 from .markup import literal, paragraphs
@@ -420,7 +421,7 @@ def settings_panel(current: PracticeGame, tr) -> None:
                     help=_("With many players, watching only the placements on or next to a discard means fewer clicks."))
         _widget("hands", "practice-w-hands", st.number_input, label=_("Hands in the match"), min_value=1, max_value=20)
         _widget("turn_limit", "practice-w-turn-limit", st.number_input, label=_("Agreed turn limit per hand (R7)"),
-                min_value=50, max_value=100_000, step=50)
+                min_value=50, max_value=MAX_TURN_LIMIT, step=50)
         _widget("code", "practice-w-code", st.text_input, label=_("Deal code (optional)"), placeholder="4-12345",
                 max_chars=200,
                 help=_("Type a code such as 4-12345 to deal exactly that hand: everybody who types it gets the same cards."))
