@@ -329,12 +329,14 @@ def test_packed_moves_with_anything_after_the_packed_data_are_refused():
 
 
 # ----- what an address may cost (issue 17, item 9) ------------------------------------------
+import contextlib  # noqa: E402
 import re  # noqa: E402
 import threading  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from tutorial.engine import MugginsError  # noqa: E402
-from tutorial.practice import address, game as game_module, parse_seat  # noqa: E402
+from tutorial.practice import address, parse_seat  # noqa: E402
+from tutorial.practice import game as game_module  # noqa: E402
 from tutorial.practice.settings import MAX_GAME_TURNS, MAX_HANDS, MAX_TURN_LIMIT  # noqa: E402
 
 SHORT_LINK = {"deal": "3-39", "game": "coach.p1.h1.t100000",
@@ -420,10 +422,8 @@ PACKED = st.builds(lambda symbols, count: "~z" + base64.urlsafe_b64encode(zlib.c
 @given(text=st.one_of(ADDRESS_TEXT, PACKED, st.none()))
 def test_each_address_parser_raises_only_position_errors(text):
     for parse in (DealCode.parse, decode_moves, lambda t: parse_seat(t, 4), Settings.parse):
-        try:
+        with contextlib.suppress(PositionError):
             parse(text)
-        except PositionError:
-            pass
 
 
 @hyp_settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
