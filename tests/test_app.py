@@ -781,3 +781,30 @@ def test_quoted_addresses_never_become_links():
         shown = literal(text)
         assert "\u2060" in shown and shown.replace("\u2060", "").replace("\\", "") == text
     assert literal("plain 1.5") == "plain 1\\.5"
+
+
+@pytest.mark.parametrize("settings", [".", "coach.", "coach..h1", "table..a50", "..."])
+@pytest.mark.parametrize("extra", [{"deal": "4-1234", "moves": "~."}, {}, {"present": "1", "deal": "4-1234"}])
+def test_an_empty_part_in_the_game_settings_is_explained_and_every_later_visit_works(settings, extra):
+    at = start(app(game=settings, **extra), "screens/practice.py")
+    said = " ".join(plain(w.value) for w in at.warning)
+    if "present" not in extra:  # presenter mode shows the class the table, not the address's problems
+        assert "game settings in the link cannot be used" in said
+    game = at.session_state["practice_game"]
+    assert game.settings.to_text() == "coach.p1.h1.t1000"
+    assert "game" not in at.query_params  # the address no longer keeps the bad part
+    for page in ("screens/home.py", "screens/practice.py"):  # later visits in the same session
+        at.switch_page(page).run()
+        assert not at.exception
+
+
+def test_an_empty_part_in_the_settings_of_a_saved_game_is_explained(data_dir):
+    import json
+
+    from tutorial.store import open_store
+
+    open_store(data_dir).save_game("k2", json.dumps({"deal": "4-1234", "moves": "~.", "seat": None, "game": "coach..h1"}))
+    at = start(app(saved="k2"), "screens/practice.py")
+    said = " ".join(plain(w.value) for w in at.warning)
+    assert "game settings in the link cannot be used" in said
+    assert len(at.session_state["practice_game"].decisions) == 1  # the game itself is kept

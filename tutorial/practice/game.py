@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -29,6 +30,9 @@ REPLAYS = threading.Lock()
 of one process, so eight long replays at once would share the core with every other
 visitor's page. Short replays (the usual refresh) never wait: a replay takes the lock only
 once it has played :data:`QUEUE_AFTER` turns. Not per-user state: one lock for the process."""
+PAUSE_EVERY, PAUSE = 100, 0.002
+"""A long replay pauses ``PAUSE`` seconds every ``PAUSE_EVERY`` turns (about 5 ms of work) so that
+other visitors' pages, which share the process's one interpreter lock, run in between."""
 
 
 @dataclass(frozen=True)
@@ -96,12 +100,16 @@ class PracticeGame:
         replay = list(self.decisions)
         self.decisions = []
         self._start_hand()
-        queued = False
+        queued, pause = False, QUEUE_AFTER
         try:
             for decision in replay:
-                if not queued and self.turns_played > QUEUE_AFTER:
-                    REPLAYS.acquire()
-                    queued = True
+                if self.turns_played > pause:
+                    if not queued:
+                        REPLAYS.acquire()
+                        queued = True
+                    else:
+                        time.sleep(PAUSE)  # let the other visitors' pages run
+                    pause = self.turns_played + PAUSE_EVERY
                 self.decide(decision)
         finally:
             if queued:
