@@ -808,3 +808,47 @@ def test_an_empty_part_in_the_settings_of_a_saved_game_is_explained(data_dir):
     said = " ".join(plain(w.value) for w in at.warning)
     assert "game settings in the link cannot be used" in said
     assert len(at.session_state["practice_game"].decisions) == 1  # the game itself is kept
+
+
+def play_long(at, clicks=4):
+    """Place ``clicks`` cards (a game longer than the patched address limit)."""
+    for _ in range(clicks):
+        dest = at.session_state["practice_game"].hand.legal().dests[-1]
+        click(at, f"practice-{dest.kind}-{dest.target}").run()
+    return at
+
+
+def test_a_store_that_cannot_keep_a_game_is_logged_and_the_learner_told(monkeypatch, data_dir, caplog):
+    from tutorial.app import practice_view
+
+    monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
+    blocked = data_dir / "not-a-folder"
+    blocked.write_text("a file where the data folder should be")
+    monkeypatch.setenv("MUGGINS_DATA_DIR", str(blocked))
+    with caplog.at_level("WARNING", logger="tutorial"):
+        at = play_long(start(app(deal="4-31"), "screens/practice.py"))
+    assert not at.exception
+    assert any("cannot keep it" in plain(w.value) for w in at.warning)  # told once, in their language
+    logged = [r for r in caplog.records if r.name == "tutorial.app.practice_view" and r.levelname == "WARNING"]
+    assert logged and "keep a game too long for its address" in logged[0].getMessage()
+    assert "moves" in at.query_params  # the long address is kept instead
+    # the cause goes (the folder can be used again): the next placement is kept, nothing cached the failure
+    monkeypatch.setenv("MUGGINS_DATA_DIR", str(data_dir / "good"))
+    play_long(at, 1)
+    assert "saved" in at.query_params and "moves" not in at.query_params
+
+
+def test_a_database_file_deleted_while_in_use_is_made_again(monkeypatch, data_dir, caplog):
+    from tutorial.app import practice_view
+
+    monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
+    at = play_long(start(app(deal="4-31"), "screens/practice.py"))
+    assert "saved" in at.query_params
+    for name in ("muggins.sqlite3", "muggins.sqlite3-wal", "muggins.sqlite3-shm"):
+        (data_dir / name).unlink(missing_ok=True)
+    with caplog.at_level("WARNING", logger="tutorial"):
+        play_long(at, 1)
+    assert any("no such table" in r.getMessage() for r in caplog.records)  # logged, then the store reopened
+    saved = at.query_params["saved"]
+    again = start(app(saved=saved if isinstance(saved, str) else saved[0]), "screens/practice.py")
+    assert again.session_state["practice_game"].token == at.session_state["practice_game"].token and not again.warning

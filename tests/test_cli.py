@@ -288,3 +288,28 @@ def test_an_unclosed_multi_line_string_is_reported_where_it_starts(tmp_path, cap
     path.write_text('id = "x"\ntitle = "T"\ntext = """\nabc\n')
     assert main(["lessons", "check", str(path)]) == 1
     assert f"{path}:3:" in capsys.readouterr().out
+
+
+def test_muggins_app_shows_the_packages_warnings_on_stderr(capsys, monkeypatch):
+    import logging
+
+    from tutorial import cli
+    from tutorial.app import serve
+
+    def fake_run(entry, options):  # the server, as far as logging goes: a store fault while it runs
+        logging.getLogger("tutorial.app.practice_view").warning("the store could not keep a game")
+        logging.getLogger("tutorial.app.practice_view").info("not shown")
+        return 0
+
+    logger = logging.getLogger("tutorial")
+    before = list(logger.handlers)
+    monkeypatch.setattr(serve, "run", fake_run)
+    try:
+        assert main(["app"]) == 0
+        err = capsys.readouterr().err
+        assert "WARNING tutorial.app.practice_view: the store could not keep a game" in err and "not shown" not in err
+        assert cli.log_to_stderr() is cli.log_to_stderr()  # one handler, however often
+    finally:
+        for handler in logger.handlers[:]:
+            if handler not in before:
+                logger.removeHandler(handler)

@@ -39,10 +39,7 @@ def base_address() -> tuple[str | None, str]:
     :data:`PUBLIC_URL_VARIABLE`), ``browser`` (the browser's own), ``network`` (``localhost``
     replaced by this computer's network address) or ``local-only`` (only this computer can
     open it: the server listens on a loopback address only, or no network address is known)."""
-    try:
-        url = str(st.context.url) if st.context.url else None
-    except Exception:  # no browser context (some test clients)
-        url = None
+    url = st.context.url or None  # None without a browser (some test clients)
     return resolve_base(url, public=os.environ.get(PUBLIC_URL_VARIABLE, ""),
                         bound=str(st.get_option("server.address") or ""), ip=network_ip)
 
