@@ -313,3 +313,97 @@ def test_muggins_app_shows_the_packages_warnings_on_stderr(capsys, monkeypatch):
         for handler in logger.handlers[:]:
             if handler not in before:
                 logger.removeHandler(handler)
+
+
+# ----- muggins stats --scheduler: one line, status 2, in bounded time (issue 17, item 9) ------
+import socket  # noqa: E402
+import threading  # noqa: E402
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer  # noqa: E402
+
+
+def one_line_error(capsys, *argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    return err
+
+
+@pytest.fixture
+def quick_scheduler_wait(monkeypatch):
+    from tutorial import cli_explore
+
+    monkeypatch.setattr(cli_explore, "SCHEDULER_WAIT", 1.0)
+
+
+def test_a_silent_listener_as_scheduler_gives_one_line(capsys, quick_scheduler_wait):
+    with socket.socket() as silent:  # accepts connections (the kernel does) and never says a word
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        err = one_line_error(capsys, "stats", "--players", "4", "--hands", "5", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert "no Dask scheduler answered" in err
+
+
+def test_a_web_server_as_scheduler_gives_one_line(capsys, quick_scheduler_wait):
+    class Page(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        err = one_line_error(capsys, "stats", "--players", "4", "--hands", "5",
+                             "--scheduler", f"tcp://127.0.0.1:{server.server_address[1]}")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "--scheduler" in err
+
+
+def test_a_listener_that_talks_first_but_not_dask_gives_one_line(capsys, quick_scheduler_wait):
+    with socket.socket() as talker:
+        talker.bind(("127.0.0.1", 0))
+        talker.listen(1)
+
+        def greet():
+            connection, _ = talker.accept()
+            with connection:
+                connection.sendall(b"SSH-2.0-OpenSSH_9.2p1 Debian\r\n")
+                connection.recv(1)
+
+        threading.Thread(target=greet, daemon=True).start()
+        err = one_line_error(capsys, "stats", "--players", "4", "--hands", "5",
+                             "--scheduler", f"127.0.0.1:{talker.getsockname()[1]}")
+    assert "not a Dask scheduler" in err
+
+
+@pytest.mark.parametrize("address, said", [
+    ("ucx://127.0.0.1:1", "only tcp://"), ("inproc://x", "only tcp://"), ("tls://127.0.0.1:8786", "only tcp://"),
+    ("tcp://127.0.0.1", "not a scheduler address"), ("tcp://:8786", "not a scheduler address"),
+    ("tcp://127.0.0.1:99999", "not a scheduler address"), ("tcp://127.0.0.1:٣", "not a scheduler address"),
+    ("tcp://a/b:1", "not a scheduler address"), (" tcp://127.0.0.1:1", "not a scheduler address"),
+    ("tcp://127.0.0.1:9", "cannot reach"),
+])
+def test_scheduler_addresses_that_cannot_be_used_give_one_line(capsys, quick_scheduler_wait, address, said):
+    assert said in one_line_error(capsys, "stats", "--players", "4", "--hands", "5", "--scheduler", address)
+
+
+def test_a_real_scheduler_answers_the_probe_and_runs_the_study(capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+                                  protocol="tcp://") as cluster:
+        address = cluster.scheduler_address
+        status, out, err = run(capsys, "stats", "--players", "4", "--hands", "5", "--scheduler", address, "--json")
+    assert status == 0, err
+    assert json.loads(out)["studies"][0]["counts"][0]["hands"] == 5
+
+
+def test_bench_names_the_player_counts_it_takes(capsys):
+    err = one_line_error(capsys, "bench", "--players", "2", "--hands", "1")
+    assert "3 to 7" in err and "8" not in err
+    assert "3 to 7" in one_line_error(capsys, "bench", "--players", "8", "--hands", "1")
+    assert "3 to 8" in one_line_error(capsys, "stats", "--players", "2", "--hands", "1")
