@@ -407,3 +407,43 @@ def test_bench_names_the_player_counts_it_takes(capsys):
     assert "3 to 7" in err and "8" not in err
     assert "3 to 7" in one_line_error(capsys, "bench", "--players", "8", "--hands", "1")
     assert "3 to 8" in one_line_error(capsys, "stats", "--players", "2", "--hands", "1")
+
+
+# ----- muggins draw: no picture too big to make, whatever the position holds -----------------
+LONG_NAME_POSITION = """players = [{name}, "B", "C"]
+to_move = "B"
+commons = [["5C"], ["9D"], ["KH"], ["2S"]]
+[stocks]
+B = ["6H"]
+[discards]
+C = ["7D"]
+"""
+
+
+@pytest.mark.parametrize("name", [" ".join(["Word"] * 20_000), "Ann"])
+def test_draw_with_a_huge_player_name_at_the_largest_width_is_a_bounded_picture(capsys, tmp_path, name):
+    from PIL import Image
+
+    path = tmp_path / "long.toml"
+    path.write_text(LONG_NAME_POSITION.format(name=json.dumps(name)), encoding="utf-8")
+    out = tmp_path / "long.png"
+    status, _, err = run(capsys, "draw", path, "--width", "4000", "-o", out)
+    assert status == 0 and "Traceback" not in err, err
+    with Image.open(out) as picture:
+        assert picture.width == 4000 and picture.height <= 4000
+
+
+def test_render_bounds_labels_captions_and_width_for_any_text():
+    from tutorial.draw.picture import CAPTION_LINES, MAX_WIDTH, render
+    from tutorial.draw.scene import TableScene
+    from tutorial.engine.cards import Card
+    from tutorial.engine.position import Position
+
+    name = "N" * 100_000
+    position = Position.build([name, "B", "C"], "B", [[Card.parse("5C")], [Card.parse("9D")]], {"B": [Card.parse("6H")]})
+    plain = render(TableScene(position, bottom=1), width=MAX_WIDTH)
+    picture = render(TableScene(position, bottom=1, labels={0: name, 1: "B", 2: name}), width=10 * MAX_WIDTH,
+                     caption=[f"{name} turns up 6♥.", " ".join([name] * 3), "word " * 50_000])
+    assert picture.width == MAX_WIDTH
+    line = 2 * round(max(14, round(20 * picture.width / 1000)) * 1.35)  # at most CAPTION_LINES lines below the table
+    assert picture.height <= plain.height + CAPTION_LINES * line
