@@ -852,3 +852,21 @@ def test_a_database_file_deleted_while_in_use_is_made_again(monkeypatch, data_di
     saved = at.query_params["saved"]
     again = start(app(saved=saved if isinstance(saved, str) else saved[0]), "screens/practice.py")
     assert again.session_state["practice_game"].token == at.session_state["practice_game"].token and not again.warning
+
+
+@pytest.mark.parametrize("public, expected", [
+    ("HTTPS://Cards.School.example/", "https://Cards.School.example"), ("Http://10.0.0.5:8501/app/", "http://10.0.0.5:8501/app"),
+    ("https://muggins.example", "https://muggins.example"),
+])
+def test_the_public_address_is_read_whatever_the_case_of_its_scheme(public, expected):
+    from tutorial.app.share import resolve_base
+
+    assert resolve_base("http://localhost:8501/practice", public=public, bound="", ip=lambda: None) == (expected, "public")
+
+
+@pytest.mark.parametrize("public", ["https://", "ftp://files.example", "cards.school.example", "  "])
+def test_a_public_address_that_is_not_one_is_ignored(public):
+    from tutorial.app.share import resolve_base
+
+    assert resolve_base("http://localhost:8501/practice", public=public, bound="", ip=lambda: "10.0.0.5") == (
+        "http://10.0.0.5:8501", "network")

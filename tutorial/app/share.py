@@ -48,9 +48,9 @@ def resolve_base(url: str | None, *, public: str, bound: str, ip) -> tuple[str |
     """:func:`base_address` from its parts: the browser's ``url``, the ``public`` address set
     (or empty), the address the server listens on (``bound``, empty for all), and ``ip()``
     giving this computer's network address."""
-    public = public.strip()
-    if public.startswith(("http://", "https://")):
-        return public.rstrip("/"), "public"
+    given = urlsplit(public.strip())
+    if given.scheme.lower() in ("http", "https") and given.netloc:  # the scheme in any case: HTTPS://…
+        return urlunsplit((given.scheme.lower(), given.netloc, given.path.rstrip("/"), "", "")), "public"
     current = urlsplit(url or "")
     if not current.scheme or not current.netloc:
         return None, "browser"
