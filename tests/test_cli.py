@@ -447,3 +447,43 @@ def test_render_bounds_labels_captions_and_width_for_any_text():
     assert picture.width == MAX_WIDTH
     line = 2 * round(max(14, round(20 * picture.width / 1000)) * 1.35)  # at most CAPTION_LINES lines below the table
     assert picture.height <= plain.height + CAPTION_LINES * line
+
+
+# ----- the package declares every third-party package it imports (issue 17, item 8) ---------
+def test_every_imported_third_party_package_is_declared():
+    import ast
+    import importlib.metadata
+    import re
+    import tomllib
+
+    import tutorial
+
+    root = Path(tutorial.__file__).resolve().parent
+    project = tomllib.loads((root.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+    def names(requirements):
+        return {re.match(r"[A-Za-z0-9_.-]+", text).group().lower().replace("_", "-") for text in requirements}
+
+    required = names(project["dependencies"])
+    optional = {name for group in project["optional-dependencies"].values() for name in names(group)}
+    imported: dict[str, set[str]] = {}
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [node.module]
+            else:
+                continue
+            for module in modules:
+                top = module.partition(".")[0]
+                if top not in sys.stdlib_module_names and top not in ("tutorial", "__future__"):
+                    imported.setdefault(top, set()).add(path.relative_to(root).as_posix())
+    providers = importlib.metadata.packages_distributions()
+    assert {"streamlit", "PIL", "babel", "qrcode", "altair", "click"} <= set(imported)  # the check sees them
+    for module, files in imported.items():
+        distributions = {name.lower().replace("_", "-") for name in providers.get(module, [module])}
+        if distributions & required:
+            continue
+        # only an optional extra may stand behind an import made where it is needed (study.py's Dask)
+        assert distributions & optional and module == "distributed", (module, sorted(files))
