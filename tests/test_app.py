@@ -870,3 +870,43 @@ def test_a_public_address_that_is_not_one_is_ignored(public):
 
     assert resolve_base("http://localhost:8501/practice", public=public, bound="", ip=lambda: "10.0.0.5") == (
         "http://10.0.0.5:8501", "network")
+
+
+# ----- any address on any page: a page, never a traceback (issue 17, item 9) -----------------
+from hypothesis import HealthCheck, example, given  # noqa: E402
+from hypothesis import settings as hyp_settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ODD = st.one_of(st.sampled_from(["", ".", "..", "~", "~z", "~.", "coach.", "coach..h1", "table.", "1", "0", "-1", "٣", "1_0",
+                                 "²", "x" * 300, "4-1234", "3-39", "8-1", "A", "z", "%00", "[", "<b>x</b>", "[a](javascript:x)",
+                                 "en", "ES", "es-MX", "text", "4", "lesson-1", "step-1"]),
+                st.text(max_size=40))
+ADDRESS_KEYS = ("lang", "lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved", "table", "deck",
+                "present", "lab", "pos")
+
+
+@hyp_settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@example(query={"game": "coach..h1", "deal": "4-1234"}, page="practice.py")
+@example(query={"game": ".", "present": "1"}, page="practice.py")
+@given(query=st.dictionaries(st.sampled_from(ADDRESS_KEYS), ODD, max_size=6),
+       page=st.sampled_from(["home.py", "lessons.py", "practice.py", "rules.py", "explore.py"]))
+def test_any_address_on_any_page_gives_a_page_not_a_traceback(data_dir, query, page):
+    query = {key: value for key, value in query.items() if "\x00" not in value}
+    at = start(app(**query), f"screens/{page}")
+    assert not at.exception
+    at.run()  # a later rerun in the same session (the address as the app kept it)
+    assert not at.exception
+
+
+@hyp_settings(max_examples=300, deadline=None)
+@given(text=st.one_of(ODD, st.text(), st.binary().map(lambda b: b.decode("latin-1"))))
+def test_the_address_parsers_outside_practice_never_raise(text):
+    from tutorial.app.position_lab import from_link
+    from tutorial.i18n import header_languages, match_language, negotiate, normalize
+
+    assert normalize(text) in (None, "en", "es")
+    assert match_language(text) in (None, "en", "es")
+    assert negotiate(header_languages(text)) in ("en", "es")
+    assert from_link(text) is None or isinstance(from_link(text), str)
+    for lesson in LESSONS[:2]:
+        assert lesson.step_index(text) is None or 0 <= lesson.step_index(text) < len(lesson.steps)
