@@ -10,7 +10,9 @@ import logging
 import random
 import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import streamlit as st
 
@@ -32,12 +34,13 @@ from ..practice import (
 )
 from ..practice.screen import LESSON_FOR_ERROR, Message, PracticeScreen
 from ..practice.settings import MAX_TURN_LIMIT
-from ..store import open_store
+from ..store import Store, open_store
 from . import clicks, lesson_view, pages, session
 from .markup import literal, paragraphs
 from .table import request_scroll
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 GAME = "practice_game"
 NOTICES = "practice_notices"  # problems with the page address, shown once
@@ -145,13 +148,13 @@ schema (``RuntimeError``) or a damaged schema version (``ValueError``)."""
 
 
 @st.cache_resource(show_spinner=False)
-def _store():
+def _store() -> Store:
     """The app's store (shared, opened once). Raises one of :data:`STORE_ERRORS`; a failure
     is not cached, so the next call tries again (the fault may have gone)."""
     return open_store()
 
 
-def _use_store(action: str, use):  # type: ignore[no-untyped-def]
+def _use_store(action: str, use: Callable[[Store], T]) -> tuple[bool, T | None]:
     """``use(store)`` on the app's store; on a fault it is logged, the store reopened once
     (a deleted database file is made again) and tried again. Returns ``(True, result)``,
     or ``(False, None)`` when the store cannot be used."""
