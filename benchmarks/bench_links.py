@@ -5,7 +5,8 @@ visitor (issue 17 item 9; not part of the test suite; needs the test extras).
 
 Starts ``muggins app`` from FOLDER (default: this checkout; give an older checkout to
 measure "before") with Streamlit's Agent API switched on, on a free port with a fresh
-data folder. A visitor opens the Home page alone (idle, 5 times). Then LINKS (default 8)
+data folder, and opens Home and a practice page once (the first practice page of a server
+costs seconds of imports). A visitor opens the Home page alone (idle, 5 times). Then LINKS (default 8)
 sessions open, all at once, the 49-character practice link of issue 17 (deal 3-39, whose
 rule-perfect hand runs 34,643 turns, with the highest turn limit the address may set and a
 zlib-packed run of ``.`` decisions) through the Agent API (plain HTTP: a Streamlit session
@@ -84,7 +85,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         process, base = start_app(Path(folder), "--server.enableAgentApi", "true")
         try:
-            timed(base, home)  # warm up (imports, catalogs)
+            timed(base, home)  # warm up (imports, catalogs): the first practice page costs seconds once per server
+            timed(base, {"page": "practice", "query_params": {"lang": ["en"], "deal": ["4-1234"]}})
             idle = [timed(base, home) for _ in range(5)]
             before = rss_mib(process.pid)
             done = threading.Event()

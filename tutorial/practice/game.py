@@ -22,7 +22,7 @@ from ..engine.rules import TurnRecord, lowest_pile, place
 from .moves import BEST, CALL, NEXT, NEXT_HAND, pack, symbol
 from .settings import LEARNER_SEAT, TABLE, WATCH_ALL, Settings
 
-QUEUE_AFTER = 1_000
+QUEUE_AFTER = 300
 """Turns a replay plays before it waits its turn for :data:`REPLAYS` (see :class:`PracticeGame`)."""
 REPLAYS = threading.Lock()
 """Long replays take turns, server-wide: one at a time. A game is rebuilt from its address
@@ -30,7 +30,7 @@ REPLAYS = threading.Lock()
 of one process, so eight long replays at once would share the core with every other
 visitor's page. Short replays (the usual refresh) never wait: a replay takes the lock only
 once it has played :data:`QUEUE_AFTER` turns. Not per-user state: one lock for the process."""
-PAUSE_EVERY, PAUSE = 100, 0.002
+PAUSE_EVERY, PAUSE = 100, 0.005
 """A long replay pauses ``PAUSE`` seconds every ``PAUSE_EVERY`` turns (about 5 ms of work) so that
 other visitors' pages, which share the process's one interpreter lock, run in between."""
 
