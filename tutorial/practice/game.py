@@ -29,7 +29,7 @@ REPLAYS = threading.Lock()
 (or a saved game, or an undo) by replaying every decision; the server's sessions are threads
 of one process, so eight long replays at once would share the core with every other
 visitor's page. Short replays (the usual refresh: a hand of 4–7 players is over within
-1,000 turns in 99.8 % of rule-perfect deals) never wait: a replay takes the lock only once it
+1,000 turns in 99.7 % of rule-perfect deals) never wait: a replay takes the lock only once it
 has played :data:`QUEUE_AFTER` turns. A long game of a real learner may then wait behind
 others' long replays (each at most :data:`~tutorial.practice.settings.MAX_GAME_TURNS` turns).
 Not per-user state: one lock for the process."""
