@@ -5,8 +5,9 @@
 
 Starts the app and, for comparison, a bare one-button Streamlit page, each on a
 free port, and drives them with Playwright in headless Chromium. For hands
-already 0, 1,000 and 5,000 decisions long (deal 3-2760, whose rule-perfect hand
-runs 47,270 turns) it clicks the right pile CLICKS times (default 10) and
+already 0, 300 and 650 decisions long (deal 3-2760, whose rule-perfect hand runs
+47,270 turns, at the highest turn limit a hand may have: 2,000 turns, about 666 of
+the learner's decisions) it clicks the right pile CLICKS times (default 10) and
 reports the median time from the click to the end of the script run it caused,
 timed inside the page (a MutationObserver on Streamlit's script state), and the
 bytes the server sent per click (websocket frames). The hand log is closed, as it is until a learner
@@ -28,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.conftest import CHROMIUM, settle  # noqa: E402
 from tests.browser.server import start_app, stop_app  # noqa: E402
 
-LENGTHS = (0, 1000, 5000)
+LENGTHS = (0, 300, 650)
 BARE_APP = 'import streamlit as st\nst.button("Click", key="bare")\n'
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -104,7 +105,7 @@ def main(clicks: int = 10) -> None:
                 print(f"bare one-button page: {bare_time:6.0f} ms per click, {bare_bytes / 1000:6.1f} kB per click")
                 for view, extra in (("drawn table", ""), ("text view", "&table=text")):
                     for length in LENGTHS:
-                        url = (f"{app_url}/practice?lang=en&deal=3-2760&game=coach.p1.h1.t100000{extra}"
+                        url = (f"{app_url}/practice?lang=en&deal=3-2760&game=coach.p1.h1.t2000{extra}"
                                + (f"&moves={moves(length)}" if length else ""))
                         took, size = measure(browser.new_page(), url, RIGHT_PILE[view], clicks, prepare=show_hints)
                         print(f"practice ({view}), hand {length:5d} decisions long: {took:6.0f} ms per click "
@@ -120,7 +121,7 @@ def moves(length: int) -> str:
     from tutorial.engine import DealCode
     from tutorial.practice import PracticeGame, Settings
 
-    game = PracticeGame(DealCode(3, 2760), settings=Settings(turn_limit=100_000))
+    game = PracticeGame(DealCode(3, 2760), settings=Settings(turn_limit=2_000))
     for _ in range(length):
         game.decide("best")
     return game.moves_text()

@@ -288,3 +288,203 @@ def test_an_unclosed_multi_line_string_is_reported_where_it_starts(tmp_path, cap
     path.write_text('id = "x"\ntitle = "T"\ntext = """\nabc\n')
     assert main(["lessons", "check", str(path)]) == 1
     assert f"{path}:3:" in capsys.readouterr().out
+
+
+def test_muggins_app_shows_the_packages_warnings_on_stderr(capsys, monkeypatch):
+    import logging
+
+    from tutorial import cli
+    from tutorial.app import serve
+
+    def fake_run(entry, options):  # the server, as far as logging goes: a store fault while it runs
+        logging.getLogger("tutorial.app.practice_view").warning("the store could not keep a game")
+        logging.getLogger("tutorial.app.practice_view").info("not shown")
+        return 0
+
+    logger = logging.getLogger("tutorial")
+    before = list(logger.handlers)
+    monkeypatch.setattr(serve, "run", fake_run)
+    try:
+        assert main(["app"]) == 0
+        err = capsys.readouterr().err
+        assert "WARNING tutorial.app.practice_view: the store could not keep a game" in err and "not shown" not in err
+        assert cli.log_to_stderr() is cli.log_to_stderr()  # one handler, however often
+    finally:
+        for handler in logger.handlers[:]:
+            if handler not in before:
+                logger.removeHandler(handler)
+
+
+# ----- muggins stats --scheduler: one line, status 2, in bounded time (issue 17, item 9) ------
+import contextlib  # noqa: E402
+import socket  # noqa: E402
+import threading  # noqa: E402
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer  # noqa: E402
+
+
+def one_line_error(capsys, *argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    return err
+
+
+@pytest.fixture
+def quick_scheduler_wait(monkeypatch):
+    from tutorial import cli_explore
+
+    monkeypatch.setattr(cli_explore, "SCHEDULER_WAIT", 1.0)
+
+
+def test_a_silent_listener_as_scheduler_gives_one_line(capsys, quick_scheduler_wait):
+    with socket.socket() as silent:  # accepts connections (the kernel does) and never says a word
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        err = one_line_error(capsys, "stats", "--players", "4", "--hands", "5", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert "no Dask scheduler answered" in err
+
+
+def test_a_web_server_as_scheduler_gives_one_line(capsys, quick_scheduler_wait):
+    class Page(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        err = one_line_error(capsys, "stats", "--players", "4", "--hands", "5",
+                             "--scheduler", f"tcp://127.0.0.1:{server.server_address[1]}")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "--scheduler" in err
+
+
+def test_a_listener_that_talks_first_but_not_dask_gives_one_line(capsys, quick_scheduler_wait):
+    with socket.socket() as talker:
+        talker.bind(("127.0.0.1", 0))
+        talker.listen(1)
+
+        def greet():
+            connection, _ = talker.accept()
+            with connection, contextlib.suppress(OSError):  # the probe hangs up when it has read enough
+                connection.sendall(b"SSH-2.0-OpenSSH_9.2p1 Debian\r\n")
+                connection.recv(1)
+
+        threading.Thread(target=greet, daemon=True).start()
+        err = one_line_error(capsys, "stats", "--players", "4", "--hands", "5",
+                             "--scheduler", f"127.0.0.1:{talker.getsockname()[1]}")
+    assert "not a Dask scheduler" in err
+
+
+@pytest.mark.parametrize("address, said", [
+    ("ucx://127.0.0.1:1", "only tcp://"), ("inproc://x", "only tcp://"), ("tls://127.0.0.1:8786", "only tcp://"),
+    ("tcp://127.0.0.1", "not a scheduler address"), ("tcp://:8786", "not a scheduler address"),
+    ("tcp://127.0.0.1:99999", "not a scheduler address"), ("tcp://127.0.0.1:٣", "not a scheduler address"),
+    ("tcp://a/b:1", "not a scheduler address"), (" tcp://127.0.0.1:1", "not a scheduler address"),
+    ("tcp://127.0.0.1:9", "cannot reach"),
+])
+def test_scheduler_addresses_that_cannot_be_used_give_one_line(capsys, quick_scheduler_wait, address, said):
+    assert said in one_line_error(capsys, "stats", "--players", "4", "--hands", "5", "--scheduler", address)
+
+
+def test_a_real_scheduler_answers_the_probe_and_runs_the_study(capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+                                  protocol="tcp://") as cluster:
+        address = cluster.scheduler_address
+        status, out, err = run(capsys, "stats", "--players", "4", "--hands", "5", "--scheduler", address, "--json")
+    assert status == 0, err
+    assert json.loads(out)["studies"][0]["counts"][0]["hands"] == 5
+
+
+def test_bench_names_the_player_counts_it_takes(capsys):
+    err = one_line_error(capsys, "bench", "--players", "2", "--hands", "1")
+    assert "3 to 7" in err and "8" not in err
+    assert "3 to 7" in one_line_error(capsys, "bench", "--players", "8", "--hands", "1")
+    assert "3 to 8" in one_line_error(capsys, "stats", "--players", "2", "--hands", "1")
+
+
+# ----- muggins draw: no picture too big to make, whatever the position holds -----------------
+LONG_NAME_POSITION = """players = [{name}, "B", "C"]
+to_move = "B"
+commons = [["5C"], ["9D"], ["KH"], ["2S"]]
+[stocks]
+B = ["6H"]
+[discards]
+C = ["7D"]
+"""
+
+
+@pytest.mark.parametrize("name", [" ".join(["Word"] * 20_000), "Ann"])
+def test_draw_with_a_huge_player_name_at_the_largest_width_is_a_bounded_picture(capsys, tmp_path, name):
+    from PIL import Image
+
+    path = tmp_path / "long.toml"
+    path.write_text(LONG_NAME_POSITION.format(name=json.dumps(name)), encoding="utf-8")
+    out = tmp_path / "long.png"
+    status, _, err = run(capsys, "draw", path, "--width", "4000", "-o", out)
+    assert status == 0 and "Traceback" not in err, err
+    with Image.open(out) as picture:
+        assert picture.width == 4000 and picture.height <= 4000
+
+
+def test_render_bounds_labels_captions_and_width_for_any_text():
+    from tutorial.draw.picture import CAPTION_LINES, MAX_WIDTH, render
+    from tutorial.draw.scene import TableScene
+    from tutorial.engine.cards import Card
+    from tutorial.engine.position import Position
+
+    name = "N" * 100_000
+    position = Position.build([name, "B", "C"], "B", [[Card.parse("5C")], [Card.parse("9D")]], {"B": [Card.parse("6H")]})
+    plain = render(TableScene(position, bottom=1), width=MAX_WIDTH)
+    picture = render(TableScene(position, bottom=1, labels={0: name, 1: "B", 2: name}), width=10 * MAX_WIDTH,
+                     caption=[f"{name} turns up 6♥.", " ".join([name] * 3), "word " * 50_000])
+    assert picture.width == MAX_WIDTH
+    line = 2 * round(max(14, round(20 * picture.width / 1000)) * 1.35)  # at most CAPTION_LINES lines below the table
+    assert picture.height <= plain.height + CAPTION_LINES * line
+
+
+# ----- the package declares every third-party package it imports (issue 17, item 8) ---------
+def test_every_imported_third_party_package_is_declared():
+    import ast
+    import importlib.metadata
+    import re
+    import tomllib
+
+    import tutorial
+
+    root = Path(tutorial.__file__).resolve().parent
+    project = tomllib.loads((root.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+    def names(requirements):
+        return {re.match(r"[A-Za-z0-9_.-]+", text).group().lower().replace("_", "-") for text in requirements}
+
+    required = names(project["dependencies"])
+    optional = {name for group in project["optional-dependencies"].values() for name in names(group)}
+    imported: dict[str, set[str]] = {}
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [node.module]
+            else:
+                continue
+            for module in modules:
+                top = module.partition(".")[0]
+                if top not in sys.stdlib_module_names and top not in ("tutorial", "__future__"):
+                    imported.setdefault(top, set()).add(path.relative_to(root).as_posix())
+    providers = importlib.metadata.packages_distributions()
+    assert {"streamlit", "PIL", "babel", "qrcode", "altair", "click"} <= set(imported)  # the check sees them
+    for module, files in imported.items():
+        distributions = {name.lower().replace("_", "-") for name in providers.get(module, [module])}
+        if distributions & required:
+            continue
+        # only an optional extra may stand behind an import made where it is needed (study.py's Dask)
+        assert distributions & optional and module == "distributed", (module, sorted(files))

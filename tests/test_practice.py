@@ -274,7 +274,7 @@ def test_a_twenty_hand_three_player_match_restores_from_a_short_address(deal):
 @hyp_settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(3, 7), seed=st.integers(0, 10**9 - 1), seat=st.integers(0, 6),
        mode=st.sampled_from(["coach", "table"]), alertness=st.integers(0, 10), slips=st.integers(0, 20),
-       hands=st.integers(1, 3), turn_limit=st.sampled_from([50, 100, 1000, 100_000]), penalise=st.booleans(),
+       hands=st.integers(1, 3), turn_limit=st.sampled_from([50, 100, 1000, 2_000]), penalise=st.booleans(),
        wrong=st.floats(0, 0.5), choices=st.integers(0, 2**32))
 def test_any_game_restores_from_what_the_address_keeps(players, seed, seat, mode, alertness, slips, hands, turn_limit,
                                                        penalise, wrong, choices):
@@ -326,3 +326,152 @@ def test_settings_are_read_strictly(text):
 def test_packed_moves_with_anything_after_the_packed_data_are_refused():
     with pytest.raises(PositionError):
         decode_moves("~z" + base64.urlsafe_b64encode(zlib.compress(b"..") + b"GARBAGE").decode())
+
+
+# ----- what an address may cost (issue 17, item 9) ------------------------------------------
+import contextlib  # noqa: E402
+import re  # noqa: E402
+import threading  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from tutorial.engine import MugginsError  # noqa: E402
+from tutorial.practice import address, parse_seat  # noqa: E402
+from tutorial.practice import game as game_module  # noqa: E402
+from tutorial.practice.settings import MAX_GAME_TURNS, MAX_HANDS, MAX_TURN_LIMIT  # noqa: E402
+
+SHORT_LINK = {"deal": "3-39", "game": "coach.p1.h1.t100000",
+              "moves": "~zeNrtwQENAAAAwqBG7x_PHG5AAQAAAAAAAAAAAADcG4SvG1M"}
+"""The link of issue 17: 49 characters of moves, 11,547 rule-perfect decisions of a hand that runs 34,643 turns."""
+
+
+def test_the_short_link_of_issue_17_replays_a_bounded_number_of_turns():
+    assert len(SHORT_LINK["moves"]) == 49 and len(decode_moves(SHORT_LINK["moves"])) == 11_547
+    game, problems = restore(SHORT_LINK["deal"], SHORT_LINK["moves"], None, SHORT_LINK["game"])
+    assert [problem.code for problem in problems] == ["bad-settings", "bad-moves"]
+    assert game.settings == Settings() and game.turns_played <= Settings().turn_limit
+    # the same decisions at the highest turn limit an address may set: the hand stops there
+    at_cap, problems = restore(SHORT_LINK["deal"], SHORT_LINK["moves"], None, f"coach.p1.h1.t{MAX_TURN_LIMIT}")
+    assert [problem.code for problem in problems] == ["bad-moves"] and at_cap.turns_played <= MAX_TURN_LIMIT
+
+
+def test_the_longest_game_the_settings_allow_replays_at_most_hands_times_the_limit():
+    settings = Settings(hands=2, turn_limit=MAX_TURN_LIMIT)
+    game = PracticeGame(DealCode(3, 39), settings=settings)
+    while not game.match_over:
+        game.decide("hand" if game.hand_over else "best")
+    assert game.outcomes[0].reason == "turn-limit" and game.turns_played == sum(o.turns for o in game.outcomes)
+    again = restore_game("3-39", game.moves_text(), None, settings.to_text())
+    assert again.token == game.token and again.turns_played == game.turns_played <= 2 * MAX_TURN_LIMIT
+    assert MAX_GAME_TURNS == MAX_HANDS * MAX_TURN_LIMIT
+
+
+@pytest.mark.parametrize("text", [f"coach.p1.h1.t{MAX_TURN_LIMIT + 1}", "coach.p1.h1.t100000", f"table.h{MAX_HANDS + 1}"])
+def test_an_address_cannot_set_more_than_the_caps(text):
+    with pytest.raises(PositionError) as info:
+        Settings.parse(text)
+    assert info.value.code == "bad-settings"
+
+
+class CountingLock:
+    """Stands in for the server-wide replay lock and counts its use."""
+
+    def __init__(self):
+        self.acquired = self.released = 0
+        self._lock = threading.Lock()
+
+    def acquire(self):
+        self.acquired += 1
+        return self._lock.acquire()
+
+    def release(self):
+        self.released += 1
+        self._lock.release()
+
+
+def test_only_long_replays_take_turns_server_wide(monkeypatch):
+    lock = CountingLock()
+    monkeypatch.setattr(game_module, "REPLAYS", lock)
+    short = PracticeGame(DealCode(4, 5))
+    for _ in range(5):
+        short.decide("best")
+    restore_game("4-5", short.moves_text())
+    assert lock.acquired == 0  # a refresh of an ordinary game never waits
+    long_game = PracticeGame(DealCode(3, 39), settings=Settings(turn_limit=MAX_TURN_LIMIT))
+    while not long_game.hand_over:
+        long_game.decide("best")
+    restore_game("3-39", long_game.moves_text(), None, long_game.settings.to_text())
+    assert lock.acquired == lock.released == 1
+    long_game.undone()  # an undo replays the game too
+    assert lock.acquired == lock.released == 2
+    with pytest.raises(MugginsError):  # a replay that fails half-way lets the next one go
+        PracticeGame(DealCode(3, 39), 0, [*long_game.decisions[:-1], "hand"], long_game.settings)
+    assert lock.acquired == lock.released == 3
+
+
+# ----- every address parameter's parser raises only its documented error ---------------------
+ADDRESS_BITS = st.sampled_from(["", ".", "..", "~", "~z", "coach", "table", "p", "p0", "p1", "p2", "a", "a50", "s15",
+                                "w1", "w", "h", "h1", "h20", "h21", "t", "t50", "t2000", "t2001", "t100000", "٣", "1_0",
+                                "²", "+5", "-", "3", "4", "9", "1234", "c1", "dA", "M", "n", "H", "1", "a", " ", "\x00"])
+ADDRESS_TEXT = st.one_of(st.text(max_size=60), st.lists(ADDRESS_BITS, max_size=8).map("".join),
+                         st.lists(ADDRESS_BITS, max_size=8).map(".".join), st.lists(ADDRESS_BITS, max_size=8).map("-".join))
+PACKED = st.builds(lambda symbols, count: "~z" + base64.urlsafe_b64encode(zlib.compress((symbols * count).encode())).decode(),
+                   st.text(alphabet=".123456789abcdefgMnH", min_size=1, max_size=4), st.integers(1, 20_000))
+
+
+@hyp_settings(max_examples=300, deadline=None)
+@given(text=st.one_of(ADDRESS_TEXT, PACKED, st.none()))
+def test_each_address_parser_raises_only_position_errors(text):
+    for parse in (DealCode.parse, decode_moves, lambda t: parse_seat(t, 4), Settings.parse):
+        with contextlib.suppress(PositionError):
+            parse(text)
+
+
+@hyp_settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal=st.one_of(ADDRESS_TEXT, st.sampled_from(["3-39", "4-1234", "7-5", "3-2760"])),
+       moves=st.one_of(ADDRESS_TEXT, PACKED, st.none()), seat=st.one_of(ADDRESS_TEXT, st.none()),
+       settings=st.one_of(ADDRESS_TEXT, st.none(), st.builds(
+           lambda mode, hands, limit: f"{mode}.h{hands}.t{limit}", st.sampled_from(["coach", "table"]),
+           st.integers(1, 3), st.integers(50, MAX_TURN_LIMIT))))
+def test_any_address_restores_or_is_refused_and_its_replay_is_bounded(deal, moves, seat, settings):
+    try:
+        game, problems = restore(deal, moves, seat, settings)
+    except PositionError as err:
+        assert err.code in ("bad-deal-code", "player-count")
+        return
+    assert all(isinstance(problem, PositionError) for problem in problems)
+    assert game.turns_played <= game.settings.hands * game.settings.turn_limit <= MAX_GAME_TURNS
+
+
+@pytest.mark.parametrize("text", [".", "coach.", "coach..h1", ".coach", "table..", "table.a50..s15", "coach.p1.h1.t1000.", "..."])
+def test_an_empty_part_in_the_settings_is_refused_not_a_crash(text):
+    with pytest.raises(PositionError) as info:
+        Settings.parse(text)
+    assert info.value.code == "bad-settings"
+    game, problems = restore("4-1234", "~.", None, text)
+    assert [problem.code for problem in problems] == ["bad-settings"] and game.settings == Settings()
+    assert address.share_query(game) == {"deal": "4-1234"}
+
+
+# ----- docstrings name the error class the code raises (issue 17, item 8) --------------------
+def raised_codes() -> dict[str, set[str]]:
+    """Error codes raised anywhere in the package, by class."""
+    codes: dict[str, set[str]] = {"ActionError": set(), "PositionError": set()}
+    for path in Path(address.__file__).resolve().parent.parent.rglob("*.py"):
+        for kind, code in re.findall(r"(ActionError|PositionError)\(\"([a-z-]+)\"", path.read_text(encoding="utf-8")):
+            codes[kind].add(code)
+    return codes
+
+
+def test_docstrings_name_the_error_class_each_code_belongs_to():
+    codes = raised_codes()
+    assert not codes["ActionError"] & codes["PositionError"]
+    wrong = []
+    for path in Path(address.__file__).resolve().parent.parent.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        # ":class:`PositionError` ``a`` or ``b``", "(``a``, ``b``)": the codes named up to the sentence's end
+        for kind, tail in re.findall(r"(ActionError|PositionError)`\s*((?:\(?``[a-z-]+``(?:,|\)| or|\s)*)+)", text):
+            for code in re.findall(r"``([a-z-]+)``", tail):
+                other = "ActionError" if kind == "PositionError" else "PositionError"
+                if code in codes[other] and code not in codes[kind]:
+                    wrong.append(f"{path.name}: {kind} ``{code}``")
+    assert wrong == []

@@ -96,7 +96,7 @@ def test_the_page_in_spanish_names_the_learner_as_you():
 
 
 def test_a_hand_drawn_by_repetition_is_announced():
-    game = PracticeGame(DealCode(3, 18), settings=Settings(turn_limit=100_000))
+    game = PracticeGame(DealCode(3, 18), settings=Settings(turn_limit=2_000))
     while not game.hand_over:
         game.play(game.hand.legal().dests[0])
     assert game.hand.outcome.reason == "repetition"

@@ -45,3 +45,17 @@ def test_the_data_folder_comes_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.delenv(DATA_DIR_VARIABLE)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert data_dir() == tmp_path / "muggins-tutor"
+
+
+@pytest.mark.parametrize("text", ["١", "1_0", "٣", "²", "1e1", "0x10", "+2", "２", "1.5.0", "1,5", "nan", "inf"])
+def test_the_room_lifetime_takes_only_ascii_numbers(text):
+    from tutorial.classroom.rooms import DEFAULT_ROOM_HOURS, room_hours
+
+    assert room_hours({"MUGGINS_ROOM_HOURS": text}) == DEFAULT_ROOM_HOURS
+
+
+@pytest.mark.parametrize("text, hours", [("10", 10.0), (" 2.5 ", 2.5), (".5", 0.5), ("168", 168.0), ("168.5", 4.0)])
+def test_the_room_lifetime_reads_plain_numbers(text, hours):
+    from tutorial.classroom.rooms import room_hours
+
+    assert room_hours({"MUGGINS_ROOM_HOURS": text}) == hours

@@ -12,12 +12,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import logging
 import os
 import sys
 from pathlib import Path
 
 from . import cli_explore, words
-from .engine.errors import PositionError
+from .engine.errors import ActionError, PositionError
 from .engine.numbers import MAX_DIGITS, parse_count
 from .engine.playout import DEFAULT_MAX_TURNS, playout
 from .engine.posfile import loads, read_text
@@ -98,7 +99,7 @@ def explain(path: str, play: str | None, lang: str) -> dict:
         result["text"] = "\n".join(lines)
         return result
     if turned.card is None:
-        raise CliError(path, words.position_error(PositionError("no-card", player=position.mover), tr))
+        raise CliError(path, words.position_error(ActionError("no-card", player=position.mover), tr))
     record = complete_turn(turned, dest, called=True, before=position)
     verdict = record.judgement
     story = narrator(lang)
@@ -180,6 +181,27 @@ def _lessons_check(args) -> int:
     return 1 if problems else 0
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def log_to_stderr() -> logging.Handler:
+    """Show the package's log records of WARNING and above (a store that cannot keep a game,
+    a damaged saved game, a lesson whose check failed) on stderr, as ``muggins app`` does
+    beside Streamlit's own log. Adds the handler once; returns it."""
+    logger = logging.getLogger("tutorial")
+    for handler in logger.handlers:
+        if getattr(handler, "muggins", False):
+            return handler
+    handler = logging.StreamHandler(sys.stderr)
+    handler.muggins = True  # type: ignore[attr-defined]
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    logger.addHandler(handler)
+    if logger.level == logging.NOTSET or logger.level > logging.WARNING:
+        logger.setLevel(logging.WARNING)
+    return handler
+
+
 def _app(extra: list[str]) -> int:
     """``muggins app [--data-dir DIR] [STREAMLIT OPTIONS]``: Streamlit in this process (a signal
     to it stops the server). ``--data-dir`` sets the folder of the app's store (see
@@ -203,6 +225,7 @@ def _app(extra: list[str]) -> int:
             os.environ[DATA_DIR_VARIABLE] = folder
         else:
             options.append(word)
+    log_to_stderr()
     try:
         from .app.serve import run  # Streamlit is slow to import: only for this command
 

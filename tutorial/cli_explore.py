@@ -11,7 +11,10 @@ import csv
 import json
 import re
 import signal
+import socket
+import struct
 import sys
+import time
 
 from babel.numbers import format_decimal
 
@@ -81,9 +84,10 @@ def _chance(text: str, where: str) -> float:
     return value
 
 
-def _players(text: str) -> tuple[int, ...]:
+def _players(text: str, high: int = 8) -> tuple[int, ...]:
+    """Player counts, 3 to ``high`` (8 for ``stats``: a variant deals for 8; 7 for ``bench``)."""
     parts = [part.strip() for part in text.split(",")] if len(text) <= 40 else [""]
-    counts = tuple(_count(part, "--players", 3, 8) for part in parts)
+    counts = tuple(_count(part, "--players", 3, high) for part in parts)
     if len(set(counts)) != len(counts):
         raise StatsInputError("--players", "a player count is listed twice")
     return counts
@@ -152,13 +156,64 @@ def text_report(results: list[StudyResult], lang: str) -> str:
     return "\n".join(lines)
 
 
+SCHEDULER_WAIT = 10.0
+"""Seconds ``stats --scheduler`` waits for the scheduler to answer before giving up."""
+
+
+def scheduler_address(text: str) -> tuple[str, int]:
+    """``(host, port)`` of a ``--scheduler`` address: ``tcp://HOST:PORT`` or ``HOST:PORT``
+    (an IPv6 host in brackets). Anything else (another protocol such as ``ucx://`` or
+    ``inproc://``, no port) raises :class:`StatsInputError`."""
+    example = "e.g. tcp://10.0.0.5:8786"
+    if not (0 < len(text) <= 200 and text.isprintable() and text.strip() == text):
+        raise StatsInputError("--scheduler", f"not a scheduler address ({example})")
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    if scheme.lower() != "tcp":
+        raise StatsInputError("--scheduler", f"only tcp:// scheduler addresses can be used, not "
+                                             f"{words.clip(scheme, 20)}:// ({example})")
+    host, colon, port_text = rest.rpartition(":")
+    port = parse_count(port_text, 5)
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not colon or not host or port is None or not 0 < port < 65536 or any(c in host for c in "/[]@ "):
+        raise StatsInputError("--scheduler", f"not a scheduler address: tcp://HOST:PORT ({example})")
+    return host, port
+
+
+def probe_scheduler(host: str, port: int, wait: float | None = None) -> str:
+    """The Dask address of the scheduler at ``host``:``port`` once it has answered as a Dask
+    scheduler does (it speaks first: the length and frame count of its handshake), within
+    ``wait`` seconds (default :data:`SCHEDULER_WAIT`). A web server, a silent listener or
+    nothing listening raises :class:`StatsInputError` in bounded time."""
+    wait = SCHEDULER_WAIT if wait is None else wait
+    shown = words.clip(f"{host}:{port}", 80)
+    deadline = time.monotonic() + wait
+    head = b""
+    try:
+        with socket.create_connection((host, port), timeout=wait) as sock:
+            while len(head) < 16:
+                sock.settimeout(max(0.01, deadline - time.monotonic()))
+                chunk = sock.recv(16 - len(head))
+                if not chunk:
+                    break
+                head += chunk
+    except TimeoutError:
+        raise StatsInputError("--scheduler", f"no Dask scheduler answered at {shown} within {wait:g} s") from None
+    except OSError as err:  # refused, unreachable, an unknown host name
+        raise StatsInputError("--scheduler", f"cannot reach {shown} ({words.clip(err.strerror or err, 120)})") from None
+    total, frames = struct.unpack("<QQ", head) if len(head) == 16 else (0, 0)
+    if not (16 < total < 1_000_000 and 0 < frames < 64):
+        raise StatsInputError("--scheduler", f"what answers at {shown} is not a Dask scheduler")
+    return f"tcp://[{host}]:{port}" if ":" in host else f"tcp://{host}:{port}"
+
+
 def stats(args) -> int:  # type: ignore[no-untyped-def]
     """``muggins stats``."""
     studies = specs(args)
     workers = _count(args.workers, "--workers", 1, MAX_WORKERS)
-    scheduler = args.scheduler
-    if scheduler is not None and not (0 < len(scheduler) <= 200 and scheduler.isprintable()):
-        raise StatsInputError("--scheduler", "not a scheduler address (e.g. tcp://10.0.0.5:8786)")
+    scheduler = None if args.scheduler is None else probe_scheduler(*scheduler_address(args.scheduler))
     # a plain `kill` ends the study like Ctrl+C: the worker processes are stopped with it
     signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     try:
@@ -188,9 +243,7 @@ def bench(args) -> int:  # type: ignore[no-untyped-def]
     from .explore.bench import measure
 
     hands = _count(args.hands, "--hands", 1, 100_000)
-    players = _players(args.players)
-    if any(count > 7 for count in players):
-        raise StatsInputError("--players", "bench plays the source rules: 3 to 7 players")
+    players = _players(args.players, high=7)  # bench plays the source rules: 3 to 7 players
     print("players  lean hands/s  lean turns/s  floor turns/s  ratio  | no repetition: lean turns/s  ratio"
           "  | teaching turns/s")
     for count in players:

@@ -455,10 +455,8 @@ def share(position: Position) -> None:
                       icon=":material/download:", key="lab-save")
     value = address_value()
     if value is not None:
-        try:
-            base = str(st.context.url).split("?")[0]
-        except Exception:  # no browser context (tests)
-            base = "/explore"
+        url = st.context.url  # None without a browser (tests)
+        base = url.split("?")[0] if url else "/explore"
         with b.popover(_("Share by link"), icon=":material/link:"):
             st.code(f"{base}?lab=position&pos={quote(value)}", language=None, wrap_lines=True)
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import random
 import secrets
+import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import streamlit as st
 
@@ -29,10 +33,14 @@ from ..practice import (
     restore,
 )
 from ..practice.screen import LESSON_FOR_ERROR, Message, PracticeScreen
-from ..store import open_store
+from ..practice.settings import MAX_TURN_LIMIT
+from ..store import Store, open_store
 from . import clicks, lesson_view, pages, session
 from .markup import literal, paragraphs
 from .table import request_scroll
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 GAME = "practice_game"
 NOTICES = "practice_notices"  # problems with the page address, shown once
@@ -133,26 +141,39 @@ class SavedGame:
     owned: bool = True
 
 
+STORE_ERRORS = (OSError, sqlite3.Error, RuntimeError, ValueError)
+"""What opening or using the store can raise: the data folder or file cannot be used
+(``OSError``, ``sqlite3.Error``: read-only, deleted, the disk full), a database of a newer
+schema (``RuntimeError``) or a damaged schema version (``ValueError``)."""
+
+
 @st.cache_resource(show_spinner=False)
-def _store():
-    """The app's store, or ``None`` when the data folder cannot be used (shared, opened once)."""
-    try:
-        return open_store()
-    except Exception:
-        return None
+def _store() -> Store:
+    """The app's store (shared, opened once). Raises one of :data:`STORE_ERRORS`; a failure
+    is not cached, so the next call tries again (the fault may have gone)."""
+    return open_store()
+
+
+def _use_store(action: str, use: Callable[[Store], T]) -> tuple[bool, T | None]:
+    """``use(store)`` on the app's store; on a fault it is logged, the store reopened once
+    (a deleted database file is made again) and tried again. Returns ``(True, result)``,
+    or ``(False, None)`` when the store cannot be used."""
+    for attempt in (1, 2):
+        try:
+            return True, use(_store())
+        except STORE_ERRORS as err:
+            log.warning("the store could not %s (attempt %d of 2): %s: %s", action, attempt, type(err).__name__, err)
+            _store.clear()
+    return False, None
 
 
 def _load_saved(key: str) -> tuple[dict | None, str]:
     """The address parts saved under ``key``, or ``(None, why)``: ``saved-missing`` (no
     such game here), ``saved-unusable`` (the store cannot be read) or ``saved-damaged``."""
-    store = _store()
-    if store is None:
-        return None, "saved-unusable"
     if not (key.isascii() and key.replace("-", "").replace("_", "").isalnum() and len(key) <= 40):
         return None, "saved-missing"
-    try:
-        body = store.load_game(key)
-    except Exception:
+    ok, body = _use_store("read a saved game", lambda store: store.load_game(key))
+    if not ok:
         return None, "saved-unusable"
     if body is None:
         return None, "saved-missing"
@@ -162,6 +183,7 @@ def _load_saved(key: str) -> tuple[dict | None, str]:
         data = None
     if not (isinstance(data, dict) and isinstance(data.get("deal"), str)
             and all(isinstance(v, (str, type(None))) for v in data.values())):
+        log.warning("the saved game %r is damaged and cannot be replayed", key)
         return None, "saved-damaged"
     return data, ""
 
@@ -194,14 +216,11 @@ def _save(current: PracticeGame, params: dict) -> str | None:
     known = st.session_state.get(SAVED)
     if known is not None and known.token == current.token:
         return known.key  # nothing changed since it was stored (or opened from a link)
-    store = _store()
-    if store is None:
-        return None
     key = known.key if known is not None and known.owned else secrets.token_urlsafe(9)
-    try:
-        store.save_game(key, json.dumps(params))
-    except Exception:
-        return None
+    body = json.dumps(params)
+    ok, _ = _use_store("keep a game too long for its address", lambda store: store.save_game(key, body))
+    if not ok:
+        return None  # the learner is told (UNSAVED) that a refresh or a link may not bring it back
     st.session_state[SAVED] = SavedGame(key, current.token)
     return key
 
@@ -420,7 +439,7 @@ def settings_panel(current: PracticeGame, tr) -> None:
                     help=_("With many players, watching only the placements on or next to a discard means fewer clicks."))
         _widget("hands", "practice-w-hands", st.number_input, label=_("Hands in the match"), min_value=1, max_value=20)
         _widget("turn_limit", "practice-w-turn-limit", st.number_input, label=_("Agreed turn limit per hand (R7)"),
-                min_value=50, max_value=100_000, step=50)
+                min_value=50, max_value=MAX_TURN_LIMIT, step=50)
         _widget("code", "practice-w-code", st.text_input, label=_("Deal code (optional)"), placeholder="4-12345",
                 max_chars=200,
                 help=_("Type a code such as 4-12345 to deal exactly that hand: everybody who types it gets the same cards."))

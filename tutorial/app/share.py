@@ -39,10 +39,7 @@ def base_address() -> tuple[str | None, str]:
     :data:`PUBLIC_URL_VARIABLE`), ``browser`` (the browser's own), ``network`` (``localhost``
     replaced by this computer's network address) or ``local-only`` (only this computer can
     open it: the server listens on a loopback address only, or no network address is known)."""
-    try:
-        url = str(st.context.url) if st.context.url else None
-    except Exception:  # no browser context (some test clients)
-        url = None
+    url = st.context.url or None  # None without a browser (some test clients)
     return resolve_base(url, public=os.environ.get(PUBLIC_URL_VARIABLE, ""),
                         bound=str(st.get_option("server.address") or ""), ip=network_ip)
 
@@ -51,9 +48,9 @@ def resolve_base(url: str | None, *, public: str, bound: str, ip) -> tuple[str |
     """:func:`base_address` from its parts: the browser's ``url``, the ``public`` address set
     (or empty), the address the server listens on (``bound``, empty for all), and ``ip()``
     giving this computer's network address."""
-    public = public.strip()
-    if public.startswith(("http://", "https://")):
-        return public.rstrip("/"), "public"
+    given = urlsplit(public.strip())
+    if given.scheme.lower() in ("http", "https") and given.netloc:  # the scheme in any case: HTTPS://…
+        return urlunsplit((given.scheme.lower(), given.netloc, given.path.rstrip("/"), "", "")), "public"
     current = urlsplit(url or "")
     if not current.scheme or not current.netloc:
         return None, "browser"

@@ -256,7 +256,7 @@ def _embedded(name: str) -> str:
 def _static_serving() -> bool:
     try:
         return bool(st.get_option("server.enableStaticServing"))
-    except Exception:  # pragma: no cover - an unknown option in some future Streamlit
+    except RuntimeError:  # pragma: no cover - an unknown option in some future Streamlit (st.get_option raises it)
         return False
 
 

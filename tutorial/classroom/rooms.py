@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -33,11 +34,10 @@ def room_hours(environ: Mapping[str, str] | None = None) -> float:
     """A room's lifetime after its last change, in hours: ``$MUGGINS_ROOM_HOURS`` (from
     ``environ``, default ``os.environ``) when it is a positive number of at most 168 (7 days),
     else :data:`DEFAULT_ROOM_HOURS`. Never raises."""
-    text = (os.environ if environ is None else environ).get(ROOM_HOURS_VARIABLE, "")
-    try:
-        hours = float(text.strip())
-    except ValueError:
+    text = (os.environ if environ is None else environ).get(ROOM_HOURS_VARIABLE, "").strip()
+    if not re.fullmatch(r"[0-9]{1,3}(\.[0-9]{1,6})?|\.[0-9]{1,6}", text, re.ASCII):  # ASCII digits only: not ١ or 1_0
         return DEFAULT_ROOM_HOURS
+    hours = float(text)
     return hours if math.isfinite(hours) and 0 < hours <= MAX_ROOM_HOURS else DEFAULT_ROOM_HOURS
 
 

@@ -18,12 +18,18 @@ ROOM = (244, 241, 234)
 TEXT = (30, 30, 30)
 MARKS = {PLACED: (245, 190, 40), LEGAL: (60, 160, 255), WRONG: (220, 40, 40), RIGHT: (40, 170, 80),
          "mover": (245, 190, 40), "dealer": (120, 120, 120)}
+MAX_WIDTH = 4000
+"""The widest picture drawn (pixels). With the table's shape and :data:`CAPTION_LINES`, it bounds
+the picture's size whatever the position holds (a player's name may be any length)."""
+CAPTION_LINES = 12
+"""The most caption lines drawn (a longer caption ends in “…”)."""
 
 
 def render(scene: TableScene, *, width: int = 1000, shape: str = WIDE, four_colour: bool = False,
            caption: list[str] | None = None) -> Image.Image:
     """The table of ``scene`` as an RGB picture ``width`` pixels wide (the height follows
     the shape), with optional ``caption`` lines below it."""
+    width = min(max(int(width), 100), MAX_WIDTH)
     places = scene_layout(scene, shape)
     scale = width / places.width
     height = round(places.height * scale)
@@ -62,7 +68,8 @@ def _item(image: Image.Image, draw: ImageDraw.ImageDraw, item: Item, width: int,
     left, top, right, bottom = _px(item.box, width, height)
     if item.kind == "label":
         size = max(12, round((bottom - top) * 0.78))
-        text = item.text
+        room = min(2 * (right - left), 2 * min((left + right) / 2, width - (left + right) / 2) - 8)
+        text = _fit(draw, item.text, size, round(room))  # a long name ends in “…”, inside the picture
         colour = TEXT
         bbox = draw.textbbox((0, 0), text, font=font(size))
         x = (left + right) / 2 - (bbox[2] - bbox[0]) / 2
@@ -137,6 +144,8 @@ def _clockwise(draw: ImageDraw.ImageDraw, felt: Box, width: int, height: int, sc
 def _with_caption(image: Image.Image, lines: list[str], scale: float) -> Image.Image:
     size = max(14, round(20 * scale))
     wrapped = [piece for line in lines for piece in _wrap(line, size, image.width - 2 * size)]
+    if len(wrapped) > CAPTION_LINES:  # a bounded picture, whatever the caption says
+        wrapped = wrapped[:CAPTION_LINES - 1] + [wrapped[CAPTION_LINES - 1].removesuffix("…") + " …"]
     height = image.height + size // 2 + len(wrapped) * round(size * 1.35) + size // 2
     out = Image.new("RGB", (image.width, height), ROOM)
     out.paste(image, (0, 0))
@@ -148,14 +157,38 @@ def _with_caption(image: Image.Image, lines: list[str], scale: float) -> Image.I
     return out
 
 
+def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
+    """``text``, shortened with “…” until it is at most ``width`` pixels long at ``size``."""
+    if len(text) > 200:
+        text = text[:200] + "…"
+    while len(text) > 1 and draw.textlength(text, font=font(size)) > width:
+        text = text[:max(1, len(text) * 3 // 4 - 1)].rstrip() + "…"
+    return text
+
+
 def _wrap(text: str, size: int, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
+    """``text`` in lines at most ``width`` pixels long (a word too long for a line is cut
+    there), at most :data:`CAPTION_LINES` of them."""
+    lines: list[str] = []
+    line = ""
     measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    for word in words:
+    for word in text[:20 * CAPTION_LINES * max(1, width // size)].split():
+        while measure.textlength(word, font=font(size)) > width:  # a word wider than a line
+            cut = max(1, len(_fit(measure, word, size, width)) - 1)
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:cut])
+            word = word[cut:]
         trial = f"{line} {word}".strip()
         if line and measure.textlength(trial, font=font(size)) > width:
             lines.append(line)
             line = word
         else:
             line = trial
-    return lines + ([line] if line else [])
+        if len(lines) > CAPTION_LINES:
+            break
+    lines += [line] if line else []
+    if len(lines) > CAPTION_LINES:
+        lines = lines[:CAPTION_LINES - 1] + [_fit(measure, lines[CAPTION_LINES - 1] + " …", size, width)]
+    return lines

@@ -71,7 +71,7 @@ class Hand:
         Checks the R7 draws first (the hand may end here). A player with no
         cards passes (R2): the pass is recorded and ``None`` returned. Else the
         top card is turned up (recycling first, §recycle) and returned; it must
-        then be placed with :meth:`play`. Raises :class:`PositionError`
+        then be placed with :meth:`play`. Raises :class:`ActionError`
         ``hand-over`` or ``card-pending`` when no turn can start.
         """
         if self.outcome is not None:
@@ -116,7 +116,9 @@ class Hand:
              penalise: bool = True) -> TurnRecord:
         """Place the turned card on ``dest`` and settle the turn (see
         :func:`~tutorial.engine.rules.complete_turn`; the finish check of R11
-        included). Returns the record."""
+        included). Returns the record. Raises :class:`ActionError` ``no-card`` when no card
+        is turned up, and :class:`~tutorial.engine.errors.PositionError` ``bad-dest`` for a
+        ``dest`` that names no pile or player."""
         turned, _card = self._pending()
         record = complete_turn(turned, dest, called=called, caller=caller, correct_to=correct_to,
                                before=self.position, verdict=self.judge(dest), penalise=penalise, rules=self.rules)
@@ -145,7 +147,7 @@ class Hand:
         and penalised (R5); the placement's record is replaced by the called one
         (any passes made since stay passes) and the new record returned. A call
         on a correct placement is unsupported: nothing happens and ``None`` is
-        returned. Raises :class:`PositionError` ``call-too-late`` when
+        returned. Raises :class:`ActionError` ``call-too-late`` when
         :meth:`can_call` is false.
         """
         index = self._last_placement()

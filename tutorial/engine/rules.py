@@ -425,8 +425,9 @@ def complete_turn(
     the judgement of this very placement (so it is judged once);
     ``penalise=False`` corrects a called error without penalty cards (a
     coaching aid, not a rule). ``rules``: the table's :class:`RuleOptions` (which
-    destinations are correct; who gives penalty cards). Raises :class:`PositionError` for a ``dest``
-    that names no pile or player, or when there is no card to place.
+    destinations are correct; who gives penalty cards). Raises :class:`PositionError` ``bad-dest``
+    for a ``dest`` that names no pile or player (or a ``correct_to`` that picks a pile the card
+    does not fit), and :class:`ActionError` ``no-card`` when there is no card to place.
     """
     position = turned.position
     card = turned.card

@@ -10,7 +10,9 @@ documented in ``lessons/README.md``.
 
 from __future__ import annotations
 
+import logging
 import re
+import traceback
 from pathlib import Path
 
 from ..engine.errors import PositionError
@@ -20,6 +22,8 @@ from ..engine.posfile import from_dict, parse_toml, read_text
 from ..resources import LESSONS_DIR
 from .model import Lesson, Problem
 from .steps import COMMON_KEYS, KINDS, TEXT_FIELDS, Step, is_int, shown
+
+log = logging.getLogger(__name__)
 
 LESSON_FIELDS = {"id", "title", "summary", "order", "positions", "steps", "sections"}
 SECTION_IDS = ("§deal", "§counts", "§turn", "§priority", "§recycle", "§muggins", "§finish", "§match", "§variants",
@@ -209,15 +213,14 @@ def load(path: str | Path) -> Lesson:
         raise LessonFileError([Problem(path, 0, err.code, dict(err.params))]) from None
     except LessonFileError:
         raise
-    except Exception as exc:  # a bug in the checker must not stop the other lessons
+    except Exception as exc:  # a bug in the checker must not stop the other lessons: reported and logged
+        log.warning("checking the lesson file %s failed", path, exc_info=True)
         raise LessonFileError([Problem(path, 0, "check-failed", {"detail": _failure(exc)})]) from None
 
 
 def _failure(exc: Exception) -> str:
-    try:
-        return f"{type(exc).__name__}: {exc}"
-    except Exception:  # even str(exc) can fail
-        return type(exc).__name__
+    """``Type: message`` of ``exc`` (``traceback`` copes with a ``__str__`` that fails)."""
+    return "".join(traceback.format_exception_only(exc)).strip()
 
 
 def load_all(folder: str | Path = LESSONS_DIR) -> tuple[list[Lesson], list[Problem]]:

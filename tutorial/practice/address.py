@@ -25,7 +25,11 @@ def restore(deal_text: str, moves_text: str | None = None, seat_text: str | None
     """Rebuild a game from the address's ``deal``, ``moves``, ``seat`` and ``game`` (settings).
 
     Keeps every good part: a bad seat becomes seat A, bad settings the defaults,
-    and moves that cannot be replayed give the same deal from the start. Returns
+    and moves that cannot be replayed give the same deal from the start. What any
+    address costs is bounded: at most ``hands × (2 × turn_limit + 2)`` decisions are
+    read and the replay plays at most ``hands × turn_limit`` turns (see
+    :data:`~tutorial.practice.settings.MAX_GAME_TURNS`; long replays take turns
+    server-wide, :data:`~tutorial.practice.game.REPLAYS`). Returns
     the game and the problems met, in that order (``bad-seat``, ``bad-settings``,
     ``bad-moves``). Raises :class:`PositionError` (``bad-deal-code``,
     ``player-count``) only when the deal itself is unusable.

@@ -4,6 +4,8 @@ match, in Coach or Table mode (RULES.md §muggins, §finish, §match, R4, R7, R1
 from __future__ import annotations
 
 import random
+import threading
+import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,6 +21,21 @@ from ..engine.position import Dest, Position
 from ..engine.rules import TurnRecord, lowest_pile, place
 from .moves import BEST, CALL, NEXT, NEXT_HAND, pack, symbol
 from .settings import LEARNER_SEAT, TABLE, WATCH_ALL, Settings
+
+QUEUE_AFTER = 1_000
+"""Turns a replay plays before it waits its turn for :data:`REPLAYS` (see :class:`PracticeGame`)."""
+REPLAYS = threading.Lock()
+"""Long replays take turns, server-wide: one at a time. A game is rebuilt from its address
+(or a saved game, or an undo) by replaying every decision; the server's sessions are threads
+of one process, so eight long replays at once would share the core with every other
+visitor's page. Short replays (the usual refresh: a hand of 4–7 players is over within
+1,000 turns in 99.7 % of rule-perfect deals) never wait: a replay takes the lock only once it
+has played :data:`QUEUE_AFTER` turns. A long game of a real learner may then wait behind
+others' long replays (each at most :data:`~tutorial.practice.settings.MAX_GAME_TURNS` turns).
+Not per-user state: one lock for the process."""
+PAUSE_EVERY, PAUSE = 100, 0.005
+"""A long replay pauses ``PAUSE`` seconds every ``PAUSE_EVERY`` turns (about 5 ms of work) so that
+other visitors' pages, which share the process's one interpreter lock, run in between."""
 
 
 @dataclass(frozen=True)
@@ -79,14 +96,34 @@ class PracticeGame:
         self.correcting: tuple[Dest, bool, str | None] | None = None  # (wrong pile, called, who called)
         self._picks: set[int] = set()  # decisions that picked the common pile for a called card
         self.hand_index = -1
+        self._earlier_turns = 0  # turns of the hands before this one
         self._symbols: list[str] = []
         self._digest = zlib.crc32(f"{self.code}|{self.learner_seat}|{self.settings.to_text()}".encode())
         self._packed: tuple[int, str] = (0, "")
         replay = list(self.decisions)
         self.decisions = []
         self._start_hand()
-        for decision in replay:
-            self.decide(decision)
+        queued, pause = False, QUEUE_AFTER
+        try:
+            for decision in replay:
+                if self.turns_played > pause:
+                    if not queued:
+                        REPLAYS.acquire()
+                        queued = True
+                    else:
+                        time.sleep(PAUSE)  # let the other visitors' pages run
+                    pause = self.turns_played + PAUSE_EVERY
+                self.decide(decision)
+        finally:
+            if queued:
+                REPLAYS.release()
+
+    @property
+    def turns_played(self) -> int:
+        """Turns played in the whole game so far, every hand and passes included (R9). At most
+        ``hands × turn_limit`` (:data:`~tutorial.practice.settings.MAX_GAME_TURNS` at most):
+        what rebuilding the game from its address can cost."""
+        return self._earlier_turns + self.hand.turns
 
     @property
     def token(self) -> str:
@@ -163,8 +200,9 @@ class PracticeGame:
     def decide(self, decision: str, seen: str | None = None) -> bool:
         """Apply one decision (see the module text). With ``seen`` (the :attr:`token`
         of the state the learner acted on) an out-of-date decision changes nothing
-        and ``False`` is returned. Raises :class:`PositionError` for a decision that
-        cannot be made now."""
+        and ``False`` is returned. Raises :class:`ActionError` for a decision that
+        cannot be made now (``not-your-turn``, ``call-too-late``, ``hand-over``) and
+        :class:`PositionError` ``bad-dest`` for a pile that does not exist here or does not fit."""
         if seen is not None and seen != self.token:
             return False
         if decision == CALL:
@@ -190,8 +228,8 @@ class PracticeGame:
         check of R11 always catches one on the last card). When the called card
         could go on several common piles, the learner is asked to pick and
         ``None`` is returned; else the settled record. Then the others play.
-        Raises :class:`PositionError` ``not-your-turn``, or ``bad-dest`` for a
-        pile that does not exist here or, when picking, does not fit."""
+        Raises :class:`ActionError` ``not-your-turn``, or :class:`PositionError`
+        ``bad-dest`` for a pile that does not exist here or, when picking, does not fit."""
         if self.correcting is not None:
             if dest not in self.hand.legal().dests:
                 raise PositionError("bad-dest", dest=str(dest))
@@ -219,7 +257,7 @@ class PracticeGame:
 
     def call(self) -> LearnerCall:
         """The learner calls “Muggins!” on the placement being shown (Table mode).
-        Raises :class:`PositionError` ``call-too-late`` when none is shown."""
+        Raises :class:`ActionError` ``call-too-late`` when none is shown."""
         if self.watching is None:
             raise ActionError("call-too-late")
         shown = self.watching
@@ -234,7 +272,8 @@ class PracticeGame:
 
     def go_on(self) -> None:
         """Let play go on after watching a placement (Table mode): the learner does not
-        call it; the computer players may, with the set chance."""
+        call it; the computer players may, with the set chance. Raises :class:`ActionError`
+        ``not-your-turn`` when no placement is being shown."""
         if self.watching is None:
             raise ActionError("not-your-turn")
         shown = self.watching
@@ -246,8 +285,8 @@ class PracticeGame:
     def skip(self, limit: int = 100_000) -> int:
         """Let play go on, without calling, until the learner has a card to place or the
         hand is over (Table mode: “Skip to my turn”). Each placement let pass is one
-        ``next`` decision. Returns how many were let pass; raises ``not-your-turn`` when
-        no placement is being shown."""
+        ``next`` decision. Returns how many were let pass; raises :class:`ActionError`
+        ``not-your-turn`` when no placement is being shown."""
         if self.watching is None:
             raise ActionError("not-your-turn")
         passed = 0
@@ -257,8 +296,8 @@ class PracticeGame:
         return passed
 
     def next_hand(self) -> None:
-        """Deal the next hand of the match. Raises ``hand-over`` when the match is over
-        and ``not-your-turn`` while the hand is still being played."""
+        """Deal the next hand of the match. Raises :class:`ActionError` ``hand-over`` when the
+        match is over and ``not-your-turn`` while the hand is still being played."""
         if not self.hand_over:
             raise ActionError("not-your-turn")
         if self.match_over:
@@ -268,7 +307,7 @@ class PracticeGame:
 
     def undone(self) -> PracticeGame:
         """The same game without the learner's last placement (replayed from the deal;
-        Coach mode). Raises :class:`PositionError` ``nothing-to-undo``."""
+        Coach mode). Raises :class:`ActionError` ``nothing-to-undo``."""
         placements = [i for i, d in enumerate(self.decisions) if d not in (CALL, NEXT, NEXT_HAND)]
         if not placements or NEXT_HAND in self.decisions[placements[-1]:]:
             raise ActionError("nothing-to-undo")
@@ -318,6 +357,8 @@ class PracticeGame:
                    for seat in position.opponents_clockwise())
 
     def _start_hand(self) -> None:
+        if self.hand_index >= 0:
+            self._earlier_turns += self.hand.turns
         self.hand_index += 1
         start, self.dealer = self.match.deal(self.hand_index)
         self.hand = Hand(start, max_turns=self.settings.turn_limit)

@@ -11,6 +11,7 @@ from ..engine.deal import SEAT_NAMES
 from ..engine.errors import PositionError
 from ..engine.numbers import parse_count
 from ..engine.position import Dest
+from .settings import MAX_HANDS, MAX_TURN_LIMIT
 
 CALL, NEXT, NEXT_HAND, BEST = "call", "next", "hand", "best"
 """The decisions besides placements (see :mod:`tutorial.practice`)."""
@@ -55,7 +56,7 @@ def encode_moves(decisions: list[str]) -> str:
     return ".".join(parts)
 
 
-MAX_DECISIONS = 20 * (2 * 100_000 + 2)
+MAX_DECISIONS = MAX_HANDS * (2 * MAX_TURN_LIMIT + 2)
 """No game the settings allow has more decisions than this (hands × two per turn, R9)."""
 
 

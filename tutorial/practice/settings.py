@@ -13,6 +13,17 @@ PRACTICE_PLAYERS = 4
 LEARNER_SEAT = 0
 COACH, TABLE = "coach", "table"
 WATCH_ALL, WATCH_DISCARDS = "all", "discards"
+MAX_HANDS = 20
+"""The most hands a practice match may have."""
+MAX_TURN_LIMIT = 2_000
+"""The highest turn limit a practice hand may have (R7). It bounds what any address may cost
+the server: a game is rebuilt from its address by replaying it, and a hand of rule-perfect
+play can run 34,643 turns (three players, deal 3-39) before anyone wins. A hand of 2,000
+turns is about 700 cards of the learner's own at three players (more at bigger tables):
+more than anyone places in a sitting. Rule-perfect hands with 4–7 players are over within
+it in 99.9 % of deals (3 players: 85 %). See :data:`MAX_GAME_TURNS`."""
+MAX_GAME_TURNS = MAX_HANDS * MAX_TURN_LIMIT
+"""The most turns a practice game can ever play, and so replay (passes included, R9)."""
 
 
 @dataclass(frozen=True)
@@ -28,8 +39,8 @@ class Settings:
     - ``watch`` (Table): which of the computer players' placements the learner
       watches, with the chance to call: ``all``, or ``discards`` (only those put on
       a discard or fitting an opponent's discard — fewer clicks at a big table).
-    - ``hands``: hands in the match (1–20); ``turn_limit``: the agreed turn limit
-      of each hand (R7, 50–100000 turns).
+    - ``hands``: hands in the match (1–20, :data:`MAX_HANDS`); ``turn_limit``: the
+      agreed turn limit of each hand (R7, 50–2000 turns, :data:`MAX_TURN_LIMIT`).
     The Table-mode defaults give the learner several fair chances to call in a hand.
     Raises :class:`PositionError` ``bad-settings`` for values out of range.
     """
@@ -49,8 +60,8 @@ class Settings:
             "alertness": isinstance(self.alertness, int) and 0 <= self.alertness <= 100,
             "slips": isinstance(self.slips, int) and 0 <= self.slips <= 100,
             "watch": self.watch in (WATCH_ALL, WATCH_DISCARDS),
-            "hands": isinstance(self.hands, int) and 1 <= self.hands <= 20,
-            "turn_limit": isinstance(self.turn_limit, int) and 50 <= self.turn_limit <= 100_000,
+            "hands": isinstance(self.hands, int) and 1 <= self.hands <= MAX_HANDS,
+            "turn_limit": isinstance(self.turn_limit, int) and 50 <= self.turn_limit <= MAX_TURN_LIMIT,
         }
         for name, ok in checks.items():
             if not ok:
@@ -76,8 +87,9 @@ class Settings:
         allowed = {COACH: "pht", TABLE: "aswht"}.get(parts[0], "")
         for part in parts[1:]:
             key, number = part[:1], parse_count(part[1:], 6)
+            # one letter and a number (an empty part is no setting: "" is in every string),
             # each setting once, only the mode's own, flags only 0 or 1
-            if key not in allowed or names[key] in values or number is None or (key in "pw" and number > 1):
+            if len(key) != 1 or key not in allowed or names[key] in values or number is None or (key in "pw" and number > 1):
                 raise PositionError("bad-settings", setting=str(text)[:40])
             if key == "p":
                 values["penalise"] = number == 1
