@@ -1,4 +1,4 @@
-"""Buttons whose clicks apply only to the state the learner saw.
+"""Buttons whose clicks apply only to the state the learner saw, and only once they saw it.
 
 Streamlit delivers a click queued while the page is being redrawn to the
 widget with the same key in the next run, with that run's arguments
@@ -6,33 +6,84 @@ widget with the same key in the next run, with that run's arguments
 *next* card where the learner clicked on the old one. So every action button
 here carries a token of the state it was drawn for, in its key (a click on
 a button that is no longer drawn is dropped by Streamlit) and in its
-arguments (checked against the state when the click arrives). A click that
-no longer matches changes nothing, and the page says so once.
+arguments (checked against the state when the click arrives).
+
+The page now redraws faster than a double click, so the second click of one
+lands on the *new* state: every guarded control also counts how long it has been
+on screen (:mod:`tutorial.app.dwell`), and a click on one shown for less than
+:data:`~tutorial.app.dwell.DEFAULT_MIN_SEEN_MS` (the environment variable
+``MUGGINS_MIN_SEEN_MS``, read once per process) changes nothing and says nothing.
+A click that no longer matches the state changes nothing either; the page says so
+once, unless it came right after another click that acted (a double click).
+The drawn table's piles go through the same guard (:func:`allowed`, tutorial/app/table.py).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import streamlit as st
 
+from . import dwell
+
 STALE = "_stale_click"
+GUARD = "_seen_guard"
+
+
+@cache
+def min_seen_ms() -> int:
+    """The threshold in milliseconds, read from the environment once per process."""
+    return dwell.min_seen_ms()
+
+
+def guard() -> dwell.SeenGuard:
+    """This session's guard (made on first use)."""
+    found = st.session_state.get(GUARD)
+    if not isinstance(found, dwell.SeenGuard):
+        found = dwell.SeenGuard(time.monotonic, min_seen_ms() / 1000)
+        st.session_state[GUARD] = found
+    return found
+
+
+def drawn(control: str, token: str, widget: str) -> None:
+    """Note that ``control`` is being drawn for the state ``token`` as the widget keyed
+    ``widget``: it was on screen before if Streamlit still holds that widget's state
+    (Streamlit forgets a widget a finished run did not draw)."""
+    guard().drawn(control, token, shown_before=widget in st.session_state)
+
+
+def allowed(control: str, token: str, current: str) -> bool:
+    """Whether a click on ``control`` drawn for ``token`` may act now that the state is
+    ``current``; a click on a gone state made long after the last action is noted, for
+    :func:`notice` to mention."""
+    verdict = guard().verdict(control, token, current)
+    if verdict == dwell.STALE:
+        st.session_state[STALE] = True
+    return verdict == dwell.ACT
 
 
 def button(label: str, *, key: str, seen: str, current: Callable[[], str], action: Callable[..., Any],
-           args: tuple = (), where: Any = None, **options: Any) -> None:
+           args: tuple = (), where: Any = None, fixed_key: bool = False, **options: Any) -> None:
     """Draw ``st.button`` keyed ``<key>-t<seen>`` whose click calls ``action(*args)``
-    only if ``current()`` still equals ``seen`` (both short texts naming a state).
-    ``where``: a container or column (default ``st``); ``options`` go to ``st.button``."""
-    (where or st).button(label, key=f"{key}-t{seen}", on_click=_guarded, args=(seen, current, action, args), **options)
+    only if ``current()`` still equals ``seen`` (both short texts naming a state) and
+    the button has been on screen long enough to have been seen.
+    ``where``: a container or column (default ``st``); ``options`` go to ``st.button``.
+    ``fixed_key``: keep the key ``key`` in every state, for a button whose action does not
+    depend on what is shown (it reads a typed code, say, and a second press does the
+    same again): only the time on screen is checked (``seen`` then names the version of
+    the page it is drawn on, and a new one starts the count again)."""
+    widget = key if fixed_key else f"{key}-t{seen}"
+    drawn(key, seen, widget)
+    (where or st).button(label, key=widget, on_click=_guarded, args=(key, seen, None if fixed_key else current, action, args),
+                         **options)
 
 
-def _guarded(seen: str, current: Callable[[], str], action: Callable[..., Any], args: tuple) -> None:
-    if current() != seen:
-        st.session_state[STALE] = True
-        return
-    action(*args)
+def _guarded(key: str, seen: str, current: Callable[[], str] | None, action: Callable[..., Any], args: tuple) -> None:
+    if allowed(key, seen, seen if current is None else current()):
+        action(*args)
 
 
 def notice(tr) -> None:
