@@ -119,9 +119,13 @@ def test_the_threshold_comes_from_the_environment_and_odd_values_give_the_defaul
 
 # ----- the app, through AppTest, with the real threshold and a fake clock ---------------------
 @pytest.fixture
-def guarded(monkeypatch, tmp_path, clock):
-    """The app with the real 300 ms threshold and ``clock`` as the guard's clock."""
+def data_dir_only(monkeypatch, tmp_path):
     monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def guarded(monkeypatch, data_dir_only, clock):
+    """The app with the real 300 ms threshold and ``clock`` as the guard's clock."""
     monkeypatch.setattr(clicks, "min_seen_ms", lambda: dwell.DEFAULT_MIN_SEEN_MS)
     monkeypatch.setattr(clicks.time, "monotonic", clock)
 
@@ -201,3 +205,19 @@ def test_lesson_navigation_acts_only_on_a_step_that_has_been_seen(guarded, clock
     clock.wait(300)
     click(at, "lesson-back")
     assert at.query_params["step"] == first
+
+
+def test_undo_is_not_shown_in_the_next_hand_before_the_learners_first_card_there(data_dir_only):
+    from tutorial.engine import DealCode
+    from tutorial.practice import PracticeGame, Settings
+
+    game = PracticeGame(DealCode(4, 1234), settings=Settings(hands=2))
+    while not game.hand_over:
+        game.decide("next" if game.watching is not None else "best")
+    game.decide("hand")
+    at = practice(deal="4-1234", game=game.settings.to_text(), moves=game.moves_text())
+    assert at.session_state["practice_game"].decisions[-1] == "hand"
+    keys = [b.key or "" for b in at.button]
+    assert not any(key.startswith("practice-undo") for key in keys), keys
+    click(at, "practice-common-1")  # the learner's first card of this hand: now Undo can act
+    assert any((b.key or "").startswith("practice-undo") for b in at.button)
