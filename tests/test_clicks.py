@@ -78,15 +78,28 @@ def test_a_control_that_left_the_screen_and_came_back_starts_again(guard, clock)
     assert guard.verdict("practice-common-1", "t1", "t1") == TOO_SOON
 
 
-def test_a_click_on_a_gone_state_never_acts_and_is_mentioned_only_when_deliberate(guard, clock):
+def test_a_click_on_a_gone_state_never_acts_and_is_mentioned_only_if_the_learner_did_not_leave_it(guard, clock):
     guard.drawn("practice-common-1", "t1", shown_before=False)
     guard.drawn("practice-discard-A", "t1", shown_before=False)
     clock.wait(1000)
     assert guard.verdict("practice-common-1", "t1", "t1") == ACT
     clock.wait(40)  # the double click's second press, still on the old table
     assert guard.verdict("practice-discard-A", "t1", "t2") == QUIET_STALE
-    clock.wait(2000)  # a click on a table that was replaced long after the last action
-    assert guard.verdict("practice-discard-A", "t1", "t2") == STALE
+    clock.wait(2000)  # however late it arrives (a loaded server)
+    assert guard.verdict("practice-discard-A", "t1", "t2") == QUIET_STALE
+    guard.drawn("room-answer", "r1", shown_before=False)
+    clock.wait(1000)  # the teacher moves the class on: the state changed by itself
+    assert guard.verdict("room-answer", "r1", "r2") == STALE
+
+
+def test_what_the_browser_saw_can_only_make_the_guard_stricter(guard, clock):
+    guard.drawn("practice-table", "t1", shown_before=False)
+    clock.wait(1000)
+    assert guard.verdict("practice-table", "t1", "t1", shown=0.1) == TOO_SOON  # a slow browser showed it late
+    assert guard.verdict("practice-table", "t1", "t1", shown=50.0) == ACT
+    guard.drawn("practice-table", "t2", shown_before=False)
+    clock.wait(100)
+    assert guard.verdict("practice-table", "t2", "t2", shown=50.0) == TOO_SOON  # a forged time changes nothing
 
 
 def test_a_stale_click_before_any_action_is_mentioned(guard):

@@ -14,7 +14,8 @@ on screen (:mod:`tutorial.app.dwell`), and a click on one shown for less than
 :data:`~tutorial.app.dwell.DEFAULT_MIN_SEEN_MS` (the environment variable
 ``MUGGINS_MIN_SEEN_MS``, read once per process) changes nothing and says nothing.
 A click that no longer matches the state changes nothing either; the page says so
-once, unless it came right after another click that acted (a double click).
+once only when the state changed without the learner's own clicks (a double click's second
+click, made on the table the first one replaced, is not worth a word).
 The drawn table's piles go through the same guard (:func:`allowed`, tutorial/app/table.py).
 """
 
@@ -55,11 +56,15 @@ def drawn(control: str, token: str, widget: str) -> None:
     guard().drawn(control, token, shown_before=widget in st.session_state)
 
 
-def allowed(control: str, token: str, current: str) -> bool:
+def allowed(control: str, token: str, current: str, *, shown_ms: object = None) -> bool:
     """Whether a click on ``control`` drawn for ``token`` may act now that the state is
-    ``current``; a click on a gone state made long after the last action is noted, for
-    :func:`notice` to mention."""
-    verdict = guard().verdict(control, token, current)
+    ``current``; a click on a state that changed without the learner acting on it is
+    noted, for :func:`notice` to mention. ``shown_ms``: how long the browser says the control had
+    been in the page (milliseconds), when it says; anything but a number is ignored."""
+    shown = None
+    if isinstance(shown_ms, (int, float)) and not isinstance(shown_ms, bool) and 0 <= shown_ms < 1e12:
+        shown = shown_ms / 1000
+    verdict = guard().verdict(control, token, current, shown=shown)
     if verdict == dwell.STALE:
         st.session_state[STALE] = True
     return verdict == dwell.ACT
@@ -84,6 +89,64 @@ def button(label: str, *, key: str, seen: str, current: Callable[[], str], actio
 def _guarded(key: str, seen: str, current: Callable[[], str] | None, action: Callable[..., Any], args: tuple) -> None:
     if allowed(key, seen, seen if current is None else current()):
         action(*args)
+
+
+BROWSER_JS = """
+export default function(component) {
+  // The browser's half of the click guard (tutorial/app/dwell.py): a click on a button drawn
+  // for a state (its key ends with the state's token, -t...) that has been in the page for
+  // less than min_seen ms never reaches the app. A slow browser shows a new button well
+  // after the server drew it; this counts from when it is really there. Installed once.
+  const { data } = component;
+  const guard = window.mugginsClickGuard || (window.mugginsClickGuard = { min: 0, seen: new Map(), installed: false });
+  guard.min = Number(data && data.min_seen) || 0;
+  if (guard.installed) { return; }
+  guard.installed = true;
+  const TOKEN = /^st-key-.+-t[0-9a-z]+$/;
+  const scan = () => {
+    const now = performance.now();
+    const present = new Set();
+    for (const el of document.querySelectorAll('[class*="st-key-"]')) {
+      for (const name of el.classList) {
+        if (TOKEN.test(name)) {
+          present.add(name);
+          if (!guard.seen.has(name)) { guard.seen.set(name, now); }
+        }
+      }
+    }
+    for (const name of [...guard.seen.keys()]) { if (!present.has(name)) { guard.seen.delete(name); } }
+  };
+  new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  scan();
+  window.addEventListener('click', (event) => {
+    if (!guard.min) { return; }
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    const holder = button ? button.closest('[class*="st-key-"]') : null;
+    if (!holder) { return; }
+    for (const name of holder.classList) {
+      const since = guard.seen.get(name);
+      if (since !== undefined && performance.now() - since < guard.min) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        return;
+      }
+    }
+  }, true);
+}
+"""
+
+
+@st.cache_resource(show_spinner=False)
+def _browser_guard():
+    """The browser's half of the guard, registered once per server process (shared, stateless)."""
+    return st.components.v2.component("muggins_click_guard", js=BROWSER_JS)
+
+
+def install() -> None:
+    """Put the browser's half of the guard in the page (the entry script does, on every run,
+    in the sidebar: it draws nothing). The server's half stands on its own: without it
+    (AppTest, a browser without JavaScript components) every click is still checked here."""
+    _browser_guard()(data={"min_seen": min_seen_ms()}, key="click-guard")
 
 
 def notice(tr) -> None:

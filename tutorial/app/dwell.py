@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -54,11 +54,11 @@ ACT = "act"
 TOO_SOON = "too-soon"
 """The control was drawn too recently to have been seen: nothing happens, nothing is said."""
 QUIET_STALE = "quiet-stale"
-"""The click was made on a state that is gone, within the threshold of the last click that
-acted (the tail of a double click): nothing happens, nothing is said."""
+"""The click was made on a state that the learner's own click has just left (the second
+click of a double click, made before the page was redrawn): nothing happens, nothing is said."""
 STALE = "stale"
-"""The click was made on a state that is gone, long after the last action (a slow redraw, or
-the state changed by itself): nothing happens, and the page may say so."""
+"""The click was made on a state that changed without the learner acting on it (a teacher
+moved the class on, say): nothing happens, and the page may say so."""
 
 
 def min_seen_ms(environ: Mapping[str, str] | None = None) -> int:
@@ -95,7 +95,7 @@ class SeenGuard:
         self.min_seen = max(0.0, min_seen)
         self.limit = limit
         self._shown: OrderedDict[str, Shown] = OrderedDict()
-        self._last_action: float | None = None
+        self._acted_on: deque[str] = deque(maxlen=32)  # the states the learner's clicks acted on, latest last
 
     def drawn(self, control: str, token: str, *, shown_before: bool = True) -> None:
         """``control`` is being drawn showing the state ``token``. ``shown_before``: it was
@@ -116,16 +116,23 @@ class SeenGuard:
             return None
         return self.clock() - known.since
 
-    def verdict(self, control: str, token: str, current: str) -> str:
+    def verdict(self, control: str, token: str, current: str, *, shown: float | None = None) -> str:
         """Whether a click on ``control``, drawn for the state ``token``, may act now that
-        the state is ``current``: :data:`ACT` (the time of this action is kept),
-        :data:`TOO_SOON`, :data:`QUIET_STALE` or :data:`STALE`."""
+        the state is ``current``: :data:`ACT` (the state acted on is kept),
+        :data:`TOO_SOON`, :data:`QUIET_STALE` or :data:`STALE`. ``shown``: how long (seconds)
+        the browser says the control had been in the page when it was clicked, if it says;
+        the shorter of that and the server's own count is taken (a slow browser shows a
+        control well after the server drew it), so what a browser says can only make the
+        guard stricter."""
         now = self.clock()
         if token != current:
-            recent = self._last_action is not None and now - self._last_action < self.min_seen
-            return QUIET_STALE if recent else STALE
+            # Whether the learner's own click left that state is known whatever the delays:
+            # the times of a loaded server are not.
+            return QUIET_STALE if token in self._acted_on else STALE
         known = self._shown.get(control)
         if known is not None and (known.token != token or now - known.since < self.min_seen):
             return TOO_SOON
-        self._last_action = now
+        if shown is not None and shown < self.min_seen:
+            return TOO_SOON
+        self._acted_on.append(token)
         return ACT

@@ -294,7 +294,7 @@ def _picked(widget: str, current: Callable[[], str], pick: Callable[[str], None]
     if piles is not None and chosen["dest"] not in piles:
         return
     token = chosen.get("token")
-    if not clicks.allowed(widget, token if isinstance(token, str) else "", current()):
+    if not clicks.allowed(widget, token if isinstance(token, str) else "", current(), shown_ms=chosen.get("shown")):
         return
     request_scroll(chosen["dest"])
     pick(chosen["dest"])
