@@ -17,14 +17,17 @@ click, their default). 300 ms lies above the double clicks the issue measured an
 below the quickest deliberate click on something new; a learner who clicks the
 same control again on purpose after a quarter of a second is hardly slowed.
 
-The time is measured on the server, from the run that first drew the control in
-the state it shows to the arrival of the click. The click that caused that run and
-the click being judged cross the same network, so what is measured is the time
-between the two clicks as the browser made them, less the server's work before it
-drew the control, whatever the network's delay. (On a slow network the new control
-reaches the screen later, so the learner has seen it for less than that; but then
-the second click of a double click usually lands on the old table still, and its
-token stops it.)
+The time is counted twice, and the shorter count decides. The server counts from the
+run that first drew the control in the state it shows to the arrival of the click:
+the click that caused that run and the click being judged cross the same network,
+so this is the time between the two clicks as the browser made them, less the
+server's work before it drew the control. But a slow browser (a phone, a busy
+machine) puts the new control in the page well after the server drew it — on a
+loaded test machine 250 ms to a second later — so the browser counts too: the drawn
+table sends with each pick how long that state of it has been in the page, and a
+small script (:data:`tutorial.app.clicks.BROWSER_JS`) stops a click on a button
+drawn for a state (its key ends with the state's token) that has been in the page
+for less than the threshold. What a browser says can only make the guard stricter.
 
 :class:`SeenGuard` keeps, for each control (its key without the token), the token
 it was last drawn with and since when it has been on screen continuously; it is
