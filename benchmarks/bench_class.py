@@ -23,6 +23,7 @@ waiting a random 0–5 s and answering, all at once from a thread each. Reported
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import statistics
@@ -41,6 +42,10 @@ sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import CHROMIUM, settle  # noqa: E402
 from tests.browser.server import start_app, stop_app  # noqa: E402
+
+# A machine clicks at once: the guard that ignores clicks on controls shown too briefly
+# for a person to have seen them (tutorial/app/dwell.py) is off for the servers started here.
+os.environ.setdefault("MUGGINS_MIN_SEEN_MS", "0")
 
 WATCHERS = 3
 """Students in real browsers (the rest go through the Agent API)."""

@@ -16,6 +16,7 @@ opens it, so neither figure should grow with the hand's length.
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import tempfile
@@ -28,6 +29,10 @@ sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import CHROMIUM, settle  # noqa: E402
 from tests.browser.server import start_app, stop_app  # noqa: E402
+
+# A machine clicks at once: the guard that ignores clicks on controls shown too briefly
+# for a person to have seen them (tutorial/app/dwell.py) is off for the servers started here.
+os.environ.setdefault("MUGGINS_MIN_SEEN_MS", "0")
 
 LENGTHS = (0, 300, 650)
 BARE_APP = 'import streamlit as st\nst.button("Click", key="bare")\n'

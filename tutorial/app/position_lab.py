@@ -185,7 +185,8 @@ def sources() -> None:
     with st.expander(_("Start from…"), expanded=False, icon=":material/input:"):
         a, b = st.columns([3, 1], vertical_alignment="bottom")
         a.text_input(_("Deal code"), key="lab-deal", max_chars=20, placeholder="4-12345")
-        b.button(_("Deal"), key="lab-deal-go", on_click=_from_deal, width="stretch")
+        clicks.button(_("Deal"), key="lab-deal-go", seen=token(), current=token, action=_from_deal, where=b, width="stretch",
+                      fixed_key=True)
         lessons, _problems = course()
         positions = {f"{lesson.id}/{step.id}": step.position for lesson in lessons for step in lesson.steps
                      if isinstance(getattr(step, "position", None), Position)}
@@ -194,12 +195,13 @@ def sources() -> None:
         a, b = st.columns([3, 1], vertical_alignment="bottom")
         widget = session.labelled_key("lab-lesson-step", titles.values())
         a.selectbox(_("A lesson's position"), list(positions), format_func=titles.get, key=widget)
-        b.button(_("Open"), key="lab-lesson-go", on_click=_from_lesson, args=(positions, widget), width="stretch")
+        clicks.button(_("Open"), key="lab-lesson-go", seen=token(), current=token, action=_from_lesson, args=(positions, widget),
+                      where=b, width="stretch", fixed_key=True)
         from .practice_view import GAME
 
         if GAME in st.session_state:
-            st.button(_("The practice table as it is now"), key="lab-practice-go", on_click=_from_practice,
-                      icon=":material/playing_cards:")
+            clicks.button(_("The practice table as it is now"), key="lab-practice-go", seen=token(), current=token,
+                          action=_from_practice, icon=":material/playing_cards:", fixed_key=True)
         st.file_uploader(_("A position file (TOML)"), type=["toml", "txt"], key="lab-upload", on_change=_from_file)
 
 
@@ -328,7 +330,8 @@ def editor(position: Position | None) -> None:
         st.session_state.setdefault("lab-editor", st.session_state[TEXT])
         st.text_area(_("Position file (TOML): stocks top card first, discards and common piles bottom to top"),
                      key="lab-editor", height=260, max_chars=MAX_TEXT)
-        st.button(_("Use this text"), key="lab-editor-go", on_click=_from_editor, icon=":material/check:")
+        clicks.button(_("Use this text"), key="lab-editor-go", seen=token(), current=token, action=_from_editor,
+                      icon=":material/check:", fixed_key=True)
 
 
 # ----- examining -------------------------------------------------------------------

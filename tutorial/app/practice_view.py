@@ -493,10 +493,19 @@ def lesson_button(error: str, tr, offered: set[str]) -> None:
     if lesson is None or lesson.id in offered:
         return
     offered.add(lesson.id)
-    if st.button(tr.gettext("Lesson: {title}").format(title=tr.gettext(lesson.title)), key=f"practice-lesson-{lesson.id}",
-                 icon=":material/school:"):
-        lesson_view.open_lesson(lesson.id)
+    action_button(tr.gettext("Lesson: {title}").format(title=tr.gettext(lesson.title)), key=f"practice-lesson-{lesson.id}",
+                  action=_to_lesson, args=(lesson.id,), icon=":material/school:")
+    if st.session_state.get(TO_LESSON) == lesson.id:
+        st.session_state.pop(TO_LESSON)
         st.switch_page(pages.page("lessons"))
+
+
+TO_LESSON = "practice_to_lesson"  # a lesson button at the end of a hand was pressed
+
+
+def _to_lesson(lesson_id: str) -> None:
+    lesson_view.open_lesson(lesson_id)
+    st.session_state[TO_LESSON] = lesson_id
 
 
 def watching(current: PracticeGame, words_: PracticeScreen, tr) -> None:

@@ -276,22 +276,25 @@ def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, see
         component()(data=data, key=widget)
         return
     piles = frozenset(item["dest"] for item in data["items"] if item.get("dest"))
+    clicks.drawn(widget, seen, widget)  # the click guard counts how long this table has been on screen
     component()(data=data, key=widget, on_pick_change=lambda: _picked(widget, current, pick, piles))
 
 
 def _picked(widget: str, current: Callable[[], str], pick: Callable[[str], None],
             piles: frozenset[str] | None = None) -> None:
     """A pile was clicked on the drawn table: apply it only if it names one of the ``piles``
-    drawn and the table the learner saw (the token sent with the click) is still the one
-    in play. What comes from the browser is never trusted: anything else is ignored."""
+    drawn, the table the learner saw (the token sent with the click) is still the one
+    in play and it has been on screen long enough to have been seen (the click guard,
+    :func:`tutorial.app.clicks.allowed`). What comes from the browser is never trusted:
+    anything else is ignored."""
     value = st.session_state.get(widget)
     chosen = value.get("pick") if hasattr(value, "get") else None
     if not isinstance(chosen, dict) or not isinstance(chosen.get("dest"), str):
         return
     if piles is not None and chosen["dest"] not in piles:
         return
-    if chosen.get("token") != current():
-        st.session_state[clicks.STALE] = True
+    token = chosen.get("token")
+    if not clicks.allowed(widget, token if isinstance(token, str) else "", current(), shown_ms=chosen.get("shown")):
         return
     request_scroll(chosen["dest"])
     pick(chosen["dest"])

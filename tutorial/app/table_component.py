@@ -162,7 +162,10 @@ function draw(root, data, shape, scale, setTriggerValue) {
     if (clickable) {
       el.type = 'button';
       el.setAttribute('aria-label', item.aria);
-      el.addEventListener('click', () => setTriggerValue('pick', { dest: item.dest, token: data.token }));
+      // With the pick, how long this table (this state of it) has been in the page: the
+      // click guard (tutorial/app/dwell.py) ignores a pick on a table shown too briefly to be seen.
+      el.addEventListener('click', () => setTriggerValue('pick', {
+        dest: item.dest, token: data.token, shown: Math.round(performance.now() - (root.mtShownAt ?? 0)) }));
     } else {
       el.setAttribute('role', 'img'); el.setAttribute('aria-label', item.aria);
     }
@@ -196,6 +199,10 @@ export default function(component) {
     parentElement.appendChild(frame);
   }
   const root = frame.querySelector('.mt-root');
+  if (root.mtToken !== data.token || root.mtShownAt === undefined) {  // a new state of the table is in the page from now
+    root.mtToken = data.token;
+    root.mtShownAt = performance.now();
+  }
   let last = '';
   const redraw = () => {
     const best = fit(data, frame);

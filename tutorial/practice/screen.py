@@ -20,6 +20,7 @@ from ..engine.rules import TurnRecord
 from ..narrate import Narrator
 from ..words import clip, position_error
 from .game import LearnerCall, PracticeGame
+from .moves import CALL, NEXT, NEXT_HAND
 from .settings import COACH, TABLE
 
 SINCE_SHOWN = 30
@@ -231,6 +232,16 @@ class PracticeScreen:
         if wrong_pick:
             lines.append(n._("That pile does not fit: pick one of the marked common piles."))
         return Message("error", tuple(lines))
+
+    def can_undo(self) -> bool:
+        """Whether *Undo my last card* is shown: only when it can act — Coach mode, the hand
+        not over, and a card of the learner's placed in this hand (not only in an earlier
+        hand of the match: :meth:`PracticeGame.undone` never goes back across a new hand)."""
+        game = self.game
+        if game.settings.mode != COACH or game.hand_over:
+            return False
+        placements = [index for index, decision in enumerate(game.decisions) if decision not in (CALL, NEXT, NEXT_HAND)]
+        return bool(placements) and NEXT_HAND not in game.decisions[placements[-1]:]
 
     def skip_label(self) -> str:
         """The label of the button that lets the others play on until the learner's turn."""

@@ -73,7 +73,7 @@ def play(drawn_for: tuple) -> None:
         feedback = page.feedback() if game.correcting is None else None
         if fresh:
             view.show(feedback)
-        if game.settings.mode == COACH and any(d not in ("call", "next", "hand") for d in game.decisions) and not game.hand_over:
+        if page.can_undo():  # only when it can act: never before the learner's first card of this hand
             view.action_button(_("Undo my last card"), key="practice-undo", action=view.undo, icon=":material/undo:")
         marks: dict = {}
         if game.watching is not None:
