@@ -346,3 +346,104 @@ def test_the_home_page_says_how_a_hand_is_won_and_what_practice_is():
 def test_the_deal_step_says_that_seat_a_deals():
     deal = next(step for step in BY_ID["players-and-matches"].steps if step.kind == "deal")
     assert "seat A deals every time" in deal.text and "B, on A's left, always moves first" in deal.text
+
+
+# ----- issue 17, item 6: citations in words, one list of sections and rulings -------------------
+from pathlib import Path  # noqa: E402
+
+from tutorial import rulebook  # noqa: E402
+from tutorial.engine import rules as engine_rules  # noqa: E402
+from tutorial.lessons.load import SECTION_IDS as LESSON_SECTION_IDS  # noqa: E402
+from tutorial.narrate import Narrator  # noqa: E402
+
+BARE_SECTION = re.compile(r"§[a-z]")
+
+
+def catalog_messages():
+    """Every message id of the Spanish catalog (plural forms: both)."""
+    with open(po_path("es"), "rb") as handle:
+        catalog = read_po(handle, locale="es")
+    for message in catalog:
+        if message.id:
+            yield from (message.id if isinstance(message.id, tuple) else (message.id,))
+
+
+def test_one_list_of_sections_used_everywhere():
+    ids = rulebook.SECTION_IDS
+    assert len(ids) == len(set(ids)) == 10 and ids[0] == "§deal" and ids[-2:] == ("§variants", "§glossary")
+    assert [code for code, _title, _body in rules_text.SECTIONS] == list(ids)  # the Rules page's order
+    assert {code: title for code, title, _body in rules_text.SECTIONS} == {s.id: s.title for s in rulebook.SECTIONS}
+    assert LESSON_SECTION_IDS is rulebook.SECTION_IDS
+    assert set(engine_rules.SECTION_OF_RULE.values()) <= set(ids)  # what the engine cites
+    assert [s.number for s in rulebook.SECTIONS] == list(range(1, 11))
+
+
+def test_every_section_and_ruling_cited_anywhere_is_in_the_one_list():
+    """Lesson files (their texts and their ``sections``), the narrator's and the app's
+    templates, the rules page: every ``§id`` and ruling code they cite is known."""
+    cited = Counter()
+    for text in catalog_messages():
+        cited.update(rulebook.citations(text))
+    for lesson in LESSONS:
+        cited.update(lesson.sections)
+    for path in (rules_text.__file__, *map(str, (LESSONS_DIR.parent / "tutorial" / "narrate").glob("*.py"))):
+        cited.update(rulebook.citations(Path(path).read_text(encoding="utf-8")))
+    assert {"§variants", "§glossary", "§priority", "R3", "R11"} <= set(cited)
+    unknown = {code for code in cited if code not in rulebook.BY_ID and code not in rulebook.BY_CODE}
+    assert unknown == set()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_text_shows_a_bare_section_id(lang):
+    """Through the catalog: every message, as the learner reads it, names sections by
+    number and title, never by id (``§priority``)."""
+    tr = translations(lang)
+    shown = [tr.gettext(text) for text in catalog_messages()]
+    assert [text for text in shown if BARE_SECTION.search(text)] == []
+    n = Narrator(lang)
+    for section in rulebook.SECTIONS:
+        name = n.section(section.id)
+        assert name.startswith(f"§\u00a0{section.number} ") and tr.gettext(section.title) in name
+
+
+def test_spanish_cites_sections_by_their_spanish_title():
+    es = translations("es")
+    body = dict((code, body) for code, _title, body in rules_text.SECTIONS)["§turn"]
+    assert "siguiendo el §\u00a04 «Dónde debe ir la carta girada»" in es.gettext(body)
+    intro = es.gettext(step_of("one-card-per-turn", "intro").text)
+    assert "Un turno de Muggins es corto (§\u00a03 «Una carta por turno»)" in intro and "(§\u00a04 «Dónde" in intro
+
+
+def test_every_ruling_cited_is_glossed_where_it_is_cited():
+    """A ruling code in a text always comes with what it rules, in the reader's language,
+    the first time the text cites it (issue 17: R3 was explained only at the end of the Rules page)."""
+    es = translations("es")
+    cited = {code for text in catalog_messages() for code in rulebook.citations(text) if not code.startswith("§")}
+    assert {"R2", "R3", "R4", "R5", "R6", "R7", "R11", "R12"} <= cited
+    for ruling in rulebook.RULINGS:
+        assert es.gettext(ruling.gloss) != ruling.gloss, ruling.code  # translated
+    for lang in ("en", "es"):
+        tr = translations(lang)
+        for text in catalog_messages():
+            shown = tr.gettext(text)
+            for code in {c for c in rulebook.citations(text) if not c.startswith("§")}:
+                gloss = tr.gettext(rulebook.BY_CODE[code].gloss)
+                assert f"{code} “{gloss}”" in shown or f"{code} «{gloss}»" in shown, (lang, code, shown[:120])
+    first = step_of("recycling", next(s.id for s in BY_ID["recycling"].steps if "R3" in (s.done or "")))
+    assert "R3 «el descarte se gira solo cuando hace falta una carta»" in es.gettext(first.done)
+
+
+def test_the_rules_page_numbers_its_sections_and_glosses_its_rulings():
+    from streamlit.testing.v1 import AppTest
+
+    from tutorial.cli import APP_ENTRY
+
+    at = AppTest.from_file(str(APP_ENTRY), default_timeout=30)
+    at.query_params["lang"] = "es"
+    at.run()
+    at.switch_page("screens/rules.py").run()
+    headings = [h.value for h in at.subheader]
+    assert "§\u00a04 · Dónde debe ir la carta girada" in headings
+    shown = " ".join(headings + [m.value for m in at.markdown] + [i.value for i in at.info])
+    assert not BARE_SECTION.search(shown)
+    assert "R3 «el descarte se gira solo cuando hace falta una carta»" in shown

@@ -18,12 +18,11 @@ from ..engine.locate import LineMap, locate
 from ..engine.locate import Path as KeyPath
 from ..engine.posfile import from_dict, parse_toml, read_text
 from ..resources import LESSONS_DIR
+from ..rulebook import SECTION_IDS
 from .model import Lesson, Problem
 from .steps import COMMON_KEYS, KINDS, TEXT_FIELDS, Step, is_int, shown
 
 LESSON_FIELDS = {"id", "title", "summary", "order", "positions", "steps", "sections"}
-SECTION_IDS = ("§deal", "§counts", "§turn", "§priority", "§recycle", "§muggins", "§finish", "§match", "§variants",
-               "§glossary")
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 

@@ -231,7 +231,7 @@ class Story:
             text = self.n_("{player} won the hand after {turns} turn.", "{player} won the hand after {turns} turns.",
                            result.turns).format(player=result.winner, turns=result.turns)
         if self.you is not None and cards_left == 0:
-            text += " " + self._("You have no cards left, but you did not finish: giving your last card away as a penalty card is not a finish (R6).")
+            text += " " + self._("You have no cards left, but you did not finish (R6).")
         elif self.you is not None:
             text += " " + self.n_("You still held {count} card.", "You still held {count} cards.", cards_left).format(count=cards_left)
         return text
