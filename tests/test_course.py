@@ -447,3 +447,40 @@ def test_the_rules_page_numbers_its_sections_and_glosses_its_rulings():
     shown = " ".join(headings + [m.value for m in at.markdown] + [i.value for i in at.info])
     assert not BARE_SECTION.search(shown)
     assert "R3 «el descarte se gira solo cuando hace falta una carta»" in shown
+
+
+def course_texts():
+    """``(lesson number, lesson id, step id, English text)`` in the order a learner meets them."""
+    for number, lesson in enumerate(LESSONS, start=1):
+        for step in lesson.steps:
+            for text in step_texts(step):
+                yield number, lesson.id, step.id, text
+
+
+def test_nothing_is_used_before_it_is_taught():
+    """Issue 17: the penalty card's source was shown in lesson 2 but explained in lesson 8, and
+    passing was mentioned in lesson 7 before it is taught. The first mention of each comes
+    with a gloss and a pointer to the lesson that teaches it."""
+    number = {lesson.id: n for n, lesson in enumerate(LESSONS, start=1)}
+    taught = {"penalty": number["the-penalty"], "pass": number["the-penalty"]}
+    patterns = {"penalty": re.compile(r"penalty card"), "pass": re.compile(r"\bpass(es)?\b(?! (it )?on| over)")}
+    for concept, pattern in patterns.items():
+        first = next((n, lid, sid, text) for n, lid, sid, text in course_texts() if pattern.search(text))
+        n, lesson_id, step_id, text = first
+        assert n <= taught[concept]
+        if n < taught[concept]:
+            assert f"esson {taught[concept]}" in text or f"essons {taught[concept] - 1} and {taught[concept]}" in text, first
+    penalty = next(text for _n, _l, _s, text in course_texts() if "penalty card" in text)
+    assert "top card of their own closed stock" in penalty and "under yours" in penalty
+    passing = next(text for _n, _l, _s, text in course_texts() if patterns["pass"].search(text))
+    assert "no cards at all" in passing and "giving their last card away as a penalty card" in passing
+
+
+def test_every_penalty_card_says_where_it_comes_from():
+    from tutorial.engine.cards import Card
+
+    card = Card.parse("KC") if hasattr(Card, "parse") else next(iter(step_of("common-piles-first", "example-1-muggins").record.penalty)).card
+    for you in ("A", "B", None):
+        said = Narrator("en", you).gift("B", "A", card)
+        assert "the top card of" in said and "goes under" in said, said
+    assert "la carta de arriba de su montón cerrado" in Narrator("es", "A").gift("B", "A", card)
