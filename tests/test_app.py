@@ -215,7 +215,7 @@ def test_language_switch_mid_lesson_keeps_the_step_and_answer():
     assert current_step(at) == (lesson, step)
     es = translations("es")
     assert es.gettext(step.title) in texts(at)
-    assert at.error and "Where the turned card must go" in plain(at.error[0].value) and "B's discard" not in plain(at.error[0].value)
+    assert at.error and "Dónde debe ir la carta girada" in plain(at.error[0].value) and "B's discard" not in plain(at.error[0].value)
     assert at.query_params["lang"] in ("es", ["es"])
 
 

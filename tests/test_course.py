@@ -466,7 +466,7 @@ def test_nothing_is_used_before_it_is_taught():
     patterns = {"penalty": re.compile(r"penalty card"), "pass": re.compile(r"\bpass(es)?\b(?! (it )?on| over)")}
     for concept, pattern in patterns.items():
         first = next((n, lid, sid, text) for n, lid, sid, text in course_texts() if pattern.search(text))
-        n, lesson_id, step_id, text = first
+        n, _lesson_id, _step_id, text = first
         assert n <= taught[concept]
         if n < taught[concept]:
             assert f"esson {taught[concept]}" in text or f"essons {taught[concept] - 1} and {taught[concept]}" in text, first
