@@ -242,7 +242,7 @@ def test_the_offender_picks_when_several_common_piles_fit_a_correction():
              and stated(raw, "placed") and "R4" in words(step)]
     assert shown
     body = dict((code, body) for code, _title, body in rules_text.SECTIONS)["§muggins"]
-    assert "the offender picks, R4" in body
+    assert "when several fit, R4" in body and "the offender picks among the fitting common piles" in translations("en").gettext(body)
 
 
 def test_the_later_position_of_lesson_4_arises_from_the_earlier_one():

@@ -73,10 +73,10 @@ _BODIES = (
         "turned up.\n\n"
         "**What happens then**, in this order:\n\n"
         "1. **The card is moved** to where it had to go, whatever the kind of error: to a common pile that fits "
-        "(if several fit, the offender picks, R4); if none fits, to the nearest opponent clockwise whose discard "
+        "(when several fit, R4); if none fits, to the nearest opponent clockwise whose discard "
         "fits; if none does, to the offender's own discard.\n"
-        "2. **Then the penalty.** Each other player, in turn clockwise from the offender's left, gives the offender "
-        "the top card of their closed stock (R5). A donor whose closed stock is empty first turns their discard "
+        "2. **Then the penalty.** Each other player gives the offender the top card of their "
+        "closed stock, one after another (R5). A donor whose closed stock is empty first turns their discard "
         "over (§recycle); if the card was just moved onto that discard, it is turned over with the rest. A donor "
         "with no cards gives nothing. Each penalty card goes **under** the offender's closed stock, even when that "
         "stock is empty (the penalty cards then make up the whole stock); the offender's discard stays as it is "
@@ -130,7 +130,7 @@ _BODIES = (
         "- **offender**: the player whose placement was wrong; **donor**: each other player, who gives the "
         "offender a **penalty card**.\n"
         "- **finish**: place your last card correctly and be left with no cards; that wins the hand.\n"
-        "- **draw**: a hand that nobody wins (turn limit or repetition, R7)."
+        "- **draw**: a hand that nobody wins (R7)."
     )),
 )
 
