@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gettext
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -132,7 +133,7 @@ def cite(text: str, tr: gettext.NullTranslations) -> str:
         return text
     glossed: set[str] = set()
 
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         code = match.group()
         if code.startswith("§"):
             return section_name(code, tr)
@@ -144,7 +145,7 @@ def cite(text: str, tr: gettext.NullTranslations) -> str:
     return CITATION.sub(replace, text)
 
 
-def _plain(tr: gettext.NullTranslations):
+def _plain(tr: gettext.NullTranslations) -> Callable[[str], str]:
     """``tr``'s gettext without citations (the templates and titles hold none)."""
     return getattr(tr, "plain_gettext", tr.gettext)
 
