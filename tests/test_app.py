@@ -166,7 +166,7 @@ def test_wrong_click_shows_the_explanation_then_allows_another_try():
     assert step.kind == "place" and step.id == "example-1-place"
     click(at, f"{lesson.id}-{step.id}-discard-B").run()
     message = plain(at.error[0].value)
-    for needle in ("6♥", "B's discard (7♦)", "common piles come first", "§priority"):
+    for needle in ("6♥", "B's discard (7♦)", "common piles come first", "Where the turned card must go"):
         assert needle in message
     assert "common pile 1" not in message  # the first wrong try does not give the answer away
     assert not at.success
@@ -204,7 +204,7 @@ def test_muggins_step_shows_each_donor_in_turn():
     joined = "\n".join(seen)
     assert "moved to common pile 1 (5♣)" in seen[1]
     assert "B gives you K♣" in seen[2] and "C gives you 3♥" in seen[3] and "D gives you 10♠" in seen[4]  # A is you
-    assert "K♣, 3♥, and 10♠" in joined and "§muggins" in joined
+    assert "K♣, 3♥, and 10♠" in joined and "Calling Muggins and the penalty" in joined
 
 
 def test_language_switch_mid_lesson_keeps_the_step_and_answer():
@@ -215,7 +215,7 @@ def test_language_switch_mid_lesson_keeps_the_step_and_answer():
     assert current_step(at) == (lesson, step)
     es = translations("es")
     assert es.gettext(step.title) in texts(at)
-    assert at.error and "§priority" in plain(at.error[0].value) and "B's discard" not in plain(at.error[0].value)
+    assert at.error and "Dónde debe ir la carta girada" in plain(at.error[0].value) and "B's discard" not in plain(at.error[0].value)
     assert at.query_params["lang"] in ("es", ["es"])
 
 

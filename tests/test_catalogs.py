@@ -145,3 +145,62 @@ def test_every_message_the_code_asks_for_is_in_the_template(root):
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value not in known:
                 missing.append(f"{path.name}:{node.lineno}: {arg.value[:60]}")
     assert not missing, missing
+
+
+def test_translations_keep_every_citation(root):
+    """A section id (``§priority``) or ruling code (``R3``) in a text is an anchor the app
+    puts into words (:func:`tutorial.rulebook.cite`): each translation keeps exactly the
+    citations of its English text, and every one is in the one list of sections and rulings."""
+    from tutorial import rulebook
+
+    with open(po_path("es"), "rb") as handle:
+        catalog = read_po(handle, locale="es")
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        source = message.id if isinstance(message.id, str) else message.id[-1]
+        wanted = sorted(rulebook.citations(source))
+        for code in wanted:
+            if code not in rulebook.BY_ID and code not in rulebook.BY_CODE:
+                found.append(("unknown", code, source[:60]))
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            if text and sorted(rulebook.citations(text)) != wanted:
+                found.append(("differs", wanted, text[:60]))
+    assert found == []
+
+
+def test_citations_are_put_into_words_by_every_catalog():
+    from tutorial import rulebook
+
+    for lang, title in (("en", "“Where the turned card must go”"), ("es", "«Dónde debe ir la carta girada»")):
+        tr = translations(lang)
+        assert rulebook.cite("(§priority, R2)", tr) == "(§\u00a04 " + title + ", R2 " + (
+            "“a player with no cards passes”)" if lang == "en" else "«quien no tiene cartas pasa»)")
+        assert rulebook.cite("R2 and R2 again; §nonsense, R99", tr).count("R2 “") + rulebook.cite("R2 and R2", tr).count("R2 «") == 1  # glossed once
+        assert "§nonsense" in rulebook.cite("§nonsense", tr) and "R99" in rulebook.cite("R99", tr)  # unknown: as written
+        assert tr.ngettext("{n} card (§turn)", "{n} cards (§turn)", 2).startswith("{n} cards (§\u00a03 ")
+
+
+def test_one_word_per_concept_in_spanish_and_instructions_that_fit_touch_and_mouse(root):
+    """Issue 17: «llamar» beside «cantar», «Haz clic» on a touch screen. The settled terms:
+    cantar «¡Muggins!» (never llamar), «Elige» a pile and «Pulsa» a named button (never
+    «Haz clic»), «pulsación» for a tap or click, «carta de arriba» for a pile's top (the
+    glossary also gives «tope»); in English "Choose" a pile, "Press" a button, never "Click"."""
+    import re
+
+    with open(po_path("es"), "rb") as handle:
+        catalog = read_po(handle, locale="es")
+    wrong_es = re.compile(r"[Hh]az clic|\bclics?\b|\b[Ll]lam(a|as|ó|ar|ada|adas|aría)\b|\bdecir «¡Muggins")
+    wrong_en = re.compile(r"\b[Cc]lick (the|a|that|either|it|on|where)\b")
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            found += [("es", hit.group(), text[:70]) for hit in wrong_es.finditer(text)]
+            if re.search(r"\btope\b", text) and "su tope." not in text:
+                found.append(("es", "tope", text[:70]))
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            found += [("en", hit.group(), text[:70]) for hit in wrong_en.finditer(text)]
+    assert found == []

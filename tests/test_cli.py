@@ -38,8 +38,9 @@ def test_example_1(capsys):
     assert data["placed"] == "common:1"
     assert data["penalty"] == [{"from": "B", "card": "KC"}, {"from": "C", "card": "3H"}, {"from": "D", "card": "10S"}]
     assert data["finished"] is False
-    for needle in ("6♥", "5♣", "7♦", "§priority", "§muggins"):
+    for needle in ("6♥", "5♣", "7♦", "§\u00a04 “Where the turned card must go”", "§\u00a06 “Calling Muggins and the penalty”"):
         assert needle in data["explanation"]
+    assert "§priority" not in data["explanation"]  # sections are cited by number and title, never by id
 
 
 def test_example_1_correct_play_finishes(capsys):
@@ -62,13 +63,13 @@ def test_example_3(capsys):
 
 def test_spanish_explanation(capsys):
     data = explain_json(capsys, EXAMPLES / "example-1.toml", "--play", "discard:B", "--lang", "es")
-    assert "6♥" in data["explanation"] and "§priority" in data["explanation"]
+    assert "6♥" in data["explanation"] and "§\u00a04 «Dónde debe ir la carta girada»" in data["explanation"]
     assert "común" in data["explanation"]
 
 
 def test_text_output(capsys):
     status, out, _ = run(capsys, "explain", EXAMPLES / "example-2.toml")
-    assert status == 0 and "J♥" in out and "B" in out and "§priority" in out
+    assert status == 0 and "J♥" in out and "B" in out and "§\u00a04 “Where the turned card must go”" in out
 
 
 def test_pass_when_mover_has_no_cards(capsys, tmp_path):

@@ -242,7 +242,7 @@ def test_the_offender_picks_when_several_common_piles_fit_a_correction():
              and stated(raw, "placed") and "R4" in words(step)]
     assert shown
     body = dict((code, body) for code, _title, body in rules_text.SECTIONS)["§muggins"]
-    assert "the offender picks, R4" in body
+    assert "when several fit, R4" in body and "the offender picks among the fitting common piles" in translations("en").gettext(body)
 
 
 def test_the_later_position_of_lesson_4_arises_from_the_earlier_one():
@@ -346,3 +346,141 @@ def test_the_home_page_says_how_a_hand_is_won_and_what_practice_is():
 def test_the_deal_step_says_that_seat_a_deals():
     deal = next(step for step in BY_ID["players-and-matches"].steps if step.kind == "deal")
     assert "seat A deals every time" in deal.text and "B, on A's left, always moves first" in deal.text
+
+
+# ----- issue 17, item 6: citations in words, one list of sections and rulings -------------------
+from pathlib import Path  # noqa: E402
+
+from tutorial import rulebook  # noqa: E402
+from tutorial.engine import rules as engine_rules  # noqa: E402
+from tutorial.lessons.load import SECTION_IDS as LESSON_SECTION_IDS  # noqa: E402
+from tutorial.narrate import Narrator  # noqa: E402
+
+BARE_SECTION = re.compile(r"§[a-z]")
+
+
+def catalog_messages():
+    """Every message id of the Spanish catalog (plural forms: both)."""
+    with open(po_path("es"), "rb") as handle:
+        catalog = read_po(handle, locale="es")
+    for message in catalog:
+        if message.id:
+            yield from (message.id if isinstance(message.id, tuple) else (message.id,))
+
+
+def test_one_list_of_sections_used_everywhere():
+    ids = rulebook.SECTION_IDS
+    assert len(ids) == len(set(ids)) == 10 and ids[0] == "§deal" and ids[-2:] == ("§variants", "§glossary")
+    assert [code for code, _title, _body in rules_text.SECTIONS] == list(ids)  # the Rules page's order
+    assert {code: title for code, title, _body in rules_text.SECTIONS} == {s.id: s.title for s in rulebook.SECTIONS}
+    assert LESSON_SECTION_IDS is rulebook.SECTION_IDS
+    assert set(engine_rules.SECTION_OF_RULE.values()) <= set(ids)  # what the engine cites
+    assert [s.number for s in rulebook.SECTIONS] == list(range(1, 11))
+
+
+def test_every_section_and_ruling_cited_anywhere_is_in_the_one_list():
+    """Lesson files (their texts and their ``sections``), the narrator's and the app's
+    templates, the rules page: every ``§id`` and ruling code they cite is known."""
+    cited = Counter()
+    for text in catalog_messages():
+        cited.update(rulebook.citations(text))
+    for lesson in LESSONS:
+        cited.update(lesson.sections)
+    for path in (rules_text.__file__, *map(str, (LESSONS_DIR.parent / "tutorial" / "narrate").glob("*.py"))):
+        cited.update(rulebook.citations(Path(path).read_text(encoding="utf-8")))
+    assert {"§variants", "§glossary", "§priority", "R3", "R11"} <= set(cited)
+    unknown = {code for code in cited if code not in rulebook.BY_ID and code not in rulebook.BY_CODE}
+    assert unknown == set()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_text_shows_a_bare_section_id(lang):
+    """Through the catalog: every message, as the learner reads it, names sections by
+    number and title, never by id (``§priority``)."""
+    tr = translations(lang)
+    shown = [tr.gettext(text) for text in catalog_messages()]
+    assert [text for text in shown if BARE_SECTION.search(text)] == []
+    n = Narrator(lang)
+    for section in rulebook.SECTIONS:
+        name = n.section(section.id)
+        assert name.startswith(f"§\u00a0{section.number} ") and tr.gettext(section.title) in name
+
+
+def test_spanish_cites_sections_by_their_spanish_title():
+    es = translations("es")
+    body = dict((code, body) for code, _title, body in rules_text.SECTIONS)["§turn"]
+    assert "siguiendo el §\u00a04 «Dónde debe ir la carta girada»" in es.gettext(body)
+    intro = es.gettext(step_of("one-card-per-turn", "intro").text)
+    assert "Un turno de Muggins es corto (§\u00a03 «Una carta por turno»)" in intro and "(§\u00a04 «Dónde" in intro
+
+
+def test_every_ruling_cited_is_glossed_where_it_is_cited():
+    """A ruling code in a text always comes with what it rules, in the reader's language,
+    the first time the text cites it (issue 17: R3 was explained only at the end of the Rules page)."""
+    es = translations("es")
+    cited = {code for text in catalog_messages() for code in rulebook.citations(text) if not code.startswith("§")}
+    assert {"R2", "R3", "R4", "R5", "R6", "R7", "R11", "R12"} <= cited
+    for ruling in rulebook.RULINGS:
+        assert es.gettext(ruling.gloss) != ruling.gloss, ruling.code  # translated
+    for lang in ("en", "es"):
+        tr = translations(lang)
+        for text in catalog_messages():
+            shown = tr.gettext(text)
+            for code in {c for c in rulebook.citations(text) if not c.startswith("§")}:
+                gloss = tr.gettext(rulebook.BY_CODE[code].gloss)
+                assert f"{code} “{gloss}”" in shown or f"{code} «{gloss}»" in shown, (lang, code, shown[:120])
+    first = step_of("recycling", next(s.id for s in BY_ID["recycling"].steps if "R3" in (s.done or "")))
+    assert "R3 «el descarte se gira solo cuando hace falta una carta»" in es.gettext(first.done)
+
+
+def test_the_rules_page_numbers_its_sections_and_glosses_its_rulings():
+    from streamlit.testing.v1 import AppTest
+
+    from tutorial.cli import APP_ENTRY
+
+    at = AppTest.from_file(str(APP_ENTRY), default_timeout=30)
+    at.query_params["lang"] = "es"
+    at.run()
+    at.switch_page("screens/rules.py").run()
+    headings = [h.value for h in at.subheader]
+    assert "§\u00a04 · Dónde debe ir la carta girada" in headings
+    shown = " ".join(headings + [m.value for m in at.markdown] + [i.value for i in at.info])
+    assert not BARE_SECTION.search(shown)
+    assert "R3 «el descarte se gira solo cuando hace falta una carta»" in shown
+
+
+def course_texts():
+    """``(lesson number, lesson id, step id, English text)`` in the order a learner meets them."""
+    for number, lesson in enumerate(LESSONS, start=1):
+        for step in lesson.steps:
+            for text in step_texts(step):
+                yield number, lesson.id, step.id, text
+
+
+def test_nothing_is_used_before_it_is_taught():
+    """Issue 17: the penalty card's source was shown in lesson 2 but explained in lesson 8, and
+    passing was mentioned in lesson 7 before it is taught. The first mention of each comes
+    with a gloss and a pointer to the lesson that teaches it."""
+    number = {lesson.id: n for n, lesson in enumerate(LESSONS, start=1)}
+    taught = {"penalty": number["the-penalty"], "pass": number["the-penalty"]}
+    patterns = {"penalty": re.compile(r"penalty card"), "pass": re.compile(r"\bpass(es)?\b(?! (it )?on| over)")}
+    for concept, pattern in patterns.items():
+        first = next((n, lid, sid, text) for n, lid, sid, text in course_texts() if pattern.search(text))
+        n, _lesson_id, _step_id, text = first
+        assert n <= taught[concept]
+        if n < taught[concept]:
+            assert f"esson {taught[concept]}" in text or f"essons {taught[concept] - 1} and {taught[concept]}" in text, first
+    penalty = next(text for _n, _l, _s, text in course_texts() if "penalty card" in text)
+    assert "top card of their own closed stock" in penalty and "under yours" in penalty
+    passing = next(text for _n, _l, _s, text in course_texts() if patterns["pass"].search(text))
+    assert "no cards at all" in passing and "giving their last card away as a penalty card" in passing
+
+
+def test_every_penalty_card_says_where_it_comes_from():
+    from tutorial.engine.cards import Card
+
+    card = Card.parse("KC") if hasattr(Card, "parse") else next(iter(step_of("common-piles-first", "example-1-muggins").record.penalty)).card
+    for you in ("A", "B", None):
+        said = Narrator("en", you).gift("B", "A", card)
+        assert "the top card of" in said and "goes under" in said, said
+    assert "la carta de arriba de su montón cerrado" in Narrator("es", "A").gift("B", "A", card)

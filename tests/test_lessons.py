@@ -128,7 +128,7 @@ id = "next"
 kind = "next-card"
 title = "Next"
 text = "Which card?"
-position = { players = ["A", "B", "C"], to_move = "A", commons = [["KC"]], discards = { A = ["4D", "8C", "QH"] } }
+position = { players = ["A", "B", "C"], to_move = "A", commons = [["QC", "KC"]], discards = { A = ["4D", "8C", "QH"] } }
 answer = "4D"
 choices = ["QH", "8C", "4D"]
 """
@@ -597,3 +597,66 @@ def test_a_deal_step_offers_each_count_once_and_texts_hold_no_control_characters
     assert [p.code for p in problems(doubled)] == ["bad-answer"]
     nul = GOOD.replace('title = "Read"', 'title = "Re\\u0000ad"')
     assert "missing-text" in [p.code for p in problems(nul)]
+
+
+# ----- issue 17: no lesson shows a pile that play by the rules cannot build -------------------
+IMPOSSIBLE = [
+    # 9♦ on 7♣ (lesson 2 showed this): a common pile takes only a card that fits its top
+    (('commons = [["5C"]]', 'commons = [["7C", "9D", "8D", "7H", "6D", "5C"]]'), "impossible-common-pile", 9,
+     {"pile": 1, "card": "9♦", "below": "7♣"}),
+    (('commons = [["5C"]]', 'commons = [["3C", "4C", "4H", "5C"]]'), "impossible-common-pile", 9,
+     {"pile": 1, "card": "4♥", "below": "4♣"}),  # equal ranks never fit
+    (('commons = [["5C"]]', 'commons = [["KH", "AS", "2S", "3S", "4S", "5C"]]'), "impossible-common-pile", 9,
+     {"pile": 1, "card": "A♠", "below": "K♥"}),  # no wrap
+    # B's 4♦ fits the common 5♣, which has shown 5♣ all hand: B had to play it there
+    (('B = ["7D"]', 'B = ["4D", "7D"]'), "impossible-discard-card", 15,
+     {"player": "B", "card": "4♦", "pile": 1, "top": "5♣"}),
+    # three players have one common pile
+    (('commons = [["5C"]]', 'commons = [["5C"], ["JH"]]'), "common-pile-count", 9,
+     {"players": 3, "count": 2, "expected": 1}),
+]
+
+
+@pytest.mark.parametrize("change, code, line, params", IMPOSSIBLE)
+def test_a_pile_that_play_cannot_build_is_a_problem_at_its_line(change, code, line, params):
+    old, new = change
+    found = problems(GOOD.replace(old, new, 1))
+    assert [(p.code, p.line) for p in found] == [(code, line)]
+    assert {k: found[0].params[k] for k in params} == params and found[0].params["position"] == "p"
+    for lang in ("en", "es"):
+        text = words.lesson_problem(found[0], translations(lang))
+        assert text.startswith(f"demo.toml:{line}: ") and code not in text and "{" not in text
+
+
+def test_piles_play_can_build_are_no_problem():
+    """A common pile of neighbours, up and down; a discard of unrelated cards (its owner
+    may put any card there when it fits nowhere else); a discard card that fits a common
+    pile whose top has since changed (it was played while another card showed)."""
+    lesson = parse(GOOD.replace('commons = [["5C"]]', 'commons = [["8C", "7C", "6D", "5C"]]')
+                   .replace('B = ["7D"]', 'B = ["QS", "2C", "9H", "9S", "7D"]'), "demo.toml")
+    assert lesson.steps
+    lesson = parse(GOOD.replace('commons = [["5C"]]', 'commons = [["4H", "5C"]]')
+                   .replace('B = ["7D"]', 'B = ["4D", "7D"]'), "demo.toml")  # 4♦ came while 4♥ showed
+    assert lesson.steps
+
+
+def test_an_inline_position_is_checked_too():
+    inline = GOOD.replace('position = "p"\nanswer', 'position = { players = ["A", "B", "C"], to_move = "A", '
+                          'commons = [["7C", "9D"]], stocks = { A = ["8H"] } }\nanswer', 1)
+    found = problems(inline)
+    assert [(p.code, p.params["position"], p.line) for p in found] == [("impossible-common-pile", "place", 28)]
+
+
+def test_no_shipped_lesson_shows_an_impossible_pile():
+    import tomllib
+
+    from tutorial.engine.posfile import from_dict
+    from tutorial.lessons.plausible import impossible_piles
+
+    checked = 0
+    for path in LESSONS_DIR.glob("*.toml"):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for name, table in data.get("positions", {}).items():
+            assert impossible_piles(from_dict(table)) == [], (path.name, name)
+            checked += 1
+    assert checked >= 70

@@ -118,3 +118,11 @@ def test_a_first_wrong_answer_does_not_give_the_right_pile_away():
     n = Narrator("en", "A")
     assert "B's discard" not in n.judgement(verdict, turned.position, reveal=False)
     assert "B's discard (Q♠)" in n.judgement(verdict, turned.position, reveal=True)
+
+
+def test_sections_are_named_by_number_and_title_never_by_id():
+    """Issue 17: «§deal · Cartas…» and bare ``§variants``/``§glossary`` in explanations."""
+    assert Narrator("es").section("§variants") == "§\u00a09 «En otras mesas se juega de otra manera»"
+    assert Narrator("es").section("§glossary").startswith("§\u00a010 «")
+    assert Narrator("en").section("§priority") == "§\u00a04 “Where the turned card must go”"
+    assert Narrator("en").section("§nonsense") == "§nonsense"  # unknown: as written (a test keeps the texts known)

@@ -183,4 +183,4 @@ def test_a_learner_left_without_cards_is_told_why_it_is_not_a_win():
     from tutorial.engine.playout import Outcome
 
     text = Narrator("en", "A").outcome(Outcome("win", "B", "finished", 40), cards_left=0)
-    assert "B won the hand" in text and "not a finish (R6)" in text and "0 cards" not in text
+    assert "B won the hand" in text and "did not finish (R6 “giving away your last card is not a finish”)" in text and "0 cards" not in text

@@ -44,7 +44,7 @@ def test_the_answer_is_shown_with_its_explanation_and_hidden_again():
     assert button(at, "present-answer").label in ("Show the answer",)
     click(at, "present-answer").run()
     said = plain(at.success[0].value) if at.success else ""
-    assert "§priority" in said and "A's discard" in said
+    assert "§\u00a04 “Where the turned card must go”" in said and "A's discard" in said
     assert button(at, "present-answer").label == "Hide the answer"
     click(at, "present-answer").run()
     assert not at.success and not at.info

@@ -40,16 +40,21 @@ def po_path(lang: str) -> Path:
 def translations(lang: str) -> gettext.NullTranslations:
     """The translations for ``lang`` (``en`` or ``es``); unknown codes get English.
 
-    Fuzzy entries are left out, so an unchecked translation never shows.
+    Fuzzy entries are left out, so an unchecked translation never shows. Every
+    translated message has its rule citations in words (:func:`tutorial.rulebook.cite`:
+    ``§priority`` → ``§ 4 “Where the turned card must go”``), so no text shows a bare
+    section id or ruling code.
     """
+    from .rulebook import CitingGNUTranslations, CitingNullTranslations
+
     if lang not in LANGUAGES[1:]:
-        return gettext.NullTranslations()
+        return CitingNullTranslations()
     with open(po_path(lang), "rb") as handle:
         catalog = read_po(handle, locale=lang, domain=DOMAIN)
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return CitingGNUTranslations(buffer)
 
 
 def normalize(lang: object) -> str | None:

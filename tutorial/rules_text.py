@@ -1,10 +1,13 @@
 """The rules page text, section by section (RULES.md in our own words).
 
-Each entry is ``(section id, title, Markdown body)``; titles and bodies are
-gettext message ids. Rulings are marked as this app's rulings where the
+Each entry of :data:`SECTIONS` is ``(section id, title, Markdown body)``; the ids,
+titles and order are :mod:`tutorial.rulebook`'s, titles and bodies are gettext
+message ids. A body cites other sections by id (``§priority``) and rulings by code
+(``R2``); the translations put them in words. Rulings are marked as this app's rulings where the
 traditional rules are silent.
 """
 
+from . import rulebook
 from .i18n import N_
 
 NOT_THIS_MUGGINS = N_(
@@ -14,8 +17,8 @@ NOT_THIS_MUGGINS = N_(
     "about scoring. The Muggins taught here has no points at all: it is about where each card must go."
 )
 
-SECTIONS = (
-    ("§deal", N_("Cards, seats and the deal"), N_(
+_BODIES = (
+    ("§deal", N_(
         "- One standard 52-card pack, no jokers. **Suits play no part.**\n"
         "- Ranks from low to high: A 2 3 4 5 6 7 8 9 10 J Q K. There is **no wrap**: A and K are not neighbours.\n"
         "- Two cards **fit** when their ranks differ by exactly one (A–2, 10–J, Q–K). Equal ranks never fit.\n"
@@ -27,19 +30,19 @@ SECTIONS = (
         "pile**. There is no draw pile.\n"
         "- Other tables deal and seat differently: see [Other tables play differently](#variants)."
     )),
-    ("§counts", N_("Cards and common piles by number of players"), N_(
+    ("§counts", N_(
         "The whole pack is always used.\n\n"
         "| Players | Cards each | Common piles |\n|---|---|---|\n"
         "| 3 | 17 | 1 |\n| 4 | 12 | 4 |\n| 5 | 10 | 2 |\n| 6 | 8 | 4 |\n| 7 | 7 | 3 |\n\n"
         "Other numbers of players are not part of the game."
     )),
-    ("§turn", N_("One card per turn"), N_(
+    ("§turn", N_(
         "On your turn you turn up the top card of your closed stock and must place it, following §priority. Then "
         "your turn ends, whatever happened: a good play never earns another turn. You may not play the top of your "
         "own discard instead of turning up a fresh card. Any player who has no cards at all when their turn comes "
         "passes, however they lost their cards (R2)."
     )),
-    ("§priority", N_("Where the turned card must go"), N_(
+    ("§priority", N_(
         "Look at the top card of every pile, in this order:\n\n"
         "1. **Common piles first.** If the card fits the top of any common pile, it must go on a common pile. If it "
         "fits more than one, you choose which.\n"
@@ -51,14 +54,14 @@ SECTIONS = (
         "to nobody and never move again: a covered card stays where it is for the rest of the hand, and only a "
         "pile's top card counts."
     )),
-    ("§recycle", N_("When the stock runs out"), N_(
+    ("§recycle", N_(
         "When you need a card from your closed stock (on your turn, or to give as a penalty) and it is empty, turn "
         "your whole discard over **without shuffling**: it becomes your new closed stock. The card that was at the "
         "bottom of the discard, the oldest, is now on top and is the next card turned up. Nobody looks through the "
         "new stock or reorders it. This happens only at the moment a card is needed; until then your discard's top "
         "is still a destination for the other players."
     )),
-    ("§muggins", N_("Calling Muggins and the penalty"), N_(
+    ("§muggins", N_(
         "Any other player may call **“Muggins!”** on a placement that breaks §priority. The errors are:\n\n"
         "- the card does not fit the common pile or discard it was put on;\n"
         "- it was put on an opponent's **empty** discard;\n"
@@ -70,10 +73,10 @@ SECTIONS = (
         "turned up.\n\n"
         "**What happens then**, in this order:\n\n"
         "1. **The card is moved** to where it had to go, whatever the kind of error: to a common pile that fits "
-        "(if several fit, the offender picks, R4); if none fits, to the nearest opponent clockwise whose discard "
+        "(when several fit, R4); if none fits, to the nearest opponent clockwise whose discard "
         "fits; if none does, to the offender's own discard.\n"
-        "2. **Then the penalty.** Each other player, in turn clockwise from the offender's left, gives the offender "
-        "the top card of their closed stock (R5). A donor whose closed stock is empty first turns their discard "
+        "2. **Then the penalty.** Each other player gives the offender the top card of their "
+        "closed stock, one after another (R5). A donor whose closed stock is empty first turns their discard "
         "over (§recycle); if the card was just moved onto that discard, it is turned over with the rest. A donor "
         "with no cards gives nothing. Each penalty card goes **under** the offender's closed stock, even when that "
         "stock is empty (the penalty cards then make up the whole stock); the offender's discard stays as it is "
@@ -84,7 +87,7 @@ SECTIONS = (
         "time stands, even on a pile it does not fit — except on a player's last card, which the finish check always "
         "examines (§finish)."
     )),
-    ("§finish", N_("Winning a hand"), N_(
+    ("§finish", N_(
         "You win the hand at once when a **correct** placement of your last card leaves both your closed stock and "
         "your discard empty, so your last card has gone to a common pile or an opponent's discard.\n\n"
         "**The finish check.** Before a finish counts, the table checks it, whether or not anyone calls. If the "
@@ -95,11 +98,11 @@ SECTIONS = (
         "card to give), you still have not finished: there was no correct final play. Like any player with no "
         "cards, you pass from then on (R12, R2)."
     )),
-    ("§match", N_("Several hands"), N_(
+    ("§match", N_(
         "Agree a number of hands and count the hands each player wins. A drawn hand counts for nobody. Players level "
         "on wins at the end share the match. Hands carry no points."
     )),
-    ("§variants", N_("Other tables play differently"), N_(
+    ("§variants", N_(
         "Muggins is a family game, and not every table plays it the same way. You may meet, for example:\n\n"
         "- an online version in which playing on an opponent's discard is optional, any opponent whose discard "
         "fits may be chosen, and the common piles have no priority;\n"
@@ -115,7 +118,7 @@ SECTIONS = (
         "the practice table can check and explain. Where that sheet is silent, this app's rulings below settle the "
         "point. At a table that plays differently, agree the rules before the first hand."
     )),
-    ("§glossary", N_("Words used here"), N_(
+    ("§glossary", N_(
         "- **closed stock**: your face-down pile; you turn up its top card each turn.\n"
         "- **personal discard**: your face-up pile beside it; a card that fits nowhere else goes there.\n"
         "- **common pile**: a face-up pile in the centre that belongs to nobody; only its top card counts.\n"
@@ -127,9 +130,12 @@ SECTIONS = (
         "- **offender**: the player whose placement was wrong; **donor**: each other player, who gives the "
         "offender a **penalty card**.\n"
         "- **finish**: place your last card correctly and be left with no cards; that wins the hand.\n"
-        "- **draw**: a hand that nobody wins (turn limit or repetition, R7)."
+        "- **draw**: a hand that nobody wins (R7)."
     )),
 )
+
+SECTIONS = tuple((section.id, section.title, dict(_BODIES)[section.id]) for section in rulebook.SECTIONS)
+"""``(section id, title, Markdown body)`` for every section of :data:`tutorial.rulebook.SECTIONS`, in its order."""
 
 RULINGS = (
     ("R1", N_("Deals are reproducible: a seeded shuffle, one card at a time clockwise from the dealer's left, each "

@@ -155,6 +155,12 @@ def lesson_problem(problem, tr: Tr) -> str:
         "invalid-answer": _("step {step}: “{answer}” is not a valid answer for a “{kind}” step"),
         "answer-out-of-range": _("step {step}: the answer {answer} is out of range: it must be from {low} to {high}"),
         "check-failed": _("the file could not be checked ({detail})"),
+        "impossible-common-pile": _("position “{position}”: on common pile {pile}, {card} lies on {below}, which it does "
+                                    "not fit; a common pile only ever takes a card that fits its top"),
+        "impossible-discard-card": _("position “{position}”: {card} on {player}'s discard fits {top}, the only card of "
+                                     "common pile {pile}, so it could only be there by an error nobody called; put a card "
+                                     "under {top} (its top changed during the hand) or choose another card"),
+        "common-pile-count": _("position “{position}”: with {players} players there are {expected} common piles, not {count}"),
     }
     choices = p.pop("choices", None) if problem.code == "invalid-answer" else None
     p = {key: clip(value) if key != "error" else value for key, value in p.items()}

@@ -36,7 +36,7 @@ def test_position_lab_every_pile_answers_with_its_verdict_in_view(spanish, app_u
     pick(page, dests[-1])
     verdict = page.locator("[data-testid='stAlertContentError']")
     in_view(page, verdict, "the verdict on a wrong pile")
-    assert "§priority" in verdict.first.inner_text()
+    assert "Dónde debe ir la carta girada" in verdict.first.inner_text()
     # ... and the right one: the answer changes, still in view.
     pick(page, "common:1")
     right = page.locator("[data-testid='stAlertContentSuccess']")

@@ -114,7 +114,7 @@ def test_language_switch_mid_lesson_keeps_the_step_and_answer(page, app_url):
     page.locator("[data-testid='stSidebar'] label:has-text('Español')").click()
     settle(page)
     assert query(page)["step"] == "example-1-place" and query(page)["lang"] == "es"
-    assert "§priority" in page.locator("[data-testid='stAlertContentError']").inner_text()
+    assert "Dónde debe ir la carta girada" in page.locator("[data-testid='stAlertContentError']").inner_text()
     assert "descarte de B" in page.locator("[data-testid='stAlertContentError']").inner_text()
 
 

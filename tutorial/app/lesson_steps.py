@@ -164,8 +164,8 @@ def _place(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     if state.last is not None:
         verdict = judge(before, turned.card, Dest.parse(state.last))
         st.error(paragraphs(n.judgement(verdict, before, reveal=shown_right),
-                            _("Try again: click the marked pile.") if shown_right
-                            else _("Try again: click the pile where the card must go.")))
+                            _("Try again: choose the marked pile.") if shown_right
+                            else _("Try again: choose the pile where the card must go.")))
     if not shown_right:
         if not presenter.active():  # a presenter has "Show the answer"
             clicks.button(_("Show me where it goes"), key=f"{lesson.id}-{step.id}-reveal", seen=seen, current=current,

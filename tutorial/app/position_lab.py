@@ -382,7 +382,7 @@ def examine(position: Position) -> None:
             verdict = judge(turned.position, turned.card, picked, legal)
             (st.success if verdict.ok else st.error)(paragraphs(n.judgement(verdict, turned.position)))
         else:
-            st.caption(_("Click a pile on the table to see what putting the card there would be called."))
+            st.caption(_("Choose a pile on the table to see what putting the card there would be called."))
         st.caption(_("Every place the card could go:"))
         for dest in dests:
             verdict = judge(turned.position, turned.card, dest, legal)

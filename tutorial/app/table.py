@@ -206,7 +206,7 @@ def table_data(view: TableView, tr: gettext.NullTranslations, *, clickable: bool
     _ = tr.gettext
     lines = n.table_lines(position, turned=view.turned, mover=position.mover if view.show_mover else None,
                           dealer=view.dealer, marks=scene.marks)
-    title = _("Card table: click the pile where the card goes") if clickable else _("Card table")
+    title = _("Card table: choose the pile where the card goes") if clickable else _("Card table")
     return {"items": things, "wide": shapes[WIDE], "tall": shapes[TALL], "narrow": NARROW, "base": base or "", "token": token,
             "clickable": clickable, "phone_height": PHONE_HEIGHT, "max_height": 1.0, "alt": " ".join(lines), "title": title,
             "arc_words": _("Play passes clockwise, to each player's left.")}

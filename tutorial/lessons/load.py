@@ -1,7 +1,9 @@
 """Reading and checking lesson files (``lessons/*.toml``).
 
 Every answer a lesson states is recomputed by the engine; a disagreement is
-a problem, so a lesson can never teach something the engine calls wrong.
+a problem, so a lesson can never teach something the engine calls wrong. Every
+position is also checked for piles that play by the rules cannot build
+(:mod:`.plausible`), so a lesson never shows a table that cannot happen.
 Problems are data (:class:`~tutorial.lessons.model.Problem`), each at the
 line of the offending key or value (found with :mod:`tutorial.engine.locate`);
 a broken file never stops the other lessons from loading. The format is
@@ -20,14 +22,14 @@ from ..engine.locate import LineMap, locate
 from ..engine.locate import Path as KeyPath
 from ..engine.posfile import from_dict, parse_toml, read_text
 from ..resources import LESSONS_DIR
+from ..rulebook import SECTION_IDS
 from .model import Lesson, Problem
+from .plausible import impossible_piles
 from .steps import COMMON_KEYS, KINDS, TEXT_FIELDS, Step, is_int, shown
 
 log = logging.getLogger(__name__)
 
 LESSON_FIELDS = {"id", "title", "summary", "order", "positions", "steps", "sections"}
-SECTION_IDS = ("§deal", "§counts", "§turn", "§priority", "§recycle", "§muggins", "§finish", "§match", "§variants",
-               "§glossary")
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
@@ -104,6 +106,9 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
         except PositionError as err:
             problem(("positions", name) + err.params.get("at", ()), "bad-position", position=name, error=err.code, **err.params)
             broken.add(name)
+            continue
+        for where, code, params in impossible_piles(positions[name]):
+            problem(("positions", name) + where, code, position=name, **params)
 
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
@@ -167,6 +172,8 @@ def _parse_step(raw, at: KeyPath, positions, broken, problem: _Report, seen_ids)
         except PositionError as err:
             problem(at + ("position",) + err.params.get("at", ()), "bad-position", position=step_id, error=err.code, **err.params)
             return None
+        for where, code, params in impossible_piles(position):
+            problem(at + ("position",) + where, code, position=step_id, **params)
     elif source is not None:
         problem(at + ("position",), "bad-field", field="position")
         return None

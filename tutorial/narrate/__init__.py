@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from .base import RANK_NAMES, SECTIONS, Base
+from ..rulebook import SECTIONS
+from .base import RANK_NAMES, Base
 from .story import Story
 from .table import TableWords
 from .verdicts import Verdicts

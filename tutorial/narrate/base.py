@@ -13,17 +13,7 @@ from babel.numbers import format_decimal
 from ..engine.cards import Card
 from ..engine.position import Dest, Position
 from ..i18n import LANGUAGES, N_, translations
-
-SECTIONS = {
-    "§deal": N_("Cards, seats and the deal"),
-    "§counts": N_("Cards and common piles by number of players"),
-    "§turn": N_("One card per turn"),
-    "§priority": N_("Where the turned card must go"),
-    "§recycle": N_("When the stock runs out"),
-    "§muggins": N_("Calling Muggins and the penalty"),
-    "§finish": N_("Winning a hand"),
-    "§match": N_("Several hands"),
-}
+from ..rulebook import section_name
 
 RANK_NAMES = (
     N_("ace"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
@@ -72,11 +62,9 @@ class Base:
         return format_decimal(value, locale=self.locale)
 
     def section(self, code: str) -> str:
-        """``§priority`` → ``§priority, “Where the turned card must go”`` in the language."""
-        name = SECTIONS.get(code)
-        if not name:
-            return code
-        return self._("{code}, “{name}”").format(code=code, name=self._(name))
+        """``§priority`` → ``§ 4 “Where the turned card must go”``: the section's number on
+        the Rules page and its title, in the language (:mod:`tutorial.rulebook`)."""
+        return section_name(code, self.tr)
 
     def card_name(self, card: Card) -> str:
         """A card's full name, e.g. ``six of hearts`` (for tooltips and screen readers)."""

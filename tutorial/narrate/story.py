@@ -78,14 +78,15 @@ class Story:
         return _("{player}'s closed stock is empty, so {player} turns their discard over.").format(player=player)
 
     def gift(self, donor: str, offender: str, card) -> str:
-        """One penalty card: ``C gives A 3♥, which goes under A's closed stock.``"""
+        """One penalty card and where it comes from: ``C gives A 3♥, the top card of their closed
+        stock; it goes under A's closed stock.``"""
         _ = self._
         if self.is_you(offender):
-            return _("{donor} gives you {card}, which goes under your closed stock.").format(donor=donor, card=self.card(card))
+            return _("{donor} gives you {card}, the top card of their closed stock; it goes under your closed stock.").format(donor=donor, card=self.card(card))
         if self.is_you(donor):
-            return _("You give {offender} {card}, which goes under {offender}'s closed stock.").format(
+            return _("You give {offender} {card}, the top card of your closed stock; it goes under {offender}'s closed stock.").format(
                 card=self.card(card), offender=offender)
-        return _("{donor} gives {offender} {card}, which goes under {offender}'s closed stock.").format(
+        return _("{donor} gives {offender} {card}, the top card of their closed stock; it goes under {offender}'s closed stock.").format(
             donor=donor, card=self.card(card), offender=offender)
 
     def no_gift(self, donor: str) -> str:
@@ -231,7 +232,7 @@ class Story:
             text = self.n_("{player} won the hand after {turns} turn.", "{player} won the hand after {turns} turns.",
                            result.turns).format(player=result.winner, turns=result.turns)
         if self.you is not None and cards_left == 0:
-            text += " " + self._("You have no cards left, but you did not finish: giving your last card away as a penalty card is not a finish (R6).")
+            text += " " + self._("You have no cards left, but you did not finish (R6).")
         elif self.you is not None:
             text += " " + self.n_("You still held {count} card.", "You still held {count} cards.", cards_left).format(count=cards_left)
         return text

@@ -256,7 +256,7 @@ class PracticeScreen:
         n = self.n
         turned = self.game.hand.turned
         recycled = n.recycled(self.game.learner, turned.card) if turned is not None and turned.recycled else None
-        return n._("Your turn: click the pile where your card must go. Every common pile and every discard, your own included, can be chosen."), recycled
+        return n._("Your turn: choose the pile where your card must go. Every common pile and every discard, your own included, can be chosen."), recycled
 
     # ----- the end of a hand ----------------------------------------------------------------------
     def review(self) -> Review | None:

@@ -79,7 +79,7 @@ def question(found, round_: int, phase: str, *, chosen: str | None, interactive:
                           args=(value,), where=column, width="stretch", disabled=not interactive,
                           type="primary" if value == chosen else "secondary")
     elif interactive:
-        st.caption(_("Click the pile where the card must go."))
+        st.caption(_("Choose the pile where the card must go."))
 
 
 def tally_bars(found, tally, *, teacher: bool, spread: bool = True) -> None:

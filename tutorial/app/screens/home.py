@@ -28,7 +28,7 @@ st.subheader(_("Where to start"))
 left, middle, right = st.columns(3)
 with left:
     st.page_link(pages.page("lessons"), label=_("Lessons"), icon=":material/school:")
-    st.caption(_("Step-by-step positions: click where each card must go and see why."))
+    st.caption(_("Step-by-step positions: choose where each card must go and see why."))
 with middle:
     st.page_link(pages.page("practice"), label=_("Practice"), icon=":material/playing_cards:")
     st.caption(_("Play hands and matches against computer players, at tables of 3 to 7. In Coach mode every error "

@@ -1,4 +1,5 @@
-"""Rules page: the whole rules in the learner's language, with section ids and the app's rulings."""
+"""Rules page: the whole rules in the learner's language, its sections numbered and titled as the
+explanations cite them (:mod:`tutorial.rulebook`), and the app's rulings."""
 
 import streamlit as st
 
@@ -9,6 +10,7 @@ from tutorial.draw.scene import LEGAL
 from tutorial.engine.deal import DealCode, deal
 from tutorial.app.variant_lab import PLAYED, VARIANT_NAMES
 from tutorial.engine.variants import VARIANTS
+from tutorial import rulebook
 from tutorial.rules_text import NOT_THIS_MUGGINS, RULINGS, SECTIONS, VARIANT_RULINGS
 
 tr = session.tr()
@@ -16,7 +18,9 @@ _ = tr.gettext
 
 presenter.page_frame(tr)
 st.title(_("The rules of Muggins"))
-st.markdown(_("Explanations in the lessons and in practice cite these sections by their ids, such as §priority."))
+st.markdown(_("Explanations in the lessons and in practice cite these sections by number and title, such as "
+              "§priority, and this app's rulings by their code and what they settle, such as R3. Each ruling is "
+              "set out in full at the end of this page."))
 st.info(_(NOT_THIS_MUGGINS))
 lessons, _problems = lesson_view.course()
 
@@ -46,7 +50,7 @@ def figure(code: str) -> None:
 
 
 for code, title, body in SECTIONS:
-    st.subheader(f"{code} · {_(title)}", anchor=code.lstrip("§"))
+    st.subheader(f"§\u00a0{rulebook.BY_ID[code].number} · {_(title)}", anchor=rulebook.BY_ID[code].anchor)
     st.markdown(_(body))
     figure(code)
     for lesson in (item for item in lessons if code in item.sections):
@@ -58,7 +62,7 @@ for code, title, body in SECTIONS:
 st.subheader(_("This app's rulings"), anchor="rulings")
 st.markdown(_("The traditional rules leave a few points open. This app settles them as follows; each ruling is marked as ours."))
 for code, text in RULINGS:
-    st.markdown(f"**{code}** · " + _(text))
+    st.markdown(f"**{rulebook.ruling_name(code, tr)}** · " + _(text))
 
 st.subheader(_("Rule variants"), anchor="variant-rulings")
 st.markdown(_("The explorer compares these house and regional rules with the rules taught here. They are not "
@@ -67,5 +71,5 @@ for name, variant in VARIANTS.items():
     if name != "standard":
         st.markdown(f"**{_(VARIANT_NAMES[name])}** · " + _(PLAYED[variant.played]))
 for code, text in VARIANT_RULINGS:
-    st.markdown(f"**{code}** · " + _(text))
+    st.markdown(f"**{rulebook.ruling_name(code, tr)}** · " + _(text))
 session.sync_url()
