@@ -159,3 +159,33 @@ def test_a_click_on_a_pile_of_the_lab_table_shows_its_verdict():
     right = legal.dests[0]
     click(at, f"lab-table-{right.kind}-{right.target}").run()
     assert len(at.success) == 1 and not at.error and not at.exception
+
+
+def test_the_lab_reads_its_text_once_not_on_every_rerun(monkeypatch):
+    """Issue 17: a packed link of a few hundred characters unpacking to 32 kB cost 1–2 s on
+    every rerun, since every rerun parsed the text again. The parse is kept per text."""
+    from tutorial.app import position_lab
+    from tutorial.engine import posfile
+
+    reads = []
+
+    def counting(text):
+        reads.append(text)
+        return posfile.loads(text)
+
+    monkeypatch.setattr(position_lab, "loads", counting)
+    text = dumps(deal(DealCode(4, 5))[0]) + "# " + "a" * 20_000 + "\n"
+    at = lab(lang="en", lab="position", pos=link_value(text))
+    assert at.session_state["lab:text"] == text
+    first = reads.count(text)
+    assert first == 1, first
+    click(at, "lab-forward").run()
+    click(at, "lab-forward").run()
+    click(at, "lab-back").run()
+    assert reads.count(text) == first and not at.exception
+    broken = text.replace("commons = [[", "commons = [[[", 1)  # an error is read once too, and worded
+    at.text_area(key="lab-editor").set_value(broken)
+    at.button(key="lab-editor-go").click().run()
+    assert at.error and reads.count(broken) == 1
+    at.run()
+    assert at.error and reads.count(broken) == 1 and reads.count(text) == first

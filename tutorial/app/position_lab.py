@@ -69,12 +69,52 @@ def from_link(value: str | None) -> str | None:
         return None
 
 
+PARSED = "lab:parsed"
+"""This session's texts read so far, each with what reading it gave (a :class:`Position`, a
+:class:`PositionError`, the packed link): a rerun reads the same text again otherwise. Only the
+current and the last valid text are kept."""
+
+
+def _remembered(text: str) -> dict[str, object]:
+    """The entry of ``text`` in this session's :data:`PARSED` (created, and the entries of texts
+    the lab no longer shows dropped, when it is new)."""
+    state = st.session_state
+    memory: dict[str, dict[str, object]] = state.get(PARSED) or {}
+    entry = memory.get(text)
+    if entry is None:
+        keep = {state.get(TEXT), state.get(GOOD)}
+        memory = {known: found for known, found in memory.items() if known in keep}
+        entry = memory[text] = {}
+        state[PARSED] = memory
+    return entry
+
+
+def parsed(text: str) -> Position | PositionError:
+    """The position ``text`` holds, or the :class:`PositionError` reading it raised; read once
+    per text and session (issue 17: a long text cost seconds on every rerun)."""
+    entry = _remembered(text)
+    if "result" not in entry:
+        try:
+            entry["result"] = loads(text)
+        except PositionError as err:
+            entry["result"] = err.with_traceback(None)
+    result = entry["result"]
+    assert isinstance(result, Position | PositionError)
+    return result
+
+
 def address_value() -> str | None:
     """The ``pos=`` value of the lab's position for the page address (``None`` when too long
     for one), so a refresh or a bookmark comes back to it."""
     text = st.session_state.get(GOOD) or st.session_state.get(TEXT)
-    value = link_value(text) if text else None
-    return value if value and len(value) <= MAX_LINK else None
+    if not text:
+        return None
+    entry = _remembered(text)
+    if "link" not in entry:
+        entry["link"] = link_value(text)
+    value = entry["link"]
+    assert isinstance(value, str)
+    return value if len(value) <= MAX_LINK else None
 
 
 def current() -> Position | None:
@@ -82,18 +122,19 @@ def current() -> Position | None:
     state = st.session_state
     if TEXT not in state:
         linked = from_link(session.url_seed("pos"))
-        try:
-            loads(linked or "")
-        except PositionError:
+        if not isinstance(parsed(linked or ""), Position):
             if session.url_seed("pos"):
                 state[NOTICE] = session.tr().gettext("The position in the page address could not be read; "
                                                      "here is deal 4-1 instead.")
             linked = None
         state[TEXT] = linked or dumps(deal(DealCode(4, 1))[0])
-    try:
-        position = loads(state[TEXT])
-    except PositionError as err:
-        state[PROBLEM] = problem_text(err, state[TEXT])
+    position = parsed(state[TEXT])
+    if isinstance(position, PositionError):
+        entry = _remembered(state[TEXT])
+        if entry.get("problem-language") != session.lang():  # worded once per text and language
+            entry["problem"] = problem_text(position, state[TEXT])
+            entry["problem-language"] = session.lang()
+        state[PROBLEM] = entry["problem"]
         return None
     state[GOOD] = state[TEXT]
     return position
@@ -109,10 +150,8 @@ def problem_text(err: PositionError, text: str) -> str:
 def last_good() -> Position | None:
     """The last valid position the lab showed, if any."""
     text = st.session_state.get(GOOD)
-    try:
-        return loads(text) if text else None
-    except PositionError:
-        return None
+    position = parsed(text) if text else None
+    return position if isinstance(position, Position) else None
 
 
 def token() -> str:
