@@ -189,3 +189,21 @@ def test_the_lab_reads_its_text_once_not_on_every_rerun(monkeypatch):
     assert at.error and reads.count(broken) == 1
     at.run()
     assert at.error and reads.count(broken) == 1 and reads.count(text) == first
+
+
+def test_uploads_are_limited_by_the_server_and_the_page_says_the_real_limit_in_spanish():
+    """Issue 17: Streamlit's default 200 MB upload limit was in force for a lab that reads 32 kB,
+    and the uploader said "200MB per file" and "Upload" in English on a Spanish page."""
+    from tutorial.app.position_lab import MAX_TEXT, UPLOAD_MB, css_string, upload_style
+    from tutorial.cli import APP_DEFAULTS
+    from tutorial.i18n import translations
+
+    option = APP_DEFAULTS.index("--server.maxUploadSize")
+    assert APP_DEFAULTS[option + 1] == str(UPLOAD_MB) == "1"  # Streamlit's smallest: whole megabytes
+    style = upload_style(translations("es"))
+    assert f"{MAX_TEXT // 1000} kB" in style and "Elige un archivo" in style and "TOML" in style
+    assert "stFileUploaderDropzoneInstructions" in style and "stFileUploaderDropzoneInput" in style
+    assert css_string('a "b" \\ </style>\n') == '"a \\22 b\\22  \\5c  \\3c /style\\3e \\a "'
+    at = lab(lang="es", lab="position")
+    uploader = [w for w in at.get("file_uploader") if (getattr(w, "key", None) or getattr(w.proto, "id", ""))]
+    assert uploader and all(w.proto.max_upload_size_mb == 1 for w in uploader), uploader

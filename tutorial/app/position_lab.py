@@ -198,10 +198,21 @@ def _from_practice() -> None:
         _set(game.hand.position)
 
 
-def _from_file() -> None:
-    upload = st.session_state.get("lab-upload")
+UPLOADS = "lab:uploads"
+"""How many files this session has read: the uploader's key ends with it, so after each file
+it starts empty again (Streamlit's list of uploaded files is in English only, and the text is
+in the editor by then)."""
+
+
+def upload_key() -> str:
+    return f"lab-upload-{st.session_state.get(UPLOADS, 0)}"
+
+
+def _from_file(key: str) -> None:
+    upload = st.session_state.get(key)
     if upload is None:
         return
+    st.session_state[UPLOADS] = st.session_state.get(UPLOADS, 0) + 1
     raw = upload.getvalue()[:MAX_TEXT + 1]
     if len(raw) > MAX_TEXT:
         st.session_state[NOTICE] = session.tr().gettext("The file is too large for a position (more than {limit} kB).").format(
@@ -239,7 +250,41 @@ def sources() -> None:
         if GAME in st.session_state:
             st.button(_("The practice table as it is now"), key="lab-practice-go", on_click=_from_practice,
                       icon=":material/playing_cards:")
-        st.file_uploader(_("A position file (TOML)"), type=["toml", "txt"], key="lab-upload", on_change=_from_file)
+        st.html(upload_style(session.tr()))
+        st.file_uploader(_("A position file (TOML)"), type=["toml", "txt"], key=upload_key(), on_change=_from_file,
+                         args=(upload_key(),), max_upload_size=UPLOAD_MB)
+
+
+UPLOAD_MB = 1
+"""The uploader's limit in MB: Streamlit's smallest (whole megabytes only; the lab reads
+:data:`MAX_TEXT` of it and says so). ``muggins app`` sets the server's limit to the same."""
+
+
+def css_string(text: str) -> str:
+    """``text`` as a CSS string literal (for ``content:``): quotes, backslashes and line
+    breaks escaped, so no translation can end the rule early."""
+    escaped = "".join(f"\\{ord(ch):x} " if ch in '"\\<>' or ch < " " else ch for ch in text)
+    return f'"{escaped}"'
+
+
+def upload_style(tr) -> str:  # type: ignore[no-untyped-def]
+    """Streamlit's uploader writes "Upload" and "1MB per file • TOML, TXT" in English whatever
+    the language, and 1 MB is not the lab's limit (32 kB): the button's word and the limit
+    line are replaced, in the learner's language, by CSS (the only way Streamlit 1.67 leaves;
+    generated content is read by screen readers too)."""
+    _ = tr.gettext
+    button = css_string(_("Choose a file"))
+    limit = css_string(_("At most {limit} kB · TOML or plain text").format(limit=MAX_TEXT // 1000))
+    zone = "[class*='st-key-lab-upload-'] [data-testid='stFileUploaderDropzone']"
+    return ("<style>"
+            # the hidden file input, named "file upload" for screen readers: out of their way (the
+            # button and a drop still open and take a file)
+            f"{zone} [data-testid='stFileUploaderDropzoneInput'] {{display: none !important;}}"
+            f"{zone} button [data-testid='stMarkdownContainer'] > p {{display: none;}}"
+            f"{zone} button [data-testid='stMarkdownContainer']::after {{content: {button};}}"
+            f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] span {{display: none;}}"
+            f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] > div::after {{content: {limit};}}"
+            "</style>")
 
 
 # ----- editing ---------------------------------------------------------------------
