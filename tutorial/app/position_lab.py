@@ -28,7 +28,7 @@ from ..explore.study import DEFAULT_MAX_TURNS
 from . import clicks, session
 from .lesson_view import course
 from .markup import literal, paragraphs
-from .table import TableView, render
+from .table import WHOLE_TABLE, TableView, render, request_scroll, stage
 
 TEXT = "lab:text"
 PROBLEM = "lab:problem"
@@ -171,9 +171,27 @@ def _set_text(text: str) -> None:
         st.session_state.pop(key, None)
 
 
+SOURCES_OPEN = "lab-sources"
+EDITOR_OPEN = "lab-edit"
+"""The keys of the *Start from…* and *Edit the position* expanders (their open state is the app's)."""
+
+
 def _set(position: Position) -> None:
     _set_text(dumps(position))
     st.session_state.pop("lab-editor", None)  # the editor shows the new text
+
+
+def _started() -> None:
+    """A new position: bring its table into view (at 1366×800 it was below the screen). The
+    expanders stay as they are: one closing while the page scrolls would move the table away."""
+    request_scroll(WHOLE_TABLE)
+
+
+def after_text(valid: bool) -> dict[str, bool]:
+    """The expanders' open state after *Use this text* or a file: a text with an error opens
+    (keeps open) the editor, so it can be corrected where the message says; a valid one leaves
+    them as they are (and the table is brought into view)."""
+    return {} if valid else {EDITOR_OPEN: True}
 
 
 # ----- where to start -------------------------------------------------------------
@@ -182,12 +200,15 @@ def _from_deal() -> None:
         _set(deal(DealCode.parse(st.session_state.get("lab-deal", "")))[0])
     except PositionError as err:
         st.session_state[NOTICE] = words.position_error(err, session.tr())
+        return
+    _started()
 
 
 def _from_lesson(positions: dict[str, Position], widget: str) -> None:
     chosen = st.session_state.get(widget)
     if chosen in positions:
         _set(positions[chosen])
+        _started()
 
 
 def _from_practice() -> None:
@@ -196,6 +217,7 @@ def _from_practice() -> None:
     game = st.session_state.get(GAME)
     if game is not None:
         _set(game.hand.position)
+        _started()
 
 
 UPLOADS = "lab:uploads"
@@ -223,16 +245,30 @@ def _from_file(key: str) -> None:
         st.session_state.pop("lab-editor", None)
     except UnicodeDecodeError:
         st.session_state[NOTICE] = words.position_error(PositionError("unreadable", detail="not UTF-8"), session.tr())
+        return
+    valid = isinstance(parsed(st.session_state[TEXT]), Position)
+    st.session_state.update(after_text(valid))  # a text with a problem: in the open editor
+    if valid:
+        _started()
 
 
 def _from_editor() -> None:
     _set_text(str(st.session_state.get("lab-editor", ""))[:MAX_TEXT])
+    valid = isinstance(parsed(st.session_state[TEXT]), Position)
+    st.session_state.update(after_text(valid))
+    if valid:
+        _started()
+
+
+def _toggled() -> None:
+    """An expander opened or closed by the learner (its state is kept under its key)."""
 
 
 def sources() -> None:
     """The ways to start: a deal code, a lesson position, the practice table, a file."""
     _ = session.tr().gettext
-    with st.expander(_("Start from…"), expanded=False, icon=":material/input:"):
+    st.session_state.setdefault(SOURCES_OPEN, False)
+    with st.expander(_("Start from…"), icon=":material/input:", key=SOURCES_OPEN, on_change=_toggled):
         a, b = st.columns([3, 1], vertical_alignment="bottom")
         a.text_input(_("Deal code"), key="lab-deal", max_chars=20, placeholder="4-12345")
         b.button(_("Deal"), key="lab-deal-go", on_click=_from_deal, width="stretch")
@@ -379,7 +415,8 @@ def _remove_player(key: str) -> None:
 def editor(position: Position | None) -> None:
     """Edit by moving cards, choosing the mover, adding or removing players, or as text."""
     _ = session.tr().gettext
-    with st.expander(_("Edit the position"), icon=":material/edit:"):
+    st.session_state.setdefault(EDITOR_OPEN, False)
+    with st.expander(_("Edit the position"), icon=":material/edit:", key=EDITOR_OPEN, on_change=_toggled):
         if position is not None:
             sources_ = _piles_with_cards(position)
             targets = ([f"stock:{n}" for n in position.players] + [f"discard:{n}" for n in position.players]
@@ -495,8 +532,24 @@ def _playout(text: str):  # type: ignore[no-untyped-def]
     return tuple(hand.records), hand.outcome
 
 
+PLAYOUT_STYLE = (
+    "<style>"
+    # The four steps in one row however narrow the screen (a phone stacked them into ~230 px
+    # above the table); where the row is narrow, only their icons show (the words stay the
+    # buttons' names for screen readers).
+    ".st-key-lab-playout-steps {flex-wrap: nowrap !important; gap: 0.4rem;}"
+    ".st-key-lab-playout-steps > div {min-width: 0; flex: 1 1 0;}"
+    ".st-key-lab-playout-steps button {min-width: 0; padding-left: 0.3rem; padding-right: 0.3rem; min-height: 2.75rem;}"
+    "@media (max-width: 1500px) {.st-key-lab-playout-steps button [data-testid='stMarkdownContainer'] {"
+    "position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;}}"
+    "</style>"
+)
+
+
 def playout(position: Position) -> None:
-    """Step a rule-perfect playout turn by turn, each turn explained on the drawn table."""
+    """Step a rule-perfect playout turn by turn, each turn explained on the drawn table: the table
+    on the left, fitted to the screen's height, and the steps with the turn's words beside it (under
+    it on a phone), so stepping never needs the page scrolled."""
     tr = session.tr()
     _ = tr.gettext
     n = session.narrator()
@@ -505,29 +558,33 @@ def playout(position: Position) -> None:
     last = len(records)
     turn = max(0, min(last, int(st.session_state.get(TURN, 0))))
     st.session_state.setdefault("lab-turn-slider", turn)
-    cols = st.columns(4)
-    for column, (label, widget, delta, icon, off) in zip(cols, (
-            (_("Start"), "lab-first", -last - 1, ":material/first_page:", turn == 0),
-            (_("Back"), "lab-back", -1, ":material/chevron_left:", turn == 0),
-            (_("Forward"), "lab-forward", 1, ":material/chevron_right:", turn == last),
-            (_("End"), "lab-end", None, ":material/last_page:", turn == last)), strict=True):
-        clicks.button(label, key=widget, seen=token(), current=token, action=_step, args=(delta, last), where=column,
-                      icon=icon, width="stretch", disabled=off)
-    if last:
-        st.slider(_("Turn"), 0, last, key="lab-turn-slider", on_change=_slid)
-    bottom = position.mover  # the seats stay put while the turns go round
-    if turn == 0:
-        st.markdown(literal(_("The start. Each step plays one turn as a rule-perfect player would (R8).")))
-        view = TableView(position, bottom=bottom)
-    else:
-        record = records[turn - 1]
-        lines = [_("Turn {turn} of {last}").format(turn=turn, last=last), n.turn_line(record)]
-        if turn == last and outcome is not None:
-            lines.append(n.outcome(outcome))
-        st.markdown(paragraphs(*lines))
-        view = TableView(record.after, marked={record.placed} if record.placed else set(),
-                         arrows=arrows_for(record.events), bottom=bottom)
-    render(view, tr, key="lab-playout")
+    board, panel = stage("lab-playout")
+    with panel:
+        st.html(PLAYOUT_STYLE)
+        steps = st.container(horizontal=True, key="lab-playout-steps")
+        for label, widget, delta, icon, off in (
+                (_("Start"), "lab-first", -last - 1, ":material/first_page:", turn == 0),
+                (_("Back"), "lab-back", -1, ":material/chevron_left:", turn == 0),
+                (_("Forward"), "lab-forward", 1, ":material/chevron_right:", turn == last),
+                (_("End"), "lab-end", None, ":material/last_page:", turn == last)):
+            clicks.button(label, key=widget, seen=token(), current=token, action=_step, args=(delta, last),
+                          where=steps, icon=icon, width="stretch", disabled=off)
+        if last:
+            st.slider(_("Turn"), 0, last, key="lab-turn-slider", on_change=_slid)
+        bottom = position.mover  # the seats stay put while the turns go round
+        if turn == 0:
+            st.markdown(literal(_("The start. Each step plays one turn as a rule-perfect player would (R8).")))
+            view = TableView(position, bottom=bottom)
+        else:
+            record = records[turn - 1]
+            lines = [_("Turn {turn} of {last}").format(turn=turn, last=last), n.turn_line(record)]
+            if turn == last and outcome is not None:
+                lines.append(n.outcome(outcome))
+            st.markdown(paragraphs(*lines))
+            view = TableView(record.after, marked={record.placed} if record.placed else set(),
+                             arrows=arrows_for(record.events), bottom=bottom)
+    with board:
+        render(view, tr, key="lab-playout")
 
 
 def share(position: Position) -> None:
