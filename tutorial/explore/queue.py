@@ -54,7 +54,7 @@ class StudyQueue:
     clock: Callable[[], float] = time.monotonic
     _line: list[Ticket] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
-    _numbers: itertools.count = field(default_factory=itertools.count)
+    _numbers: itertools.count[int] = field(default_factory=itertools.count)
     _rate: float | None = None
     """Hands per second of the studies finished so far (a running mean)."""
 
