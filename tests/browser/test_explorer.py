@@ -199,3 +199,34 @@ def test_the_uploader_speaks_spanish_and_says_the_real_limit(lab_page, tmp_path)
     chooser.value.set_files(str(big))
     page.wait_for_selector("[data-testid='stAlertContentWarning']", timeout=15000)
     assert "32 kB" in page.locator("[data-testid='stAlertContentWarning']").first.inner_text()
+
+
+def test_a_new_study_clears_the_old_results_and_only_the_app_offers_stop(spanish, app_url):
+    """Issue 17: while a study ran, the last results stayed on the page, greyed, under the new
+    progress bar, and Streamlit's own English *Stop* stood beside the app's *Detener*."""
+    page = spanish
+    if page.size != "laptop":  # type: ignore[attr-defined]
+        pytest.skip("the same page at every size; the laptop is enough")
+    page.goto(f"{app_url}/explore?lab=variants")
+    settle(page)
+    hands = page.locator(".st-key-variant-lab-hands input")
+    hands.fill("10")
+    hands.press("Enter")
+    settle(page)
+    page.locator(".st-key-variant-lab-run button").click()
+    page.wait_for_selector(".st-key-variant-lab-csv", timeout=120_000)
+    settle(page)
+    assert page.locator("[data-testid='stDataFrame']").count() >= 1
+    hands.fill("3000")
+    hands.press("Enter")
+    settle(page)
+    page.locator(".st-key-variant-lab-run button").click()
+    page.wait_for_selector("[data-testid='stProgress']", timeout=60_000)
+    page.wait_for_selector(".st-key-variant-lab-stop button", timeout=10_000)
+    assert page.locator("[data-testid='stDataFrame']").count() == 0, "the old results are gone"
+    assert page.locator(".st-key-variant-lab-csv").count() == 0
+    status = page.locator("[data-testid='stStatusWidget'] button")
+    assert all(not button.is_visible() for button in status.all()), "Streamlit's own Stop is hidden"
+    page.locator(".st-key-variant-lab-stop button").click()
+    settle(page)
+    assert "Detenido" in page.locator("[data-testid='stAlertContentWarning']").first.inner_text()

@@ -216,14 +216,18 @@ def results() -> None:
         return
     st.session_state[RUNNING] = specs
     stop = st.empty()
-    # One slot for everything below: while a study waits or runs it holds only that, so the
-    # results of the last study do not stay on the page, greyed, under the new progress bar.
+    running = st.empty()
+    # The results' own slot, emptied while a study waits or runs: otherwise the last study's
+    # results stay on the page, greyed, under the new progress bar (an element written into a
+    # box keeps the box's old contents below it until the run ends).
     slot = st.empty()
     if any(finished(spec) is None for spec in specs):
         stop.button(_("Stop"), icon=":material/stop:", key="variant-lab-stop", on_click=_stop)
-        with slot.container():
+        slot.empty()
+        with running.container():
             st.html(STATUS_STYLE)
             _run(specs)
+        running.empty()
     stop.empty()
     st.session_state.pop(RUNNING, None)
     with slot.container():
