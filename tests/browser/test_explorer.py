@@ -199,6 +199,16 @@ def test_the_uploader_speaks_spanish_and_says_the_real_limit(lab_page, tmp_path)
     chooser.value.set_files(str(big))
     page.wait_for_selector("[data-testid='stAlertContentWarning']", timeout=15000)
     assert "32 kB" in page.locator("[data-testid='stAlertContentWarning']").first.inner_text()
+    huge = tmp_path / "huge.toml"  # over Streamlit's own 1 MB: refused in the browser, in Spanish
+    huge.write_text("# " + "a" * 1_100_000 + "\n")
+    with page.expect_file_chooser() as chooser:
+        zone.locator("button").first.click()
+    chooser.value.set_files(str(huge))
+    chips = zone.locator("[data-testid='stFileChips']")
+    chips.wait_for(timeout=15000)
+    said = chips.evaluate("e => getComputedStyle(e, '::after').content")
+    assert "no se puede leer aquí" in said and "32 kB" in said, said
+    assert "File must be" not in zone.inner_text()
 
 
 def test_a_new_study_clears_the_old_results_and_only_the_app_offers_stop(spanish, app_url):

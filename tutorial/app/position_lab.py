@@ -311,6 +311,8 @@ def upload_style(tr) -> str:  # type: ignore[no-untyped-def]
     _ = tr.gettext
     button = css_string(_("Choose a file"))
     limit = css_string(_("At most {limit} kB · TOML or plain text").format(limit=MAX_TEXT // 1000))
+    refused = css_string(_("This file cannot be read here: a position file is TOML or plain text of at most "
+                           "{limit} kB.").format(limit=MAX_TEXT // 1000))
     zone = "[class*='st-key-lab-upload-'] [data-testid='stFileUploaderDropzone']"
     return ("<style>"
             # the hidden file input, named "file upload" for screen readers: out of their way (the
@@ -320,6 +322,11 @@ def upload_style(tr) -> str:  # type: ignore[no-untyped-def]
             f"{zone} button [data-testid='stMarkdownContainer']::after {{content: {button};}}"
             f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] span {{display: none;}}"
             f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] > div::after {{content: {limit};}}"
+            # a file Streamlit itself refuses (over 1 MB, another type): its English reason,
+            # shown only on hover, gives way to ours, in words on the page
+            f"{zone} [data-testid='stFileChip'] [role='alert'] {{display: none;}}"
+            f"{zone} [data-testid='stFileChips']:has([aria-invalid='true'])::after {{content: {refused};"
+            " display: block; flex-basis: 100%; padding: 0.25rem 0.5rem; color: var(--st-red-text-color, #a11);}}"
             "</style>")
 
 
