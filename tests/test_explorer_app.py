@@ -159,3 +159,104 @@ def test_a_click_on_a_pile_of_the_lab_table_shows_its_verdict():
     right = legal.dests[0]
     click(at, f"lab-table-{right.kind}-{right.target}").run()
     assert len(at.success) == 1 and not at.error and not at.exception
+
+
+def test_the_lab_reads_its_text_once_not_on_every_rerun(monkeypatch):
+    """Issue 17: a packed link of a few hundred characters unpacking to 32 kB cost 1–2 s on
+    every rerun, since every rerun parsed the text again. The parse is kept per text."""
+    from tutorial.app import position_lab
+    from tutorial.engine import posfile
+
+    reads = []
+
+    def counting(text):
+        reads.append(text)
+        return posfile.loads(text)
+
+    monkeypatch.setattr(position_lab, "loads", counting)
+    text = dumps(deal(DealCode(4, 5))[0]) + "# " + "a" * 20_000 + "\n"
+    at = lab(lang="en", lab="position", pos=link_value(text))
+    assert at.session_state["lab:text"] == text
+    first = reads.count(text)
+    assert first == 1, first
+    click(at, "lab-forward").run()
+    click(at, "lab-forward").run()
+    click(at, "lab-back").run()
+    assert reads.count(text) == first and not at.exception
+    broken = text.replace("commons = [[", "commons = [[[", 1)  # an error is read once too, and worded
+    at.text_area(key="lab-editor").set_value(broken)
+    at.button(key="lab-editor-go").click().run()
+    assert at.error and reads.count(broken) == 1
+    at.run()
+    assert at.error and reads.count(broken) == 1 and reads.count(text) == first
+
+
+def test_uploads_are_limited_by_the_server_and_the_page_says_the_real_limit_in_spanish():
+    """Issue 17: Streamlit's default 200 MB upload limit was in force for a lab that reads 32 kB,
+    and the uploader said "200MB per file" and "Upload" in English on a Spanish page."""
+    from tutorial.app.position_lab import MAX_TEXT, UPLOAD_MB, css_string, upload_style
+    from tutorial.cli import APP_DEFAULTS
+    from tutorial.i18n import translations
+
+    option = APP_DEFAULTS.index("--server.maxUploadSize")
+    assert APP_DEFAULTS[option + 1] == str(UPLOAD_MB) == "1"  # Streamlit's smallest: whole megabytes
+    style = upload_style(translations("es"))
+    assert f"{MAX_TEXT // 1000} kB" in style and "Elige un archivo" in style and "TOML" in style
+    assert "stFileUploaderDropzoneInstructions" in style and "stFileUploaderDropzoneInput" in style
+    assert css_string('a "b" \\ </style>\n') == '"a \\22 b\\22  \\5c  \\3c /style\\3e \\a "'
+    at = lab(lang="es", lab="position")
+    uploader = [w for w in at.get("file_uploader") if (getattr(w, "key", None) or getattr(w.proto, "id", ""))]
+    assert uploader and all(w.proto.max_upload_size_mb == 1 for w in uploader), uploader
+
+
+def test_a_study_waits_for_the_one_before_it_and_says_so(monkeypatch):
+    """Issue 17: no server-wide cap on studies (ten sessions ran twenty worker processes). One
+    study runs at a time on the server; a study asked for meanwhile waits, and the page says
+    how many are before it, then runs it once the other one is done."""
+    from tutorial.app import variant_lab
+    from tutorial.explore.queue import QUEUE
+
+    other = QUEUE.join("another session", 5_000)
+    assert QUEUE.status(other).may_run
+
+    def look_again(_seconds):  # the page's poll: the other study ends while this one waits
+        QUEUE.leave(other)
+
+    words_shown = []
+    real_words = variant_lab.waiting_words
+    monkeypatch.setattr(variant_lab, "waiting_words", lambda status, tr: words_shown.append(status) or real_words(status, tr))
+    monkeypatch.setattr(variant_lab, "pause", look_again)
+    at = lab(lang="es", lab="variants")
+    run_study(at, hands=10)
+    assert [status.ahead for status in words_shown] == [1]
+    assert len(QUEUE) == 0 and at.dataframe  # its place given up, its results shown
+    from tutorial.explore.queue import Status
+    from tutorial.i18n import translations
+
+    text = variant_lab.waiting_words(Status(2, 125.0), translations("es"))
+    assert "2 estudios" in text and "3 minutos" in text, text
+
+
+def test_bars_keep_the_variants_order_and_the_csv_has_a_byte_order_mark():
+    """Issue 17: bars within a group were ordered by their translated names (another order
+    than the legend's, and another in each language); the CSV had no byte-order mark."""
+    import json
+
+    at = lab(lang="es", lab="variants")
+    compare = next(w for w in at.selectbox if w.key.startswith("variant-lab-b"))
+    compare.set_value("wrap").run()  # «Las reglas…» after «El rey…» in the alphabet: first in the form
+    run_study(at, hands=10)
+    specs = [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+    offsets = []
+    for spec in specs:
+        for layer in [spec, *spec.get("layer", [])]:
+            offset = layer.get("encoding", {}).get("xOffset")
+            if offset:
+                offsets.append(offset.get("sort"))
+    first, second = (plain(h.value) for h in at.subheader[:2])
+    assert len(offsets) >= 4 and all(sort == [first, second] for sort in offsets), (offsets, first, second)
+    from tutorial.app.variant_lab import csv_bytes
+    from tutorial.explore.study import StudySpec, run
+
+    data = csv_bytes([run(StudySpec(players=(3,), hands=10, seed=1, variant="standard"))])
+    assert data.startswith(b"\xef\xbb\xbf") and data.decode("utf-8-sig").startswith("variant")

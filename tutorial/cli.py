@@ -34,6 +34,9 @@ APP_DEFAULTS = [
     "--browser.gatherUsageStats", "false",
     "--client.toolbarMode", "viewer",
     "--server.enableStaticServing", "true",  # the card pictures (tutorial/app/static/cards)
+    # The one upload (a position file, read up to 32 kB): Streamlit's smallest limit, 1 MB,
+    # instead of its 200 MB, which the server would hold in memory per upload.
+    "--server.maxUploadSize", "1",
     # Streamlit's full garbage collection after every run walks every object of every
     # session: with long practice hands in memory it took 150–300 ms of each click, for
     # everyone on the server. Python's own generational collector still runs.

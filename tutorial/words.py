@@ -65,7 +65,7 @@ def position_error(err: MugginsError, tr: Tr) -> str:
     }
     template = messages.get(err.code, err.code)
     if err.code == "invalid-toml" and isinstance(p.get("detail"), str):  # the line is given with the message
-        p = {**p, "detail": toml_detail(re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)$", "",
+        p = {**p, "detail": toml_detail(re.sub(r"(?<!\s)\s*\(at (line \d+, column \d+|end of document)\)$", "",
                                                p["detail"]), tr)}
     try:
         return template.format(**{key: clip(value) for key, value in p.items()})

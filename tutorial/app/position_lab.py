@@ -28,7 +28,7 @@ from ..explore.study import DEFAULT_MAX_TURNS
 from . import clicks, session
 from .lesson_view import course
 from .markup import literal, paragraphs
-from .table import TableView, render
+from .table import WHOLE_TABLE, TableView, render, request_scroll, stage
 
 TEXT = "lab:text"
 PROBLEM = "lab:problem"
@@ -69,12 +69,52 @@ def from_link(value: str | None) -> str | None:
         return None
 
 
+PARSED = "lab:parsed"
+"""This session's texts read so far, each with what reading it gave (a :class:`Position`, a
+:class:`PositionError`, the packed link): a rerun reads the same text again otherwise. Only the
+current and the last valid text are kept."""
+
+
+def _remembered(text: str) -> dict[str, object]:
+    """The entry of ``text`` in this session's :data:`PARSED` (created, and the entries of texts
+    the lab no longer shows dropped, when it is new)."""
+    state = st.session_state
+    memory: dict[str, dict[str, object]] = state.get(PARSED) or {}
+    entry = memory.get(text)
+    if entry is None:
+        keep = {state.get(TEXT), state.get(GOOD)}
+        memory = {known: found for known, found in memory.items() if known in keep}
+        entry = memory[text] = {}
+        state[PARSED] = memory
+    return entry
+
+
+def parsed(text: str) -> Position | PositionError:
+    """The position ``text`` holds, or the :class:`PositionError` reading it raised; read once
+    per text and session (issue 17: a long text cost seconds on every rerun)."""
+    entry = _remembered(text)
+    if "result" not in entry:
+        try:
+            entry["result"] = loads(text)
+        except PositionError as err:
+            entry["result"] = err.with_traceback(None)
+    result = entry["result"]
+    assert isinstance(result, Position | PositionError)
+    return result
+
+
 def address_value() -> str | None:
     """The ``pos=`` value of the lab's position for the page address (``None`` when too long
     for one), so a refresh or a bookmark comes back to it."""
     text = st.session_state.get(GOOD) or st.session_state.get(TEXT)
-    value = link_value(text) if text else None
-    return value if value and len(value) <= MAX_LINK else None
+    if not text:
+        return None
+    entry = _remembered(text)
+    if "link" not in entry:
+        entry["link"] = link_value(text)
+    value = entry["link"]
+    assert isinstance(value, str)
+    return value if len(value) <= MAX_LINK else None
 
 
 def current() -> Position | None:
@@ -82,18 +122,19 @@ def current() -> Position | None:
     state = st.session_state
     if TEXT not in state:
         linked = from_link(session.url_seed("pos"))
-        try:
-            loads(linked or "")
-        except PositionError:
+        if not isinstance(parsed(linked or ""), Position):
             if session.url_seed("pos"):
                 state[NOTICE] = session.tr().gettext("The position in the page address could not be read; "
                                                      "here is deal 4-1 instead.")
             linked = None
         state[TEXT] = linked or dumps(deal(DealCode(4, 1))[0])
-    try:
-        position = loads(state[TEXT])
-    except PositionError as err:
-        state[PROBLEM] = problem_text(err, state[TEXT])
+    position = parsed(state[TEXT])
+    if isinstance(position, PositionError):
+        entry = _remembered(state[TEXT])
+        if entry.get("problem-language") != session.lang():  # worded once per text and language
+            entry["problem"] = problem_text(position, state[TEXT])
+            entry["problem-language"] = session.lang()
+        state[PROBLEM] = entry["problem"]
         return None
     state[GOOD] = state[TEXT]
     return position
@@ -109,10 +150,8 @@ def problem_text(err: PositionError, text: str) -> str:
 def last_good() -> Position | None:
     """The last valid position the lab showed, if any."""
     text = st.session_state.get(GOOD)
-    try:
-        return loads(text) if text else None
-    except PositionError:
-        return None
+    position = parsed(text) if text else None
+    return position if isinstance(position, Position) else None
 
 
 def token() -> str:
@@ -132,9 +171,27 @@ def _set_text(text: str) -> None:
         st.session_state.pop(key, None)
 
 
+SOURCES_OPEN = "lab-sources"
+EDITOR_OPEN = "lab-edit"
+"""The keys of the *Start from…* and *Edit the position* expanders (their open state is the app's)."""
+
+
 def _set(position: Position) -> None:
     _set_text(dumps(position))
     st.session_state.pop("lab-editor", None)  # the editor shows the new text
+
+
+def _started() -> None:
+    """A new position: bring its table into view (at 1366×800 it was below the screen). The
+    expanders stay as they are: one closing while the page scrolls would move the table away."""
+    request_scroll(WHOLE_TABLE)
+
+
+def after_text(valid: bool) -> dict[str, bool]:
+    """The expanders' open state after *Use this text* or a file: a text with an error opens
+    (keeps open) the editor, so it can be corrected where the message says; a valid one leaves
+    them as they are (and the table is brought into view)."""
+    return {} if valid else {EDITOR_OPEN: True}
 
 
 # ----- where to start -------------------------------------------------------------
@@ -143,12 +200,15 @@ def _from_deal() -> None:
         _set(deal(DealCode.parse(st.session_state.get("lab-deal", "")))[0])
     except PositionError as err:
         st.session_state[NOTICE] = words.position_error(err, session.tr())
+        return
+    _started()
 
 
 def _from_lesson(positions: dict[str, Position], widget: str) -> None:
     chosen = st.session_state.get(widget)
     if chosen in positions:
         _set(positions[chosen])
+        _started()
 
 
 def _from_practice() -> None:
@@ -157,12 +217,24 @@ def _from_practice() -> None:
     game = st.session_state.get(GAME)
     if game is not None:
         _set(game.hand.position)
+        _started()
 
 
-def _from_file() -> None:
-    upload = st.session_state.get("lab-upload")
+UPLOADS = "lab:uploads"
+"""How many files this session has read: the uploader's key ends with it, so after each file
+it starts empty again (Streamlit's list of uploaded files is in English only, and the text is
+in the editor by then)."""
+
+
+def upload_key() -> str:
+    return f"lab-upload-{st.session_state.get(UPLOADS, 0)}"
+
+
+def _from_file(key: str) -> None:
+    upload = st.session_state.get(key)
     if upload is None:
         return
+    st.session_state[UPLOADS] = st.session_state.get(UPLOADS, 0) + 1
     raw = upload.getvalue()[:MAX_TEXT + 1]
     if len(raw) > MAX_TEXT:
         st.session_state[NOTICE] = session.tr().gettext("The file is too large for a position (more than {limit} kB).").format(
@@ -173,16 +245,30 @@ def _from_file() -> None:
         st.session_state.pop("lab-editor", None)
     except UnicodeDecodeError:
         st.session_state[NOTICE] = words.position_error(PositionError("unreadable", detail="not UTF-8"), session.tr())
+        return
+    valid = isinstance(parsed(st.session_state[TEXT]), Position)
+    st.session_state.update(after_text(valid))  # a text with a problem: in the open editor
+    if valid:
+        _started()
 
 
 def _from_editor() -> None:
     _set_text(str(st.session_state.get("lab-editor", ""))[:MAX_TEXT])
+    valid = isinstance(parsed(st.session_state[TEXT]), Position)
+    st.session_state.update(after_text(valid))
+    if valid:
+        _started()
+
+
+def _toggled() -> None:
+    """An expander opened or closed by the learner (its state is kept under its key)."""
 
 
 def sources() -> None:
     """The ways to start: a deal code, a lesson position, the practice table, a file."""
     _ = session.tr().gettext
-    with st.expander(_("Start from…"), expanded=False, icon=":material/input:"):
+    st.session_state.setdefault(SOURCES_OPEN, False)
+    with st.expander(_("Start from…"), icon=":material/input:", key=SOURCES_OPEN, on_change=_toggled):
         a, b = st.columns([3, 1], vertical_alignment="bottom")
         a.text_input(_("Deal code"), key="lab-deal", max_chars=20, placeholder="4-12345")
         clicks.button(_("Deal"), key="lab-deal-go", seen=token(), current=token, action=_from_deal, where=b, width="stretch",
@@ -202,7 +288,48 @@ def sources() -> None:
         if GAME in st.session_state:
             clicks.button(_("The practice table as it is now"), key="lab-practice-go", seen=token(), current=token,
                           action=_from_practice, icon=":material/playing_cards:", fixed_key=True)
-        st.file_uploader(_("A position file (TOML)"), type=["toml", "txt"], key="lab-upload", on_change=_from_file)
+        st.html(upload_style(session.tr()))
+        st.file_uploader(_("A position file (TOML)"), type=["toml", "txt"], key=upload_key(), on_change=_from_file,
+                         args=(upload_key(),), max_upload_size=UPLOAD_MB)
+
+
+UPLOAD_MB = 1
+"""The uploader's limit in MB: Streamlit's smallest (whole megabytes only; the lab reads
+:data:`MAX_TEXT` of it and says so). ``muggins app`` sets the server's limit to the same."""
+
+
+def css_string(text: str) -> str:
+    """``text`` as a CSS string literal (for ``content:``): quotes, backslashes and line
+    breaks escaped, so no translation can end the rule early."""
+    escaped = "".join(f"\\{ord(ch):x} " if ch in '"\\<>' or ch < " " else ch for ch in text)
+    return f'"{escaped}"'
+
+
+def upload_style(tr) -> str:  # type: ignore[no-untyped-def]
+    """Streamlit's uploader writes "Upload" and "1MB per file • TOML, TXT" in English whatever
+    the language, and 1 MB is not the lab's limit (32 kB): the button's word and the limit
+    line are replaced, in the learner's language, by CSS (the only way Streamlit 1.67 leaves;
+    generated content is read by screen readers too)."""
+    _ = tr.gettext
+    button = css_string(_("Choose a file"))
+    limit = css_string(_("At most {limit} kB · TOML or plain text").format(limit=MAX_TEXT // 1000))
+    refused = css_string(_("This file cannot be read here: a position file is TOML or plain text of at most "
+                           "{limit} kB.").format(limit=MAX_TEXT // 1000))
+    zone = "[class*='st-key-lab-upload-'] [data-testid='stFileUploaderDropzone']"
+    return ("<style>"
+            # the hidden file input, named "file upload" for screen readers: out of their way (the
+            # button and a drop still open and take a file)
+            f"{zone} [data-testid='stFileUploaderDropzoneInput'] {{display: none !important;}}"
+            f"{zone} button [data-testid='stMarkdownContainer'] > p {{display: none;}}"
+            f"{zone} button [data-testid='stMarkdownContainer']::after {{content: {button};}}"
+            f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] span {{display: none;}}"
+            f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] > div::after {{content: {limit};}}"
+            # a file Streamlit itself refuses (over 1 MB, another type): its English reason,
+            # shown only on hover, gives way to ours, in words on the page
+            f"{zone} [data-testid='stFileChip'] [role='alert'] {{display: none;}}"
+            f"{zone} [data-testid='stFileChips']:has([aria-invalid='true'])::after {{content: {refused};"
+            " display: block; flex-basis: 100%; padding: 0.25rem 0.5rem; color: var(--st-red-text-color, #a11);}}"
+            "</style>")
 
 
 # ----- editing ---------------------------------------------------------------------
@@ -297,7 +424,8 @@ def _remove_player(key: str) -> None:
 def editor(position: Position | None) -> None:
     """Edit by moving cards, choosing the mover, adding or removing players, or as text."""
     _ = session.tr().gettext
-    with st.expander(_("Edit the position"), icon=":material/edit:"):
+    st.session_state.setdefault(EDITOR_OPEN, False)
+    with st.expander(_("Edit the position"), icon=":material/edit:", key=EDITOR_OPEN, on_change=_toggled):
         if position is not None:
             sources_ = _piles_with_cards(position)
             targets = ([f"stock:{n}" for n in position.players] + [f"discard:{n}" for n in position.players]
@@ -414,8 +542,24 @@ def _playout(text: str):  # type: ignore[no-untyped-def]
     return tuple(hand.records), hand.outcome
 
 
+PLAYOUT_STYLE = (
+    "<style>"
+    # The four steps in one row however narrow the screen (a phone stacked them into ~230 px
+    # above the table); where the row is narrow, only their icons show (the words stay the
+    # buttons' names for screen readers).
+    ".st-key-lab-playout-steps {flex-wrap: nowrap !important; gap: 0.4rem;}"
+    ".st-key-lab-playout-steps > div {min-width: 0; flex: 1 1 0;}"
+    ".st-key-lab-playout-steps button {min-width: 0; padding-left: 0.3rem; padding-right: 0.3rem; min-height: 2.75rem;}"
+    "@media (max-width: 1500px) {.st-key-lab-playout-steps button [data-testid='stMarkdownContainer'] {"
+    "position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;}}"
+    "</style>"
+)
+
+
 def playout(position: Position) -> None:
-    """Step a rule-perfect playout turn by turn, each turn explained on the drawn table."""
+    """Step a rule-perfect playout turn by turn, each turn explained on the drawn table: the table
+    on the left, fitted to the screen's height, and the steps with the turn's words beside it (under
+    it on a phone), so stepping never needs the page scrolled."""
     tr = session.tr()
     _ = tr.gettext
     n = session.narrator()
@@ -424,29 +568,33 @@ def playout(position: Position) -> None:
     last = len(records)
     turn = max(0, min(last, int(st.session_state.get(TURN, 0))))
     st.session_state.setdefault("lab-turn-slider", turn)
-    cols = st.columns(4)
-    for column, (label, widget, delta, icon, off) in zip(cols, (
-            (_("Start"), "lab-first", -last - 1, ":material/first_page:", turn == 0),
-            (_("Back"), "lab-back", -1, ":material/chevron_left:", turn == 0),
-            (_("Forward"), "lab-forward", 1, ":material/chevron_right:", turn == last),
-            (_("End"), "lab-end", None, ":material/last_page:", turn == last)), strict=True):
-        clicks.button(label, key=widget, seen=token(), current=token, action=_step, args=(delta, last), where=column,
-                      icon=icon, width="stretch", disabled=off)
-    if last:
-        st.slider(_("Turn"), 0, last, key="lab-turn-slider", on_change=_slid)
-    bottom = position.mover  # the seats stay put while the turns go round
-    if turn == 0:
-        st.markdown(literal(_("The start. Each step plays one turn as a rule-perfect player would (R8).")))
-        view = TableView(position, bottom=bottom)
-    else:
-        record = records[turn - 1]
-        lines = [_("Turn {turn} of {last}").format(turn=turn, last=last), n.turn_line(record)]
-        if turn == last and outcome is not None:
-            lines.append(n.outcome(outcome))
-        st.markdown(paragraphs(*lines))
-        view = TableView(record.after, marked={record.placed} if record.placed else set(),
-                         arrows=arrows_for(record.events), bottom=bottom)
-    render(view, tr, key="lab-playout")
+    board, panel = stage("lab-playout")
+    with panel:
+        st.html(PLAYOUT_STYLE)
+        steps = st.container(horizontal=True, key="lab-playout-steps")
+        for label, widget, delta, icon, off in (
+                (_("Start"), "lab-first", -last - 1, ":material/first_page:", turn == 0),
+                (_("Back"), "lab-back", -1, ":material/chevron_left:", turn == 0),
+                (_("Forward"), "lab-forward", 1, ":material/chevron_right:", turn == last),
+                (_("End"), "lab-end", None, ":material/last_page:", turn == last)):
+            clicks.button(label, key=widget, seen=token(), current=token, action=_step, args=(delta, last),
+                          where=steps, icon=icon, width="stretch", disabled=off)
+        if last:
+            st.slider(_("Turn"), 0, last, key="lab-turn-slider", on_change=_slid)
+        bottom = position.mover  # the seats stay put while the turns go round
+        if turn == 0:
+            st.markdown(literal(_("The start. Each step plays one turn as a rule-perfect player would (R8).")))
+            view = TableView(position, bottom=bottom)
+        else:
+            record = records[turn - 1]
+            lines = [_("Turn {turn} of {last}").format(turn=turn, last=last), n.turn_line(record)]
+            if turn == last and outcome is not None:
+                lines.append(n.outcome(outcome))
+            st.markdown(paragraphs(*lines))
+            view = TableView(record.after, marked={record.placed} if record.placed else set(),
+                             arrows=arrows_for(record.events), bottom=bottom)
+    with board:
+        render(view, tr, key="lab-playout")
 
 
 def share(position: Position) -> None:

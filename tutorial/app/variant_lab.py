@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import time
 from collections import OrderedDict
 
 import altair as alt
@@ -20,6 +21,7 @@ from babel.numbers import format_decimal, format_percent
 from .. import words
 from ..engine.variants import VARIANTS
 from ..explore.players import Policy
+from ..explore.queue import QUEUE, Status
 from ..explore.study import StudyResult, StudySpec, csv_rows, run
 from ..i18n import N_
 from . import session
@@ -214,25 +216,95 @@ def results() -> None:
         return
     st.session_state[RUNNING] = specs
     stop = st.empty()
+    running = st.empty()
+    # The results' own slot, emptied while a study waits or runs: otherwise the last study's
+    # results stay on the page, greyed, under the new progress bar (an element written into a
+    # box keeps the box's old contents below it until the run ends).
+    slot = st.empty()
     if any(finished(spec) is None for spec in specs):
         stop.button(_("Stop"), icon=":material/stop:", key="variant-lab-stop", on_click=_stop)
-    done: list[StudyResult] = []
-    for spec in specs:
-        result = finished(spec)
-        if result is None:
-            bar = st.progress(0.0, text=_("Simulating…"))
-
-            def progress(count: int, total: int, bar=bar, spec=spec) -> None:
-                bar.progress(count / total, text=_("Simulating {variant}: {done} of {total} parts").format(
-                    variant=_(VARIANT_NAMES[spec.variant]), done=count, total=total))
-
-            result = run(spec, workers=WORKERS, progress=progress)
-            _store(spec, result)
-            bar.empty()
-        done.append(result)
+        slot.empty()
+        with running.container():
+            st.html(STATUS_STYLE)
+            _run(specs)
+        running.empty()
     stop.empty()
     st.session_state.pop(RUNNING, None)
-    show(done)
+    with slot.container():
+        show([result for spec in specs if (result := finished(spec)) is not None])
+
+
+STATUS_STYLE = ("<style>[data-testid='stStatusWidget'] button, [data-testid='stStatusWidget'] a "
+                "{display: none !important;}</style>")
+"""While a study runs, Streamlit's own status corner shows "Running…" with a *Stop* button, in
+English, which ends the run without a word: it is hidden (the page has its own Stop, and a
+run ended another way still says so on the next run)."""
+POLL = 0.5
+"""Seconds between two looks at the line while a study waits for its turn."""
+pause = time.sleep
+"""How the page waits between two looks (a test replaces it)."""
+
+
+def work(specs: list[StudySpec]) -> int:
+    """The hands a request plays (what its place in the line is measured in)."""
+    return sum(spec.hands * len(spec.players) for spec in specs if finished(spec) is None)
+
+
+def waiting_words(status: Status, tr) -> str:  # type: ignore[no-untyped-def]
+    """What the page says while a study waits for its turn: how many are before it and, once
+    the server has timed a study, about how long that takes."""
+    n_ = tr.ngettext
+    ahead = n_("Other studies are running on this server. Yours starts after {count} other study.",
+               "Other studies are running on this server. Yours starts after {count} other studies.",
+               status.ahead).format(count=status.ahead)
+    if status.wait is None:
+        return ahead
+    minutes = max(1, math.ceil(status.wait / 60))
+    return ahead + " " + n_("That should take about {minutes} minute.", "That should take about {minutes} minutes.",
+                            minutes).format(minutes=minutes)
+
+
+def _owner() -> str:
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx is not None else "test"
+
+
+def _run(specs: list[StudySpec]) -> None:
+    """Wait for a place in the server's line (:mod:`tutorial.explore.queue`), then run the studies
+    not kept yet, with a progress bar; the place is given up however the run ends."""
+    tr = session.tr()
+    _ = tr.gettext
+    ticket = QUEUE.join(_owner(), work(specs))
+    try:
+        note = st.empty()
+        status = QUEUE.status(ticket)
+        while not status.may_run and status.ahead >= 0:
+            note.info(waiting_words(status, tr), icon=":material/hourglass_top:")
+            pause(POLL)  # each look draws the note again, so a click on Stop ends the wait
+            status = QUEUE.status(ticket)
+        note.empty()
+        if not status.may_run:  # the place was given up (this session asked again meanwhile)
+            return
+        total = max(1, work(specs))
+        played = 0
+        for spec in specs:
+            if finished(spec) is not None:  # run meanwhile for someone else
+                continue
+            bar = st.progress(0.0, text=_("Simulating…"))
+            size = spec.hands * len(spec.players)
+
+            def progress(count: int, parts: int, bar=bar, spec=spec, before=played, size=size) -> None:
+                QUEUE.progress(ticket, (before + size * count / parts) / total)
+                bar.progress(count / parts, text=_("Simulating {variant}: {done} of {total} parts").format(
+                    variant=_(VARIANT_NAMES[spec.variant]), done=count, total=parts))
+
+            _store(spec, run(spec, workers=WORKERS, progress=progress))
+            played += size
+            bar.empty()
+    finally:
+        QUEUE.leave(ticket)
 
 
 def show(done: list[StudyResult]) -> None:
@@ -245,14 +317,20 @@ def show(done: list[StudyResult]) -> None:
             st.markdown(literal(line))
     st.subheader(_("Charts"))
     charts(done)
+    st.download_button(_("Download the numbers (CSV)"), csv_bytes(done), file_name="muggins-study.csv",
+                       mime="text/csv", icon=":material/download:", key="variant-lab-csv")
+
+
+def csv_bytes(done: list[StudyResult]) -> bytes:
+    """The studies' numbers as a CSV file, UTF-8 with a byte-order mark as the class room's
+    summary (a spreadsheet then reads its accents right)."""
     buffer = io.StringIO()
     rows = csv_rows(done)
     writer = csv.DictWriter(buffer, fieldnames=list(dict.fromkeys(key for row in rows for key in row)),
                             lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-    st.download_button(_("Download the numbers (CSV)"), buffer.getvalue(), file_name="muggins-study.csv",
-                       mime="text/csv", icon=":material/download:", key="variant-lab-csv")
+    return buffer.getvalue().encode("utf-8-sig")
 
 
 def _table(result: StudyResult) -> dict[str, list[str]]:
@@ -361,6 +439,12 @@ def _lengths_chart(result: StudyResult) -> alt.Chart:
     ).properties(height=220, autosize=_FIT_WIDTH)
 
 
+def _offset(done: list[StudyResult]) -> alt.XOffset:
+    """Bars within a group in the variants' own order (the form's, the legend's), not sorted by
+    their translated names, which would order them differently in each language."""
+    return alt.XOffset("variant:N", sort=[_label(result) for result in done])
+
+
 def _seats_chart(done: list[StudyResult], players: int) -> alt.LayerChart:
     """Wins by seat (seat 1 moves first) at one player count, a bar per compared variant,
     with 95 % intervals and a tick at each variant's even share (its undrawn hands / players)."""
@@ -372,14 +456,14 @@ def _seats_chart(done: list[StudyResult], players: int) -> alt.LayerChart:
     base = alt.Chart()
     x = alt.X("seat:O", title=_("Seat (1 moves first)"), axis=alt.Axis(labelAngle=0))
     bars = base.mark_bar().encode(
-        x=x, xOffset="variant:N",
+        x=x, xOffset=_offset(done),
         y=alt.Y("rate:Q", axis=alt.Axis(format="%"), title=_("Hands won")),
         color=alt.Color("variant:N", title=_("Variant"), sort=[_label(r) for r in done], legend=_legend()),
         tooltip=[alt.Tooltip("variant:N", title=_("Variant")), alt.Tooltip("seat:O", title=_("Seat (1 moves first)")),
                  alt.Tooltip("rate:Q", format=".1%", title=_("Hands won")),
                  alt.Tooltip("fair:Q", format=".1%", title=_("An even share"))])
-    whiskers = base.mark_rule(color="#333").encode(x=x, xOffset="variant:N", y="low:Q", y2="high:Q")
-    even = base.mark_tick(color="#555", thickness=2, strokeDash=[3, 2]).encode(x=x, xOffset="variant:N", y="fair:Q")
+    whiskers = base.mark_rule(color="#333").encode(x=x, xOffset=_offset(done), y="low:Q", y2="high:Q")
+    even = base.mark_tick(color="#555", thickness=2, strokeDash=[3, 2]).encode(x=x, xOffset=_offset(done), y="fair:Q")
     title = _("{players} players").format(players=players)
     return alt.layer(bars, whiskers, even, data=alt.Data(values=rows), title=title).properties(height=220, autosize=_FIT_WIDTH)
 
@@ -393,7 +477,7 @@ def _draws_chart(done: list[StudyResult]) -> alt.Chart:
             for result in done for count in result.counts]
     return alt.Chart(alt.Data(values=rows)).mark_bar().encode(
         x=alt.X("players:O", title=_("Players"), axis=alt.Axis(labelAngle=0)),
-        xOffset="variant:N",
+        xOffset=_offset(done),
         y=alt.Y("drawn:Q", axis=alt.Axis(format="%"), title=_("Share of hands drawn")),
         color=alt.Color("variant:N", title=_("Variant"), sort=[_label(r) for r in done], legend=_legend()),
         tooltip=[alt.Tooltip("variant:N", title=_("Variant")),

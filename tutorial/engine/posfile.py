@@ -127,7 +127,12 @@ def parse_toml(text: str) -> dict[str, Any]:
 
 MAX_KEY_PARTS = 64
 """Dotted keys (``a.b.c``, in a key or a table header) may have at most this many parts."""
+# The look-behind starts a try only where a bare key could begin, never inside a run of
+# letters or digits: without it ``search`` tries from every character of the run and reads
+# the rest of the run each time, which is quadratic in the run's length (issue 17: a 1 MB
+# name took over ten minutes). With it every character is read by a bounded number of tries.
 _LONG_DOTTED_KEY = re.compile(
+    r"(?<![A-Za-z0-9_-])"
     r"(?:(?:[A-Za-z0-9_-]++|\"[^\"\n]*+\"|'[^'\n]*+')[ \t]*+\.[ \t]*+){" + str(MAX_KEY_PARTS) + ",}")
 
 

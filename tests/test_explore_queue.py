@@ -1,0 +1,64 @@
+"""The server's line of studies (issue 17: ten sessions ran twenty worker processes, 660 MB):
+at most one study runs at a time, the others wait first come first served and are told how
+many are before them and about how long; a session holds at most one place."""
+
+from __future__ import annotations
+
+from tutorial.explore.queue import StudyQueue
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_one_study_at_a_time_first_come_first_served() -> None:
+    line = StudyQueue(at_once=1)
+    first, second, third = line.join("a", 100), line.join("b", 100), line.join("c", 100)
+    assert [line.status(t).ahead for t in (first, second, third)] == [0, 1, 2]
+    assert line.status(first).may_run and not line.status(second).may_run
+    line.leave(first)
+    assert line.status(second).may_run and line.status(third).ahead == 1
+    line.leave(second)
+    line.leave(third)
+    assert len(line) == 0
+
+
+def test_a_session_holds_at_most_one_place() -> None:
+    line = StudyQueue(at_once=1)
+    running = line.join("a", 100)
+    old = line.join("b", 100)
+    new = line.join("b", 50)  # the same session asks again: its old place is given up
+    assert len(line) == 2
+    assert line.status(old).ahead == -1 and not line.status(old).may_run
+    assert line.status(new).ahead == 1
+    line.leave(running)
+    assert line.status(new).may_run
+
+
+def test_the_wait_is_estimated_from_studies_timed_here() -> None:
+    clock = Clock()
+    line = StudyQueue(at_once=1, clock=clock)
+    timed = line.join("a", 1000)
+    waiting = line.join("b", 10)
+    assert line.status(waiting).wait is None  # nothing timed yet: no figure is made up
+    assert line.status(timed).may_run  # it starts now
+    clock.now = 10.0
+    line.progress(timed, 1.0)
+    line.leave(timed)  # 1,000 hands in 10 s: 100 hands a second
+    assert line.status(waiting).may_run
+    line.leave(waiting)  # finished at once: too little to time
+    running = line.join("c", 3000)
+    assert line.status(running).may_run
+    line.progress(running, 0.5)  # 1,500 hands left
+    later = line.join("d", 10)
+    assert line.status(later).ahead == 1 and line.status(later).wait == 15.0
+
+
+def test_two_at_once_when_allowed() -> None:
+    line = StudyQueue(at_once=2)
+    tickets = [line.join(name, 10) for name in "abc"]
+    assert [line.status(t).ahead for t in tickets] == [0, 0, 1]
