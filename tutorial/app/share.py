@@ -100,6 +100,18 @@ def qr_image(text: str, box: int = 8) -> bytes:
     return qr_png(text, box=box)
 
 
+def qr_alt(tr, *, room: str | None = None, deal: str | None = None) -> str:
+    """The text alternative of a QR code (plain text, in the learner's language): what
+    scanning it opens, the class room ``room`` or the deal ``deal``. The link itself is
+    written beside every QR code, so the text need not spell it out."""
+    _ = tr.gettext
+    if room is not None:
+        return _("QR code: scan it to join class room {code}.").format(code=room)
+    if deal is not None:
+        return _("QR code: scan it to open deal {code}.").format(code=deal)
+    return _("QR code of the link above.")
+
+
 def share_deal(game: PracticeGame, where=None, *, qr_width: int = 260, width: str = "stretch") -> None:
     """*Share this deal*: a popover with the link, what it keeps, and its QR code."""
     _ = session.tr().gettext
@@ -111,4 +123,5 @@ def share_deal(game: PracticeGame, where=None, *, qr_width: int = 260, width: st
         note = address_note(session.tr())
         if note:
             st.caption(note)
-        st.image(qr_image(link), caption=_("Deal {code}").format(code=game.code), width=qr_width)
+        st.image(qr_image(link), caption=_("Deal {code}").format(code=game.code), width=qr_width,
+                 alt=qr_alt(session.tr(), deal=game.code))

@@ -10,7 +10,7 @@ import streamlit as st
 
 from tutorial import words
 from tutorial.app import classroom_view as room
-from tutorial.app import clicks, lesson_present, lesson_steps, lesson_view, pages, presenter, session, share
+from tutorial.app import clicks, document, lesson_present, lesson_steps, lesson_view, pages, presenter, session, share
 from tutorial.app.markup import fill, literal
 from tutorial.app.table import render
 from tutorial.classroom import ClassroomError
@@ -48,7 +48,7 @@ def question(found, round_: int, *, chosen: str | None, interactive: bool) -> No
     """A lesson step's question as a student answers it: the table (a pile is the answer of a
     place step) or the answer buttons; ``chosen`` is marked once answered."""
     _lesson, step = found
-    st.subheader(_(step.title))
+    st.header(_(step.title))
     st.markdown(_(step.text))
     view = lesson_steps.question_view(step)
     token = f"{round_}{'a' if chosen else 'q'}"
@@ -68,9 +68,7 @@ def question(found, round_: int, *, chosen: str | None, interactive: bool) -> No
             render(view, tr, key=f"class-{round_}", pick=pick, seen=token, current=current)
         else:
             render(view, tr, key=f"class-{round_}")
-    said = lesson_steps.question_lines(step, tr)
-    if said:
-        st.markdown(said)
+    lesson_steps.show_question_lines(step, tr, f"class-{round_}")
     options = lesson_steps.answer_options(step, tr)
     if options:
         columns = st.columns(max(len(options), 2))
@@ -127,7 +125,9 @@ def teacher_presenting(view, join_link: str) -> None:
     presenter.leave_button(tr, top)
     if not isinstance(found, tuple) or not view.round:
         left, right = st.columns([1, 1], vertical_alignment="center")
-        left.markdown(_("Room code") + f"\n# `{view.code}`")
+        left.markdown(_("Room code"))
+        with left.container(key=f"{document.BIG_TEXT}room-code-present"):  # large, but no heading
+            st.markdown(f"`{view.code}`")
         left.code(join_link, language=None, wrap_lines=True)
         if not view.round:
             left.caption(_("Choose the first question outside presenter mode (Esc), or start with the first step "
@@ -137,7 +137,7 @@ def teacher_presenting(view, join_link: str) -> None:
             if first and not view.closed:
                 left.button(_("Ask the first step"), key="class-present-first", on_click=room.ask, args=(first, 0),
                             type="primary", shortcut=presenter.NEXT_KEY, icon=":material/quiz:")
-        right.image(share.qr_image(join_link, box=10), width=320)
+        right.image(share.qr_image(join_link, box=10), width=320, alt=share.qr_alt(tr, room=view.code))
         return
     lesson, step = found
     if st.session_state.get("_class_present_round") != (view.code, view.round):
@@ -171,7 +171,7 @@ if who is None:
                   "student answers on their own device, and the teacher sees how the class answered."))
     join_col, start_col = st.columns(2, gap="large")
     with join_col:
-        st.subheader(_("Join a room"))
+        st.header(_("Join a room"))
         with st.form("class-join", border=False):
             st.text_input(_("Room code"), key="class-join-code", max_chars=12, value=room.address()["room"] or "",
                           placeholder="K7QM3X")
@@ -180,7 +180,7 @@ if who is None:
             st.form_submit_button(_("Join"), type="primary", on_click=room.join,
                                   args=("class-join-code", "class-join-name"), icon=":material/login:")
     with start_col:
-        st.subheader(_("Teach a class"))
+        st.header(_("Teach a class"))
         st.markdown(_("Open a room: you get a room code and its QR code for the class, and a teacher link "
                       "for you alone."))
         st.button(_("Open a class room"), key="class-open", on_click=room.start_room, icon=":material/co_present:")
@@ -208,13 +208,15 @@ if who.kind == "teacher":
         with st.expander(_("Room code and join link"), icon=":material/qr_code_2:", expanded=not view.round):
             left, right = st.columns([3, 2])
             with left:
-                st.markdown(_("Room code") + f"\n# `{view.code}`")
+                st.markdown(_("Room code"))
+                with st.container(key=f"{document.BIG_TEXT}room-code"):  # large, but no heading
+                    st.markdown(f"`{view.code}`")
                 st.caption(_("Students open the link or scan the code, then choose a nickname:"))
                 st.code(join_link, language=None, wrap_lines=True)
                 note = share.address_note(tr)
                 if note:
                     st.caption(note)
-            right.image(share.qr_image(join_link), width=240)
+            right.image(share.qr_image(join_link), width=240, alt=share.qr_alt(tr, room=view.code))
     with st.expander(_("Your teacher link: keep it to yourself"), icon=":material/key:"):
         st.caption(_("Only this link can ask, reveal and close. Open it on another device to teach from there."))
         st.code(share.page_address("class", {"room": view.code, "teacher": who.token}), language=None,
@@ -241,7 +243,7 @@ if who.kind == "teacher":
                 else:
                     question(found, view.round, chosen=None, interactive=False)
             with panel:
-                st.subheader(_("How the class answered"))
+                st.header(_("How the class answered"))
                 tally_bars(found, tally)
                 if st.toggle(_("Show names"), key="class-names"):
                     named = rooms.answers_with_names(who.code, who.token)
@@ -286,7 +288,7 @@ if who.kind == "teacher":
     # Ask a question
     if not view.closed:
         st.divider()
-        st.subheader(_("Ask the class"))
+        st.header(_("Ask the class"))
         kind = st.segmented_control(_("What"), options=["lesson", "deal"], key="class-ask-kind", default="lesson",
                                     format_func=lambda k: _("A lesson step") if k == "lesson" else _("A deal to play"))
         lessons = [item for item in lesson_view.course()[0] if room.askable_steps(item)]
@@ -316,7 +318,7 @@ if who.kind == "teacher":
     # The class summary
     if view.round:
         st.divider()
-        st.subheader(_("Class summary"))
+        st.header(_("Class summary"))
         show_names = st.session_state.get("class-names", False)
         rows = rooms.summary_rows(who.code, who.token, names=show_names)
         errors: dict[str, int] = {}
