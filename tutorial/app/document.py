@@ -36,7 +36,8 @@ LARGE_TEXT = "large-text-"
 
 STYLE = (
     "<style>"
-    f".st-key-{LANGUAGE_BOX} {{display: none !important;}}"
+    # The script's box and its layout wrapper take no room (else the page gets one gap more).
+    f".st-key-{LANGUAGE_BOX}, :has(> .st-key-{LANGUAGE_BOX}) {{display: none !important;}}"
     f"[class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p"
     " {font-size: 2.25rem; font-weight: 700; line-height: 1.2; margin: 0;}"
     f"[class*='st-key-{LARGE_TEXT}'] [data-testid='stMarkdownContainer'] p"

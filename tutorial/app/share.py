@@ -102,14 +102,12 @@ def qr_image(text: str, box: int = 8) -> bytes:
 
 def qr_alt(tr, *, room: str | None = None, deal: str | None = None) -> str:
     """The text alternative of a QR code (plain text, in the learner's language): what
-    scanning it opens, the class room ``room`` or the deal ``deal``. The link itself is
-    written beside every QR code, so the text need not spell it out."""
+    scanning it opens, the class room ``room`` or else the deal ``deal``. The link itself
+    is written beside every QR code, so the text need not spell it out."""
     _ = tr.gettext
     if room is not None:
         return _("QR code: scan it to join class room {code}.").format(code=room)
-    if deal is not None:
-        return _("QR code: scan it to open deal {code}.").format(code=deal)
-    return _("QR code of the link above.")
+    return _("QR code: scan it to open deal {code}.").format(code=deal or "")
 
 
 def share_deal(game: PracticeGame, where=None, *, qr_width: int = 260, width: str = "stretch") -> None:
