@@ -40,6 +40,7 @@ STYLE = (
     f".st-key-{LANGUAGE_BOX}, :has(> .st-key-{LANGUAGE_BOX}) {{display: none !important;}}"
     f"[class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p"
     " {font-size: 2.25rem; font-weight: 700; line-height: 1.2; margin: 0;}"
+    f"[class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p code {{font-size: 1em;}}"  # a room code
     f"[class*='st-key-{LARGE_TEXT}'] [data-testid='stMarkdownContainer'] p"
     " {font-size: 1.75rem; font-weight: 600; line-height: 1.2; margin: 0;}"
     "</style>"
