@@ -34,10 +34,10 @@ AXE_VERSION = "4.14.1"
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
-EXCLUDED: dict[str, str] = {}
-"""Rule id -> why it is not checked: violations that Streamlit itself causes and the app
-cannot avoid. None so far: every violation found had an app-side fix (the theme, a text
-alternative, the page's outline)."""
+EXCLUDED: list[tuple[str, str, str]] = []
+"""(rule id, CSS selector of a Streamlit element, why): violations on or inside that element
+that Streamlit itself causes and the app cannot avoid. None so far: every violation found
+had an app-side fix (the theme, a text alternative, the page's outline)."""
 
 TITLES = {  # the page names the browser's title must carry, per language
     "en": {"home": "Home", "lesson": "Lessons", "practice": "Practice", "rules": "Rules", "explore": "Explorer",
@@ -92,22 +92,36 @@ def axe_js() -> Path:
 
 
 def axe_problems(page, axe_js: Path, where: str) -> list[str]:
-    """axe-core's WCAG 2.1 A/AA violations on the page as it is, one readable line per
-    element: where, rule, impact, what it asks and the element's selector."""
+    """axe-core's WCAG 2.1 A/AA violations on the page as it is, one entry per element:
+    where, rule, impact and what it asks, then the element's selector, its HTML and what
+    would fix it (less what :data:`EXCLUDED` names)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(axe_js))
-    found = page.evaluate("""async ([tags, skipped]) => {
-        const rules = Object.fromEntries(skipped.map(id => [id, {enabled: false}]));
-        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, rules, resultTypes: ['violations']});
+    found = page.evaluate("""async ([tags, excluded]) => {
+        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+        const element = (target) => {  // a node in the page or, for a nested target, inside shadow roots
+            let root = document, found = null;
+            for (const part of target) {
+                for (const selector of [part].flat()) {
+                    found = root.querySelector(selector);
+                    if (!found) return null;
+                    root = found.shadowRoot || found;
+                }
+            }
+            return found;
+        };
+        const kept = (id, node) => !excluded.some(([rule, selector]) => rule === id && element(node.target)?.closest(selector));
         return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-            nodes: v.nodes.map(n => ({target: n.target.flat().join(' >>> '), summary: n.failureSummary || ''}))}));
-    }""", [WCAG_TAGS, list(EXCLUDED)])
+            nodes: v.nodes.filter(n => kept(v.id, n)).map(n => ({target: n.target.flat().join(' >>> '),
+                html: n.html, summary: n.failureSummary || ''}))}));
+    }""", [WCAG_TAGS, [[rule, selector] for rule, selector, _why in EXCLUDED]])
     lines = []
     for violation in found:
         for node in violation["nodes"]:
             summary = " ".join(node["summary"].split())[:300]
-            lines.append(f"{where}: {violation['id']} ({violation['impact']}) {violation['help']}: "
-                         f"{node['target']} — {summary}")
+            html = " ".join(node["html"].split())[:120]
+            lines.append(f"{where}: {violation['id']} ({violation['impact']}) {violation['help']}\n"
+                         f"    at {node['target'][-160:]}\n    element {html}\n    {summary}")
     return lines
 
 
