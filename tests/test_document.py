@@ -6,6 +6,7 @@ a browser by tests/browser/test_axe.py."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 import tomllib
@@ -100,4 +101,8 @@ def test_cards_in_the_text_view_and_a_fits_question_are_large_text_not_headings(
     shown = start(app(lesson="common-piles-first", step="example-1-muggins"), "screens/lessons.py")
     assert not shown.subheader and [h.value for h in shown.header] == ["Example 1: the Muggins call"]
     fits = start(app(lesson="cards-and-fitting", step="fits-any-suit"), "screens/lessons.py")
-    assert not fits.subheader and not any(m.value.startswith("#") for m in fits.markdown)
+    practice = start(app(deal="4-1234"), "screens/practice.py")  # the text view, a card turned up
+    for at in (shown, fits, practice):
+        assert not at.subheader
+        assert not [m.value for m in at.markdown if re.search(r"(^|\n)#", m.value)], "Markdown headings"
+    assert "**J♠**" in [m.value for m in practice.markdown]

@@ -38,10 +38,12 @@ STYLE = (
     "<style>"
     # The script's box and its layout wrapper take no room (else the page gets one gap more).
     f".st-key-{LANGUAGE_BOX}, :has(> .st-key-{LANGUAGE_BOX}) {{display: none !important;}}"
-    f"[class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p"
+    # Under stMain: more particular than a page's own style for its paragraphs (presenter mode).
+    f"[data-testid='stMain'] [class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p"
     " {font-size: 2.25rem; font-weight: 700; line-height: 1.2; margin: 0;}"
-    f"[class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p code {{font-size: 1em;}}"  # a room code
-    f"[class*='st-key-{LARGE_TEXT}'] [data-testid='stMarkdownContainer'] p"
+    f"[data-testid='stMain'] [class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p code"
+    " {font-size: 1em;}"  # a room code
+    f"[data-testid='stMain'] [class*='st-key-{LARGE_TEXT}'] [data-testid='stMarkdownContainer'] p"
     " {font-size: 1.75rem; font-weight: 600; line-height: 1.2; margin: 0;}"
     "</style>"
 )

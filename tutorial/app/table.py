@@ -335,10 +335,9 @@ def _text_table(view: TableView, tr: gettext.NullTranslations, *, key: str, pick
     n = session.narrator(view.you)
     if view.turned is not None:
         who = literal(_player_label(position.mover, view, tr, mark_mover=False))
-        st.markdown(
-            _("**{player}** turns up:").format(player=who) + f"\n\n## {card_md(view.turned)}",
-            help=n.card_name(view.turned),
-        )
+        st.markdown(_("**{player}** turns up:").format(player=who))
+        with st.container(key=f"{document.BIG_TEXT}{key}-turned"):  # large, not a heading
+            st.markdown(f"**{card_md(view.turned)}**", help=n.card_name(view.turned))
 
     st.markdown("**" + _("Common piles") + "**")
     columns = st.columns(max(len(position.commons), 4))
