@@ -83,7 +83,7 @@ def plain(markdown: str) -> str:
 
 def texts(at) -> str:
     parts = []
-    for kind in ("markdown", "success", "error", "info", "warning", "caption", "subheader", "title"):
+    for kind in ("markdown", "success", "error", "info", "warning", "caption", "header", "subheader", "title"):
         parts += [plain(element.value) for element in getattr(at, kind)]
     return "\n".join(parts)
 

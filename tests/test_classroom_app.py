@@ -46,7 +46,8 @@ def student(code: str, nickname: str, **query):
 
 
 def page_text(at) -> str:
-    parts = [m.value for m in at.markdown] + [m.value for m in at.caption] + [s.value for s in at.subheader]
+    parts = [m.value for m in at.markdown] + [m.value for m in at.caption] + [s.value for s in at.header]
+    parts += [s.value for s in at.subheader]
     parts += [box.value for kind in (at.success, at.error, at.info, at.warning) for box in kind]
     parts += [b.label for b in at.button]
     parts += [bar.proto.text for bar in at.get("progress")]

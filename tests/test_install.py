@@ -87,10 +87,13 @@ def test_wheel_holds_the_code_lessons_and_catalogs_inside_the_package(wheel):
     assert {top for top in tops if not top.endswith(".dist-info")} == {"tutorial"}  # no top-level lessons/ or locales/
     cards = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tutorial" / "app" / "static" / "cards").glob("*.png")}
     assert len(cards) == 80 and cards - names == set()  # every card picture the browser table asks for
+    assert "tutorial/app/.streamlit/config.toml" in names  # the app's theme, read beside the entry script
     with zipfile.ZipFile(wheel) as archive:
         for lesson in LESSON_FILES:
             assert archive.read(f"tutorial/data/lessons/{lesson}") == (ROOT / "lessons" / lesson).read_bytes()
         assert archive.read(f"tutorial/data/locales/{SPANISH}") == (ROOT / "locales" / SPANISH).read_bytes()
+        theme = ROOT / "tutorial" / "app" / ".streamlit" / "config.toml"
+        assert archive.read("tutorial/app/.streamlit/config.toml") == theme.read_bytes()
 
 
 def test_installed_package_finds_its_own_lessons_and_catalogs(installed, tmp_path):

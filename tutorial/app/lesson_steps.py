@@ -18,7 +18,7 @@ from ..engine.position import Dest
 from ..engine.rules import judge, place
 from ..lessons import Lesson, Step
 from ..lessons.steps import PASS
-from . import clicks, lesson_view, presenter, session, takeaway
+from . import clicks, document, lesson_view, presenter, session, takeaway
 from .lesson_view import answer
 from .markup import literal, paragraphs
 from .table import WHOLE_TABLE, TableView, card_md, render, request_scroll
@@ -58,7 +58,7 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[
     tr = session.tr()
     _ = tr.gettext
     if not presenting:
-        st.subheader(_(step.title))
+        st.header(_(step.title))
         st.markdown(_(step.text))
     if step.kind in TABLED or step.position is not None:
         board, panel = two_columns("present" if presenting else "lesson")
@@ -342,7 +342,7 @@ def _call(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     else:
         view = question_view(step)
     stage.table(view, tr, key=f"{lesson.id}-{step.id}")
-    st.markdown(question_lines(step, tr))
+    show_question_lines(step, tr, f"{lesson.id}-{step.id}")
     unsupported = _("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
         section=n.section("§muggins"))
     too_late = _("It was an error, but the call had to come before the next card was turned up. Now it is too late: the error stands and the card stays where it is ({section}).").format(
@@ -373,7 +373,7 @@ def _fits(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
     _ = tr.gettext
     n = narrator(step)
     a, b = step.cards
-    st.markdown(question_lines(step, tr))
+    show_question_lines(step, tr, f"{lesson.id}-{step.id}")
     gap = abs(a.rank - b.rank)
     if step.fit:
         reason = _("{a} and {b} fit: their ranks differ by exactly one ({section}).")
@@ -502,9 +502,23 @@ def question_lines(step: Step, tr) -> str:
         return said
     if step.kind == "fits":
         a, b = step.cards
-        return f"## {card_md(a)} &nbsp; {card_md(b)}"
+        return f"{card_md(a)} &nbsp; {card_md(b)}"
     question = question_of(step, tr)
     return "**" + literal(question) + "**" if question else ""
+
+
+def show_question_lines(step: Step, tr, key: str) -> None:
+    """:func:`question_lines` on the page (nothing when empty); a ``fits`` step's two cards
+    large, as text rather than a heading (they head no section), in a container keyed
+    ``key`` (see :data:`tutorial.app.document.BIG_TEXT`)."""
+    said = question_lines(step, tr)
+    if not said:
+        return
+    if step.kind == "fits":
+        with st.container(key=f"{document.BIG_TEXT}{key}"):
+            st.markdown(said)
+    else:
+        st.markdown(said)
 
 
 def question_of(step: Step, tr) -> str:

@@ -563,7 +563,7 @@ def playout(position: Position) -> None:
     tr = session.tr()
     _ = tr.gettext
     n = session.narrator()
-    st.subheader(_("Play it out"))
+    st.header(_("Play it out"))
     records, outcome = _playout(dumps(position))
     last = len(records)
     turn = max(0, min(last, int(st.session_state.get(TURN, 0))))

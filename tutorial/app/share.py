@@ -102,6 +102,16 @@ def qr_image(text: str, box: int = 8) -> bytes:
     return qr_png(text, box=box)
 
 
+def qr_alt(tr, *, room: str | None = None, deal: str | None = None) -> str:
+    """The text alternative of a QR code (plain text, in the learner's language): what
+    scanning it opens, the class room ``room`` or else the deal ``deal``. The link itself
+    is written beside every QR code, so the text need not spell it out."""
+    _ = tr.gettext
+    if room is not None:
+        return _("QR code: scan it to join class room {code}.").format(code=room)
+    return _("QR code: scan it to open deal {code}.").format(code=deal or "")
+
+
 def share_deal(game: PracticeGame, where=None, *, qr_width: int = 260, width: str = "stretch") -> None:
     """*Share this deal*: a popover with the link, what it keeps, and its QR code."""
     _ = session.tr().gettext
@@ -110,7 +120,7 @@ def share_deal(game: PracticeGame, where=None, *, qr_width: int = 260, width: st
         # The QR code first, at most POPUP_QR_PX wide: whole inside the pop-up even on a projector
         # at 150 % (853×480 CSS px), where the pop-up shows about 400 px before it scrolls.
         st.image(qr_image(link), caption=_("Deal {code}").format(code=game.code), width=min(qr_width, POPUP_QR_PX),
-                 alt=_("QR code of the link {link}").format(link=link))
+                 alt=qr_alt(session.tr(), deal=game.code))
         st.caption(_("The start of this hand with its settings, without your moves or your language: each "
                      "student gets the same cards, in their own browser's language."))
         st.code(link, language=None, wrap_lines=True)

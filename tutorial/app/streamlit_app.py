@@ -7,12 +7,12 @@ pages' identities are their fixed ``url_path`` (see :mod:`tutorial.app.pages`).
 
 import streamlit as st
 
-from tutorial.app import clicks, pages, presenter, session
+from tutorial.app import clicks, document, pages, presenter, session
 from tutorial.app.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
 SIDEBAR_WIDTH = 240  # pixels; Streamlit's default (about 300) leaves a projector at 150 % too little room
-st.set_page_config(page_title="Muggins Tutor", page_icon=page_icon(), layout="wide", initial_sidebar_state=SIDEBAR_WIDTH)
+st.set_page_config(page_title=document.APP_NAME, page_icon=page_icon(), layout="wide", initial_sidebar_state=SIDEBAR_WIDTH)
 session.init()
 
 with st.sidebar:
@@ -34,4 +34,6 @@ with st.sidebar:
     clicks.install()  # the browser's half of the click guard (draws nothing)
 session.choose_view()  # every run, not only in the callbacks: fast clicks can skip one, and the address must follow
 
-st.navigation(pages.build(session.tr())).run()
+page = st.navigation(pages.build(session.tr()))
+document.frame(session.lang(), page.title)  # the document's language and this page's own title
+page.run()

@@ -28,7 +28,7 @@ from ..draw.cards import card_file_name
 from ..draw.layout import SHAPES, TALL, WIDE
 from ..engine.cards import Card
 from ..engine.position import Dest, Position
-from . import clicks, presenter, session
+from . import clicks, document, presenter, session
 from .markup import literal
 
 TEXT_VIEW, FOUR_COLOUR = session.TEXT_VIEW, session.FOUR_COLOUR
@@ -338,10 +338,9 @@ def _text_table(view: TableView, tr: gettext.NullTranslations, *, key: str, pick
     n = session.narrator(view.you)
     if view.turned is not None:
         who = literal(_player_label(position.mover, view, tr, mark_mover=False))
-        st.markdown(
-            _("**{player}** turns up:").format(player=who) + f"\n\n## {card_md(view.turned)}",
-            help=n.card_name(view.turned),
-        )
+        st.markdown(_("**{player}** turns up:").format(player=who))
+        with st.container(key=f"{document.BIG_TEXT}{key}-turned"):  # large, not a heading
+            st.markdown(f"**{card_md(view.turned)}**", help=n.card_name(view.turned))
 
     st.markdown("**" + _("Common piles") + "**")
     columns = st.columns(max(len(position.commons), 4))
@@ -401,7 +400,8 @@ def _cell(*, title, top, footer, dest, mark, tr, key, pick, pick_args, extra=())
                 width="stretch",
             )
         else:
-            st.subheader(label + (" ⬅" if mark else ""), anchor=False)  # no heading link on a card
+            with st.container(key=f"{document.LARGE_TEXT}{key}-{dest.kind}-{dest.target}"):  # large, not a heading
+                st.markdown(f"**{label}**" + (" ⬅" if mark else ""))
         if mark:
             st.caption("**" + n.mark_words(mark) + "**")
         st.caption(footer)

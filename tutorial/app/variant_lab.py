@@ -311,11 +311,11 @@ def show(done: list[StudyResult]) -> None:
     """Tables, charts, what they mean, and the CSV."""
     _ = session.tr().gettext
     for result in done:
-        st.subheader(_(VARIANT_NAMES[result.spec.variant]))
+        st.header(_(VARIANT_NAMES[result.spec.variant]))
         st.dataframe(_table(result), hide_index=True, width="stretch")
         for line in meaning(result):
             st.markdown(literal(line))
-    st.subheader(_("Charts"))
+    st.header(_("Charts"))
     charts(done)
     st.download_button(_("Download the numbers (CSV)"), csv_bytes(done), file_name="muggins-study.csv",
                        mime="text/csv", icon=":material/download:", key="variant-lab-csv")

@@ -10,7 +10,7 @@ import streamlit as st
 
 from tutorial import words
 from tutorial.app import classroom_view as room
-from tutorial.app import clicks, lesson_present, lesson_steps, lesson_view, pages, presenter, session, share
+from tutorial.app import clicks, document, lesson_present, lesson_steps, lesson_view, pages, presenter, session, share
 from tutorial.app.markup import fill, literal
 from tutorial.app.table import render
 from tutorial.classroom import ClassroomError
@@ -54,7 +54,7 @@ def question(found, round_: int, phase: str, *, chosen: str | None, interactive:
     place step) or the answer buttons; ``chosen`` is marked once answered. A click counts
     only while the question, its phase and the student's answer are as drawn."""
     _lesson, step = found
-    st.subheader(_(step.title))
+    st.header(_(step.title))
     st.markdown(_(step.text))
     view = lesson_steps.question_view(step)
     token = student_token(round_, phase, chosen is not None)  # type: ignore[arg-type]
@@ -68,9 +68,7 @@ def question(found, round_: int, phase: str, *, chosen: str | None, interactive:
             render(view, tr, key=f"class-{round_}", pick=pick, seen=token, current=current)
         else:
             render(view, tr, key=f"class-{round_}")
-    said = lesson_steps.question_lines(step, tr)
-    if said:
-        st.markdown(said)
+    lesson_steps.show_question_lines(step, tr, f"class-{round_}")
     options = lesson_steps.answer_options(step, tr)
     if options:
         columns = st.columns(max(len(options), 2))
@@ -175,7 +173,7 @@ def join_popover(where, join_link: str, code: str) -> None:
     room code and its QR code (sized to the pop-up)."""
     with where.popover(_("Join"), icon=":material/qr_code_2:", help=_("The room code and its QR code, for latecomers")):
         st.markdown(_("Room code") + f" **`{code}`**")
-        st.image(share.qr_image(join_link), width=JOIN_QR_PX, alt=_("QR code of the join link {link}").format(link=join_link))
+        st.image(share.qr_image(join_link), width=JOIN_QR_PX, alt=share.qr_alt(tr, room=view.code))
         st.caption(literal(join_link))
 
 
@@ -232,7 +230,9 @@ def teacher_presenting(view, join_link: str) -> None:
                 practice_progress(found, rooms.progress(who.code, who.token), compact=True)
                 st.markdown(_("Room code") + f" `{view.code}`")
             else:
-                st.markdown(_("Room code") + f"\n# `{view.code}`")
+                st.markdown(_("Room code"))
+                with st.container(key=f"{document.BIG_TEXT}room-code-present"):  # large, but no heading
+                    st.markdown(f"`{view.code}`")
                 st.code(join_link, language=None, wrap_lines=True)
         if not view.round:
             left.caption(_("Choose the first question outside presenter mode (Esc), or start with the first step "
@@ -245,7 +245,7 @@ def teacher_presenting(view, join_link: str) -> None:
                               type="primary", shortcut=presenter.NEXT_KEY, icon=":material/quiz:")
         width = 320 if not view.round else 220
         right.image(share.qr_image(join_link, box=10), width=width,
-                    alt=_("QR code of the join link {link}").format(link=join_link))
+                    alt=share.qr_alt(tr, room=view.code))
         return
     lesson, step = found
     if st.session_state.get("_class_present_round") != (view.code, view.round):
@@ -300,14 +300,16 @@ def teacher_page() -> None:
         with st.expander(_("Room code and join link"), icon=":material/qr_code_2:", expanded=not view.round):
             left, right = st.columns([3, 2])
             with left:
-                st.markdown(_("Room code") + f"\n# `{view.code}`")
+                st.markdown(_("Room code"))
+                with st.container(key=f"{document.BIG_TEXT}room-code"):  # large, but no heading
+                    st.markdown(f"`{view.code}`")
                 st.caption(_("Students open the link or scan the code, then choose a nickname:"))
                 st.code(join_link, language=None, wrap_lines=True)
                 note = share.address_note(tr)
                 if note:
                     st.caption(note)
             right.image(share.qr_image(join_link), width=240,
-                        alt=_("QR code of the join link {link}").format(link=join_link))
+                        alt=share.qr_alt(tr, room=view.code))
     with st.expander(_("Your teacher link: keep it to yourself"), icon=":material/key:"):
         st.caption(_("Only this link can ask, reveal and close. Open it on another device to teach from there."))
         st.code(share.page_address("class", {"room": view.code, "teacher": who.token}), language=None,
@@ -335,7 +337,7 @@ def teacher_page() -> None:
                 else:
                     question(found, view.round, phase, chosen=None, interactive=False)
             with panel:
-                st.subheader(_("How the class answered"))
+                st.header(_("How the class answered"))
                 spread = room.kept_toggle(_("Show the spread of answers"), "class-spread",
                                           help=_("How many chose each answer, without saying which is right; the "
                                                  "right ones are marked after the reveal.")) if phase == "asking" else True
@@ -355,7 +357,7 @@ def teacher_page() -> None:
     # Ask a question
     if not view.closed:
         st.divider()
-        st.subheader(_("Ask the class"))
+        st.header(_("Ask the class"))
         kind = st.segmented_control(_("What"), options=["lesson", "deal"], key="class-ask-kind", default="lesson",
                                     format_func=lambda k: _("A lesson step") if k == "lesson" else _("A deal to play"))
         lessons = [item for item in lesson_view.course()[0] if room.askable_steps(item)]
@@ -387,7 +389,7 @@ def teacher_page() -> None:
     # The class summary
     if view.round:
         st.divider()
-        st.subheader(_("Class summary"))
+        st.header(_("Class summary"))
         rows = rooms.summary_rows(who.code, who.token, names=show_names)
         ranked = errors_ranked(rows)
         if ranked:
@@ -467,7 +469,7 @@ def join_page() -> None:
         st.caption(_("Not you? Join below with your own nickname."))
     join_col, start_col = st.columns(2, gap="large")
     with join_col:
-        st.subheader(_("Join a room"))
+        st.header(_("Join a room"))
         with st.form("class-join", border=False):
             st.text_input(_("Room code"), key="class-join-code", max_chars=12, value=asked, placeholder="K7QM3X")
             st.text_input(_("Your nickname"), key="class-join-name", max_chars=24,
@@ -475,7 +477,7 @@ def join_page() -> None:
             st.form_submit_button(_("Join"), type="primary", on_click=room.join,
                                   args=("class-join-code", "class-join-name"), icon=":material/login:")
     with start_col:
-        st.subheader(_("Teach a class"))
+        st.header(_("Teach a class"))
         st.markdown(_("Open a room: you get a room code and its QR code for the class, and a teacher link "
                       "for you alone."))
         st.button(_("Open a class room"), key="class-open", on_click=room.start_room, icon=":material/co_present:")

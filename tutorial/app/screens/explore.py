@@ -3,7 +3,7 @@ and rule variants compared by simulating many hands (the variant lab)."""
 
 import streamlit as st
 
-from tutorial.app import position_lab, presenter, session, variant_lab
+from tutorial.app import document, position_lab, presenter, session, variant_lab
 
 tr = session.tr()
 _ = tr.gettext
@@ -20,6 +20,7 @@ lab = st.segmented_control(_("Lab"), list(labs), format_func=labs.get, label_vis
 if lab is not None:
     st.session_state["explore-lab"] = lab
 lab = st.session_state["explore-lab"]
+document.title(labs[lab], _("Explorer"))  # the browser's tab names the lab
 
 if lab == "variants":
     st.markdown(_("Compare rule variants by simulating many seeded hands. The same settings and seed always give "

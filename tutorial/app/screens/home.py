@@ -24,7 +24,7 @@ st.info(_(
     "each card must go."
 ))
 
-st.subheader(_("Where to start"))
+st.header(_("Where to start"))
 left, middle, right = st.columns(3)
 with left:
     st.page_link(pages.page("lessons"), label=_("Lessons"), icon=":material/school:")
@@ -38,7 +38,7 @@ with right:
     st.page_link(pages.page("rules"), label=_("Rules"), icon=":material/menu_book:")
     st.caption(_("The complete rules, with the section names the explanations cite."))
 
-st.subheader(_("Your progress"))
+st.header(_("Your progress"))
 if lessons:
     results = lesson_view.check_results()
     following = next((lesson for lesson in lessons if lesson.id not in done), None)

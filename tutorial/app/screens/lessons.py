@@ -6,7 +6,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutorial import words
-from tutorial.app import clicks, lesson_present, lesson_steps, lesson_view, pages, presenter, session
+from tutorial.app import clicks, document, lesson_present, lesson_steps, lesson_view, pages, presenter, session
 from tutorial.app.markup import literal
 from tutorial.app.table_component import anchor
 
@@ -30,11 +30,13 @@ if not lessons:
 if presenter.active():  # a projector: the table, the question and big controls only
     lesson_present.show(lessons)
     lesson, index = lesson_view.current(lessons)
+    document.title(_(lesson.title), _("Lessons"))
     session.remember(lesson=lesson.id, step=lesson.steps[index].id)
     session.sync_url()
     st.stop()
 
 lesson, index = lesson_view.current(lessons)
+document.title(_(lesson.title), _("Lessons"))  # the browser's tab names the lesson
 if lesson_view.NOTICE in st.session_state:
     kind, unknown = st.session_state.pop(lesson_view.NOTICE)
     text = (_("The link names a lesson that does not exist (“{id}”), so the first lesson is shown.") if kind == "lesson"

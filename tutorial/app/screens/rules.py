@@ -50,7 +50,7 @@ def figure(code: str) -> None:
 
 
 for code, title, body in SECTIONS:
-    st.subheader(f"§\u00a0{rulebook.BY_ID[code].number} · {_(title)}", anchor=rulebook.BY_ID[code].anchor)
+    st.header(f"§\u00a0{rulebook.BY_ID[code].number} · {_(title)}", anchor=rulebook.BY_ID[code].anchor)
     st.markdown(_(body))
     figure(code)
     for lesson in (item for item in lessons if code in item.sections):
@@ -59,12 +59,12 @@ for code, title, body in SECTIONS:
             lesson_view.open_lesson(lesson.id)
             st.switch_page(pages.page("lessons"))
 
-st.subheader(_("This app's rulings"), anchor="rulings")
+st.header(_("This app's rulings"), anchor="rulings")
 st.markdown(_("The traditional rules leave a few points open. This app settles them as follows; each ruling is marked as ours."))
 for code, text in RULINGS:
     st.markdown(f"**{rulebook.ruling_name(code, tr)}** · " + _(text))
 
-st.subheader(_("Rule variants"), anchor="variant-rulings")
+st.header(_("Rule variants"), anchor="variant-rulings")
 st.markdown(_("The explorer compares these house and regional rules with the rules taught here. They are not "
               "part of the course; where they leave a point open, this app rules as follows."))
 for name, variant in VARIANTS.items():
