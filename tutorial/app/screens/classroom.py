@@ -173,7 +173,7 @@ def join_popover(where, join_link: str, code: str) -> None:
     room code and its QR code (sized to the pop-up)."""
     with where.popover(_("Join"), icon=":material/qr_code_2:", help=_("The room code and its QR code, for latecomers")):
         st.markdown(_("Room code") + f" **`{code}`**")
-        st.image(share.qr_image(join_link), width=JOIN_QR_PX, alt=share.qr_alt(tr, room=view.code))
+        st.image(share.qr_image(join_link), width=JOIN_QR_PX, alt=share.qr_alt(tr, room=code))
         st.caption(literal(join_link))
 
 
