@@ -442,7 +442,7 @@ def test_the_rules_page_numbers_its_sections_and_glosses_its_rulings():
     at.query_params["lang"] = "es"
     at.run()
     at.switch_page("screens/rules.py").run()
-    headings = [h.value for h in at.subheader]
+    headings = [h.value for h in at.header]
     assert "§\u00a04 · Dónde debe ir la carta girada" in headings
     shown = " ".join(headings + [m.value for m in at.markdown] + [i.value for i in at.info])
     assert not BARE_SECTION.search(shown)

@@ -253,7 +253,7 @@ def test_bars_keep_the_variants_order_and_the_csv_has_a_byte_order_mark():
             offset = layer.get("encoding", {}).get("xOffset")
             if offset:
                 offsets.append(offset.get("sort"))
-    first, second = (plain(h.value) for h in at.subheader[:2])
+    first, second = (plain(h.value) for h in at.header[:2])
     assert len(offsets) >= 4 and all(sort == [first, second] for sort in offsets), (offsets, first, second)
     from tutorial.app.variant_lab import csv_bytes
     from tutorial.explore.study import StudySpec, run

@@ -187,6 +187,19 @@ def _lessons_check(args) -> int:
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """A handler that writes to whatever ``sys.stderr`` is when a record comes (not the one
+    in force when it was made: a test's capture, or a stream closed since)."""
+
+    @property  # type: ignore[override]
+    def stream(self):  # type: ignore[no-untyped-def]
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value) -> None:  # type: ignore[no-untyped-def]
+        pass
+
+
 def log_to_stderr() -> logging.Handler:
     """Show the package's log records of WARNING and above (a store that cannot keep a game,
     a damaged saved game, a lesson whose check failed) on stderr, as ``muggins app`` does
@@ -195,7 +208,7 @@ def log_to_stderr() -> logging.Handler:
     for handler in logger.handlers:
         if getattr(handler, "muggins", False):
             return handler
-    handler = logging.StreamHandler(sys.stderr)
+    handler = _StderrHandler()
     handler.muggins = True  # type: ignore[attr-defined]
     handler.setLevel(logging.WARNING)
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
