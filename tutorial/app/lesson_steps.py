@@ -18,7 +18,7 @@ from ..engine.position import Dest
 from ..engine.rules import judge, place
 from ..lessons import Lesson, Step
 from ..lessons.steps import PASS
-from . import clicks, lesson_view, presenter, session, takeaway
+from . import clicks, focus, lesson_view, presenter, session, takeaway
 from .lesson_view import answer
 from .markup import literal, paragraphs
 from .table import WHOLE_TABLE, TableView, card_md, render, request_scroll
@@ -141,9 +141,11 @@ def _place(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
             state.solved = True
         else:
             state.wrong.append(dest_text)
+        answered(verdict.ok)
 
     def reveal() -> None:
         state.frame = 1  # the right pile is shown
+        focus.request([f"{lesson.id}-{step.id}-table", f"table-{lesson.id}-{step.id}"])  # the button is gone
 
     if state.solved:
         dest = Dest.parse(state.last)
@@ -222,6 +224,9 @@ def _muggins(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         request_scroll(str(next(iter(shown))) if shown else WHOLE_TABLE)
         if state.frame == len(frames) - 1:
             state.solved = True
+            focus.request(NEXT_KEYS)  # *Next move* is gone: on to the lesson's Next
+        elif state.frame == 0:
+            focus.request([f"{lesson.id}-{step.id}-next"])  # *Previous move* is gone
 
     row = st.container(horizontal=True, key=f"{lesson.id}-{step.id}-moves")
     seen, current = _answer_token(lesson, step)
@@ -251,6 +256,7 @@ def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
             state.solved = True
         else:
             state.wrong.append(value)
+        answered(value == right)
 
     st.markdown("**" + literal(question_of(step, tr)) + "**")
     names = {str(card): n.card_name(card) for card in step.choices}
@@ -291,9 +297,9 @@ def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
 def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], right: str,
             said_right: str, said_wrong, *, said_more: str = "", stage: Stage | None = None) -> bool:
     """Buttons for ``options`` (``(value, label)``); ``right`` is the right value.
-    ``said_right`` (plain text) is shown once answered, and ``said_more`` with the step's
-    closing text under the lesson's Next (``stage.after``), so the verdict and the way on
-    stay on one screen; ``said_wrong(value)`` (plain text) after a wrong pick."""
+    ``said_right`` (plain text) is shown once answered, then ``said_more`` with the step's
+    closing text, both above the lesson's Next (what happened is read before going on);
+    ``said_wrong(value)`` (plain text) after a wrong pick."""
     _ = tr.gettext
     state = answer(lesson, step)
 
@@ -304,19 +310,23 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
             state.solved = True
         elif not state.solved:
             state.wrong.append(value)
+        answered(value == right)
         if step.kind in TABLED or step.position is not None:
             request_scroll()  # beside a table: the table and the verdict in view
 
     if state.solved:
         label = dict(options)[right]
         said = _("The answer: **{answer}**") if shown_to_all() else _("Your answer: **{answer}**")
+        # After the answer (not on a later visit): from here down to the lesson's Next in view,
+        # so what happened is read before going on (the top of it first, if it is long).
+        anchor()(data={"nonce": str(st.session_state.get(ANSWERS, "")), "until": "lesson-nav"},
+                 key=f"{lesson.id}-{step.id}-verdict")
         st.markdown(said.format(answer=label) + " :material/check_circle:")
-        if said_more and stage is not None and stage.after is not None:
+        if said_more:
             st.success(paragraphs(said_right))
-            with stage.after:
-                st.info(paragraphs(said_more) + _done(step, tr))
+            st.info(paragraphs(said_more) + _done(step, tr))
         else:
-            st.success(paragraphs(said_right, said_more) + _done(step, tr))
+            st.success(paragraphs(said_right) + _done(step, tr))
         return True
     columns = st.columns(max(len(options), 2))
     seen, current = _answer_token(lesson, step)
@@ -516,6 +526,38 @@ def question_of(step: Step, tr) -> str:
     mover = step.position.mover
     n = narrator(step)
     return _("Which card do you turn up?") if n.is_you(mover) else _("Which card does {player} turn up?").format(player=mover)
+
+
+NEXT_KEYS = ("lesson-next", "lesson-finish", "lesson-following", "lesson-restart")
+"""The lesson's way on (its keys in :mod:`tutorial.app.screens.lessons`): after a right answer the
+focus goes to the first of these on the page."""
+
+
+def first_controls(lesson: Lesson, step: Step) -> list[str]:
+    """The keys (without state tokens) of a step's first control, best first: where the focus
+    goes when the learner arrives at the step (the answers, the table's piles, *Next move*),
+    then the lesson's way on (a step already answered, or one without a control)."""
+    prefix = f"{lesson.id}-{step.id}"
+    if step.kind == "place":
+        first = [f"{prefix}-table", f"table-{prefix}"]  # the drawn table, or the text view's piles
+    elif step.kind == "muggins":
+        first = [f"{prefix}-next"]
+    elif step.kind == "next-card":
+        first = [f"{prefix}-card-{value}" for value, _label in answer_options(step, session.tr())[:1]]
+    elif step.kind in ANSWERED_BY_CHOICE:
+        first = [f"{prefix}-option-{value}" for value, _label in answer_options(step, session.tr())[:1]]
+    elif step.kind == "deal":
+        first = [f"{prefix}-players"]
+    else:
+        first = []
+    return [*first, *NEXT_KEYS]
+
+
+def answered(right: bool) -> None:
+    """After an answer: a right one sends the focus on to the lesson's way on (the control used
+    is gone); after a wrong one the focus stays where it was (the focus keeper restores it)."""
+    if right:
+        focus.request(NEXT_KEYS, read=focus.VERDICT)
 
 
 SCREENS = {"explain": _explain, "place": _place, "muggins": _muggins, "next-card": _next_card, "call": _call,

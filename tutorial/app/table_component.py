@@ -238,23 +238,40 @@ def component():
 
 ANCHOR_JS = """
 export default function(component) {
-  // A mark at the top of a lesson step: when the learner moves to another step (data.nonce
-  // changes) and the step's top is above the screen, bring it into view.
-  // With data.end, a mark under an answer's verdict: when the verdict is new and ends below
-  // the screen (a phone, after a click on a button near the bottom), scroll just enough to
-  // show it.
+  // A scroll mark of the lesson pages, applied when the run has ended and the page has its
+  // final height (by the focus keeper, tutorial/app/focus.py; at the next frame without it).
+  // - At the top of a step: when the learner moves to another step (data.nonce changes) and
+  //   the step's top is above the screen, bring it to the top.
+  // - With data.end: a mark under a verdict; when it ends below the screen, scroll just
+  //   enough to show it.
+  // - With data.until (a stable key): a mark above a verdict; show from the mark down to
+  //   that control (the verdict and the way on), or, when that is taller than the screen,
+  //   the mark at the top (the verdict is read from its start).
   const { data, parentElement } = component;
   const host = parentElement.host || parentElement;
   if (!data || !data.nonce || host.dataset.seen === data.nonce) { return; }
   host.dataset.seen = data.nonce;
   host.style.scrollMarginTop = '4rem';
   host.style.scrollMarginBottom = '0.5rem';
-  requestAnimationFrame(() => {
+  const TOP = 64;  // Streamlit's header
+  const until = (key) => [...document.querySelectorAll('[class*="st-key-' + key + '"]')]
+    .find(el => el.getClientRects().length && [...el.classList].some(c => c === 'st-key-' + key || c.startsWith('st-key-' + key + '-t')));
+  const scroll = () => {
+    if (!host.isConnected) { return; }
     const box = host.getBoundingClientRect();
-    if (data.end) {
+    if (data.until) {
+      const end = until(data.until);
+      const bottom = end ? end.getBoundingClientRect().bottom + 8 : box.bottom;
+      if (box.top >= TOP && bottom <= window.innerHeight) { return; }
+      if (bottom - box.top <= window.innerHeight - TOP) {
+        window.scrollBy({ top: box.top < TOP ? box.top - TOP : bottom - window.innerHeight, behavior: 'instant' });
+      } else { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
+    } else if (data.end) {
       if (box.bottom > window.innerHeight) { host.scrollIntoView({ block: 'end', behavior: 'instant' }); }
-    } else if (box.top < 64) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
-  });
+    } else if (box.top < TOP) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
+  };
+  const keeper = window.__mugginsFocus;
+  if (keeper) { keeper.scrolls.push(scroll); } else { requestAnimationFrame(scroll); }
 }
 """
 
