@@ -152,8 +152,10 @@ function install() {
   document.body.prepend(skip);
   M.table = () => {  // the first table on the page: its pile that is the tab stop, or the table itself
     for (const el of everything(document)) {
-      if (el.classList && (el.classList.contains('mt-root') || [...el.classList].some(c => c.startsWith('st-key-table-')))) {
-        const control = controlIn(el, null);
+      const text = el.classList && [...el.classList].some(c => c.startsWith('st-key-table-'));
+      if (el.classList && (el.classList.contains('mt-root') || text)) {
+        const piles = text ? [...el.querySelectorAll('[class*="-common-"] button, [class*="-discard-"] button')] : [];
+        const control = piles.find(usable) || (text ? null : controlIn(el, null));
         if (control) { return control; }
         el.tabIndex = -1;
         return el;
@@ -212,8 +214,15 @@ function install() {
     skip.hidden = !table;
     if (M.labels.skip) { skip.textContent = M.labels.skip; }
   };
-  M.settle = settle;
   let timer = 0;
+  M.soon = () => {  // the page's last changes are drawn in the frames after the run's end
+    clearTimeout(timer);
+    timer = setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(settle)), 30);
+  };
+  M.idle = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    return !app || app.getAttribute('data-test-script-state') !== 'running';
+  };
   const watch = () => {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 100); return; }
@@ -222,10 +231,7 @@ function install() {
       const now = app.getAttribute('data-test-script-state');
       if (now === state) { return; }
       state = now;
-      if (now === 'notRunning') {
-        clearTimeout(timer);  // the page's last changes are drawn in the frames after the run's end
-        timer = setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(settle)), 30);
-      }
+      if (now !== 'running') { M.soon(); }
     }).observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
   };
   watch();
@@ -238,6 +244,7 @@ export default function(component) {
   if (!data) { return; }
   M.labels = data.labels || {};
   if (data.request && data.request.nonce !== M.done) { M.pending = data.request; }
+  if (M.idle()) { M.soon(); }  // drawn after the run ended (the script loads on its own time)
 }
 """
 

@@ -58,7 +58,7 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[
     tr = session.tr()
     _ = tr.gettext
     if not presenting:
-        st.subheader(_(step.title))
+        st.subheader(_(step.title), anchor=False)
         st.markdown(_(step.text))
     if step.kind in TABLED or step.position is not None:
         board, panel = two_columns("present" if presenting else "lesson")
@@ -68,7 +68,7 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[
         with panel:
             panel = st.container(key="present-panel")
         with panel:
-            st.subheader(_(step.title))
+            st.subheader(_(step.title), anchor=False)
             st.markdown(_(step.text))
     with panel:  # the step's question and verdict, then the lesson's Back and Next, then the rest
         body = st.container()

@@ -1,7 +1,8 @@
 """The drawn table in the browser: a Streamlit component (``st.components.v2``, part of
 Streamlit) that lays out the Pillow-drawn card pictures where the seats sit.
 
-Every pile that may be chosen is a real ``<button>`` at the pile's place: a click
+Every pile that may be chosen is a real ``<button>`` at the pile's place; the table is one
+Tab stop and the arrow keys move between its piles (a roving tabindex). A click
 or Enter/Space sends ``{"dest": "common:1", "token": …}`` back to Python, where
 the token is checked like every other action (tutorial/app/clicks.py). The
 component picks the wide or the tall layout by its own width, so a phone gets
@@ -180,6 +181,63 @@ function draw(root, data, shape, scale, setTriggerValue) {
     place(el, box); root.appendChild(el);
     if (refocus && item.dest === refocus && clickable) { el.focus({ preventScroll: true }); }
   });
+  rove(root, refocus);
+}
+
+// The keyboard on the table: one Tab stop (a roving tabindex), the arrow keys move between
+// the piles by where they sit, Home and End go to the first and the last, Enter or Space
+// chooses (the piles are buttons).
+function rove(root, wanted) {
+  const piles = [...root.querySelectorAll('button.mt-item')];
+  if (!piles.length) { return; }
+  const keep = wanted || root.dataset.roving;
+  const stop = piles.find(el => el.getAttribute('data-dest') === keep) || piles[0];
+  for (const el of piles) { el.tabIndex = el === stop ? 0 : -1; }
+  root.dataset.roving = stop.getAttribute('data-dest');
+}
+
+const DIRECTIONS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+function centre(el) { const box = el.getBoundingClientRect(); return [box.left + box.width / 2, box.top + box.height / 2]; }
+
+function neighbour(piles, from, key) {
+  const at = piles.indexOf(from);
+  if (key === 'Home') { return piles[0]; }
+  if (key === 'End') { return piles[piles.length - 1]; }
+  const [dx, dy] = DIRECTIONS[key];
+  const [x, y] = centre(from);
+  let best = null, score = Infinity;
+  for (const cone of [1, Infinity]) {  // the nearest pile that way: within 45° of it first, then anywhere ahead
+    for (const el of piles) {
+      if (el === from) { continue; }
+      const [px, py] = centre(el);
+      const along = (px - x) * dx + (py - y) * dy;
+      const across = Math.abs((px - x) * dy - (py - y) * dx);
+      if (along <= 1 || across > along * cone) { continue; }
+      const value = along + 2 * across;
+      if (value < score) { score = value; best = el; }
+    }
+    if (best) { return best; }
+  }
+  return piles[Math.min(Math.max(at + (dx + dy > 0 ? 1 : -1), 0), piles.length - 1)];
+}
+
+function keys(root) {
+  root.addEventListener('keydown', (event) => {
+    if (!(event.key in DIRECTIONS) && event.key !== 'Home' && event.key !== 'End') { return; }
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    const piles = [...root.querySelectorAll('button.mt-item')];
+    const from = event.target.closest ? event.target.closest('button.mt-item') : null;
+    if (!from || !piles.length) { return; }
+    event.preventDefault();
+    event.stopPropagation();  // the page's own keys (presenter mode) are not this pile's
+    const to = neighbour(piles, from, event.key);
+    if (to && to !== from) { to.focus(); }
+  });
+  root.addEventListener('focusin', (event) => {  // the pile with the focus is the table's Tab stop
+    const el = event.target.closest ? event.target.closest('button.mt-item') : null;
+    if (el) { rove(root, el.getAttribute('data-dest')); }
+  });
 }
 
 export default function(component) {
@@ -192,6 +250,7 @@ export default function(component) {
     const made = document.createElement('div');
     made.className = 'mt-root';
     made.setAttribute('role', 'group');
+    keys(made);
     frame.appendChild(made);
     parentElement.appendChild(frame);
   }
@@ -271,7 +330,7 @@ export default function(component) {
     } else if (box.top < TOP) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
   };
   const keeper = window.__mugginsFocus;
-  if (keeper) { keeper.scrolls.push(scroll); } else { requestAnimationFrame(scroll); }
+  if (keeper) { keeper.scrolls.push(scroll); if (keeper.idle()) { keeper.soon(); } } else { requestAnimationFrame(scroll); }
 }
 """
 
