@@ -42,12 +42,27 @@ class Stage:
     """Below the lesson's Back and Next: what may be read after going on is possible."""
     view: TableView | None = None
     """The table drawn last (for *Save picture*)."""
+    more: Any = None
+    """Between the verdict and the lesson's Next: what happened, at length (a call's correction
+    and penalty). Stacked on a phone it stays there, so it is read before going on; beside
+    the table it is drawn under Next (:data:`MORE_STYLE`), so the verdict and the way on
+    stay on one screen."""
 
     def table(self, view: TableView, tr, **options) -> None:
         """Draw ``view`` on the board (options as for :func:`tutorial.app.table.render`)."""
         self.view = view
         with self.board:
             render(view, tr, **options)
+
+
+MORE_STYLE = (
+    "<style>@media (min-width: 641px) {"  # Streamlit stacks the columns below 640 px
+    "[data-testid='stColumn'] [data-testid='stLayoutWrapper']:has(> .st-key-lesson-controls) {order: 1;}"
+    "[data-testid='stColumn'] [data-testid='stLayoutWrapper']:has(> .st-key-lesson-more) {order: 2;}"
+    "[data-testid='stColumn'] [data-testid='stLayoutWrapper']:has(> .st-key-lesson-controls)"
+    " ~ :not(:has(> .st-key-lesson-more)) {order: 3;}"
+    "}</style>"
+)
 
 
 def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[bool, Any]:
@@ -70,11 +85,14 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[
         with panel:
             st.subheader(_(step.title), anchor=False)
             st.markdown(_(step.text))
-    with panel:  # the step's question and verdict, then the lesson's Back and Next, then the rest
+    with panel:  # the step's question and verdict, what happened at length, the lesson's Back and Next, the rest
         body = st.container()
-        controls = st.container(key="present-controls-box") if presenting else st.container()
+        more = st.container(key="lesson-more")
+        controls = st.container(key="present-controls-box") if presenting else st.container(key="lesson-controls")
         after = st.container()
-    stage = Stage(board, panel, after)
+    if not presenting:
+        st.html(MORE_STYLE)
+    stage = Stage(board, panel, after, more=more)
     with body:
         may_go_on = SCREENS.get(step.kind, _explain)(lesson, step, tr, stage)
     if stage.view is not None and not presenting:  # a projector has no use for downloads
@@ -298,7 +316,8 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
             said_right: str, said_wrong, *, said_more: str = "", stage: Stage | None = None) -> bool:
     """Buttons for ``options`` (``(value, label)``); ``right`` is the right value.
     ``said_right`` (plain text) is shown once answered, then ``said_more`` with the step's
-    closing text, both above the lesson's Next (what happened is read before going on);
+    closing text in ``stage.more`` (before the lesson's Next on a phone, so it is read
+    before going on; after it beside the table, so the verdict and Next share the screen);
     ``said_wrong(value)`` (plain text) after a wrong pick."""
     _ = tr.gettext
     state = answer(lesson, step)
@@ -324,7 +343,8 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
         st.markdown(said.format(answer=label) + " :material/check_circle:")
         if said_more:
             st.success(paragraphs(said_right))
-            st.info(paragraphs(said_more) + _done(step, tr))
+            with stage.more if stage is not None and stage.more is not None else st.container():
+                st.info(paragraphs(said_more) + _done(step, tr))
         else:
             st.success(paragraphs(said_right) + _done(step, tr))
         return True

@@ -323,7 +323,12 @@ export default function(component) {
       const bottom = end ? end.getBoundingClientRect().bottom + 8 : box.bottom;
       if (box.top >= TOP && bottom <= window.innerHeight) { return; }
       if (bottom - box.top <= window.innerHeight - TOP) {
-        window.scrollBy({ top: box.top < TOP ? box.top - TOP : bottom - window.innerHeight, behavior: 'instant' });
+        let pane = host.parentElement;  // the page scrolls inside Streamlit's main pane, not the window
+        while (pane && !(pane.scrollHeight > pane.clientHeight && /auto|scroll/.test(getComputedStyle(pane).overflowY))) {
+          pane = pane.parentElement;
+        }
+        (pane || document.scrollingElement).scrollBy({ top: box.top < TOP ? box.top - TOP : bottom - window.innerHeight,
+                                                       behavior: 'instant' });
       } else { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
     } else if (data.end) {
       if (box.bottom > window.innerHeight) { host.scrollIntoView({ block: 'end', behavior: 'instant' }); }
