@@ -36,6 +36,8 @@ import streamlit as st
 PENDING = "_focus_request"
 """Session state: ``(number, keys, words)`` asked for by a callback, sent with the next run."""
 COUNT = "_focus_requests"
+SENT = "_focus_sent"
+"""Session state: the last request sent to the browser (what tests read)."""
 
 VERDICT = "[data-testid='stAlertContentSuccess'], [data-testid='stAlertContentError']"
 """For :func:`request`'s ``read``: the first verdict on the page."""
@@ -53,9 +55,9 @@ def request(keys: Iterable[str], say: str = "", read: str = "") -> None:
     st.session_state[PENDING] = (str(count), list(keys), say, read)
 
 
-def pending() -> tuple[str, list[str], str, str] | None:
-    """What a callback asked for and no run has sent yet (for tests)."""
-    value = st.session_state.get(PENDING)
+def sent() -> tuple[str, list[str], str, str] | None:
+    """The last request sent to the browser: ``(number, keys, say, read)`` (for tests)."""
+    value = st.session_state.get(SENT)
     return value if isinstance(value, tuple) else None
 
 
@@ -210,8 +212,10 @@ function install() {
       target.focus({ preventScroll: true });
       if (M.keyboard && !inView(target)) { target.scrollIntoView({ block: 'nearest' }); }
     }
-    const table = M.table();
-    skip.hidden = !table;
+    M.refresh();
+  };
+  M.refresh = () => {  // the skip link only where there is a table (a table drawn later calls this too)
+    skip.hidden = !M.table();
     if (M.labels.skip) { skip.textContent = M.labels.skip; }
   };
   let timer = 0;
@@ -267,5 +271,6 @@ def mark(tr) -> None:  # type: ignore[no-untyped-def]
     if isinstance(asked, tuple):
         nonce, keys, say, read = asked
         data["request"] = {"nonce": nonce, "keys": list(keys), "say": say, "read": read}
+        st.session_state[SENT] = asked
     st.html(STYLE)
     _component()(data=data, key="muggins-focus")

@@ -182,6 +182,8 @@ function draw(root, data, shape, scale, setTriggerValue) {
     if (refocus && item.dest === refocus && clickable) { el.focus({ preventScroll: true }); }
   });
   rove(root, refocus);
+  const keeper = window.__mugginsFocus;  // tutorial/app/focus.py: the skip link now has a table to go to
+  if (keeper && keeper.refresh) { keeper.refresh(); }
 }
 
 // The keyboard on the table: one Tab stop (a roving tabindex), the arrow keys move between
