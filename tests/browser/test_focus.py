@@ -5,6 +5,7 @@ text view's button names, and the phone flow at 390×844 with touch, in Spanish.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -40,6 +41,20 @@ def focused(page) -> dict | None:
     return page.evaluate(FOCUSED)
 
 
+def expect_focus(page, timeout_ms: int = 8000, **want) -> dict:
+    """Wait until the focused element has every ``want`` field (``key``, ``dest``, ``id``,
+    ``text``, ``tabindex``): the focus keeper acts in the frames after a run's end, later on
+    a busy machine."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        now = focused(page)
+        if now and all(now.get(name) == value for name, value in want.items()):
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"focus {now}, wanted {want}")
+        page.wait_for_timeout(100)
+
+
 def press(page, key: str) -> None:
     """A key that may start a rerun: wait until the app has settled (the focus keeper acts
     in the frames after the run's end)."""
@@ -60,6 +75,12 @@ def tab_to(page, want, limit: int = 80) -> int:
 
 def keyed(key: str):
     return lambda now: now["key"] == key
+
+
+def table_ready(page) -> None:
+    """Wait until the drawn table's piles are on the page (its script loads on its own time)."""
+    page.wait_for_selector("button[data-dest]", timeout=15000)
+    page.wait_for_function("() => !document.getElementById('muggins-skip-table').hidden", timeout=15000)
 
 
 def step_id(page) -> str | None:
@@ -99,20 +120,18 @@ def test_a_lesson_step_by_keyboard_alone_wrong_right_next(laptop, app_url):
     tab_to(page, keyed(f"{prefix}-option-{wrong}"))
     press(page, "Enter")
     page.wait_for_selector("[data-testid='stAlertContentError']")
-    assert focused(page)["key"] == f"{prefix}-option-{wrong}"
+    expect_focus(page, key=f"{prefix}-option-{wrong}")
     tab_to(page, keyed(f"{prefix}-option-{right}"))
     press(page, "Space")
     page.wait_for_selector("[data-testid='stAlertContentSuccess']")
-    now = focused(page)
-    assert now and now["key"] == "lesson-next", now
+    expect_focus(page, key="lesson-next")
     assert step_id(page) == step.id
     live = page.locator("#muggins-live")
     page.wait_for_function("() => document.getElementById('muggins-live').textContent.length > 0")
     assert "fit" in live.text_content()  # the verdict, read out politely
     press(page, "Enter")
     wait_for_step(page, following.id)
-    now = focused(page)
-    assert now and now["key"] == lesson_steps.first_controls(lesson, following)[0], now
+    expect_focus(page, key=lesson_steps.first_controls(lesson, following)[0])
     page.wait_for_function("(text) => document.getElementById('muggins-live').textContent.startsWith(text)",
                            arg=f"Step 3 of {len(lesson.steps)}")
 
@@ -128,29 +147,30 @@ def test_a_place_step_and_a_walk_through_by_keyboard_alone(laptop, app_url):
     assert place.right == ("common:1",) and walk.kind == "muggins"
     page.goto(f"{app_url}/lessons?lang=en&lesson={lesson.id}&step={place.id}")
     settle(page)
+    table_ready(page)
     assert tab_to(page, lambda now: now["id"] == "muggins-skip-table") == 1
     assert focused(page)["text"] == "Skip to the table"
     page.keyboard.press("Enter")
-    now = focused(page)
-    assert now["dest"] == "common:1" and now["tabindex"] == 0, now  # the table's one Tab stop
+    expect_focus(page, dest="common:1", tabindex=0)  # the table's one Tab stop
     press(page, "Space")
     page.wait_for_selector("[data-testid='stAlertContentSuccess']")
-    assert focused(page)["key"] == "lesson-next"
+    expect_focus(page, key="lesson-next")
     press(page, "Enter")
     wait_for_step(page, walk.id)
     moves = f"{lesson.id}-{walk.id}-next"
-    assert focused(page)["key"] == moves
+    expect_focus(page, key=moves)
     shown = []
-    for _move in range(30):
-        caption = page.locator("[data-testid='stCaptionContainer']", has_text=re.compile(r"^Move \d+ of \d+$"))
+    caption = page.locator("[data-testid='stCaptionContainer']", has_text=re.compile(r"^Move \d+ of \d+$"))
+    total = int(re.search(r"of (\d+)", caption.first.inner_text()).group(1))
+    for number in range(1, total + 1):
+        page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=f"Move {number} of {total}")
         shown.append(caption.first.inner_text())
-        now = focused(page)
-        if now["key"] != moves:
-            break
-        press(page, "Enter")
+        if number < total:
+            expect_focus(page, key=moves)
+            press(page, "Enter")
     numbers = [int(re.match(r"Move (\d+)", text).group(1)) for text in shown]
-    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 3, shown  # one move per Enter
-    assert focused(page)["key"] == "lesson-next"
+    assert numbers == list(range(1, total + 1)) and total >= 3, shown  # one move per Enter
+    expect_focus(page, key="lesson-next")
     press(page, "Enter")
     wait_for_step(page, lesson.steps[lesson.steps.index(walk) + 1].id)
 
@@ -163,8 +183,7 @@ def test_forward_three_times_in_the_position_lab_moves_three_turns(laptop, app_u
     for turn in (1, 2, 3):
         press(page, "Enter")
         page.wait_for_function("(turn) => document.body.innerText.includes('Turn ' + turn + ' of')", arg=turn)
-        now = focused(page)
-        assert now and now["key"] == "lab-forward", (turn, now)
+        expect_focus(page, key="lab-forward")
 
 
 # ----- the drawn table: one Tab stop, arrow keys ----------------------------------------------
@@ -174,13 +193,14 @@ def test_the_drawn_table_is_one_tab_stop_with_arrow_keys_inside(laptop, app_url)
     step = next(item for item in lesson.steps if item.kind == "place")
     page.goto(f"{app_url}/lessons?lang=en&lesson={lesson.id}&step={step.id}")
     settle(page)
+    table_ready(page)
     piles = page.evaluate(PILES)
     assert len(piles) >= 6 and [tab for _dest, tab in piles].count(0) == 1, piles
     # The short way: the first Tab reaches "Skip to the table", Enter puts the focus on the table.
     assert tab_to(page, lambda now: now["id"] == "muggins-skip-table") == 1
     page.keyboard.press("Enter")
-    assert focused(page)["dest"] is not None
-    start = focused(page)["dest"]
+    start = expect_focus(page, tabindex=0)["dest"]
+    assert start is not None
     visited = {start}
     for key in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "End", "Home"):
         page.keyboard.press(key)
@@ -197,7 +217,7 @@ def test_the_drawn_table_is_one_tab_stop_with_arrow_keys_inside(laptop, app_url)
     assert focused(page)["dest"] == chosen  # and comes back to the pile last used
     press(page, "Enter")
     page.wait_for_selector("[data-testid='stAlertContentError'], [data-testid='stAlertContentSuccess']")
-    assert focused(page)["dest"] == chosen  # the verdict is shown, the focus stays on the pile
+    expect_focus(page, dest=chosen)  # the verdict is shown, the focus stays on the pile
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -208,13 +228,16 @@ def test_the_text_views_pile_buttons_have_full_names(laptop, app_url, lang):
     page.goto(f"{app_url}/lessons?lang={lang}&lesson={lesson.id}&step={step.id}&table=text")
     settle(page)
     names = pile_names(lesson_steps.question_view(step), f"{lesson.id}-{step.id}", lang)
+    page.wait_for_function("(name) => [...document.querySelectorAll('button')].some(b => b.getAttribute('aria-label') === name)",
+                           arg=next(iter(names.values())), timeout=15000)  # set by the names' script once it loads
+    page.wait_for_function("() => !document.getElementById('muggins-skip-table').hidden", timeout=15000)
     for name in names.values():
         assert page.get_by_role("button", name=name, exact=True).count() >= 1, name
     assert page.get_by_role("button", name="—", exact=True).count() == 0  # no pile named by a dash alone
     # the skip link goes to the text view's first pile
     assert tab_to(page, lambda now: now["id"] == "muggins-skip-table") == 1
     page.keyboard.press("Enter")
-    assert focused(page)["text"] == names[f"{lesson.id}-{step.id}-common-1"]
+    expect_focus(page, text=names[f"{lesson.id}-{step.id}-common-1"])
 
 
 # ----- the phone flow: 390×844, touch, Spanish ----------------------------------------------------

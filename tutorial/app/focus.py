@@ -262,12 +262,22 @@ def _component():  # type: ignore[no-untyped-def]
 STYLE = "<style>.st-key-muggins-focus {display: none;}</style>"
 
 
+LABELS = "_focus_labels"
+"""Session state: the words last sent to the browser (the script stays installed in the page)."""
+
+
 def mark(tr) -> None:  # type: ignore[no-untyped-def]
-    """Draw the focus keeper (once per run, from the entry script): it carries the request
-    of the last callback, if any, and the skip link's words in the learner's language."""
+    """Draw the focus keeper from the entry script, on the runs that have something to send:
+    the first run of a session (the script installs itself in the page and stays there),
+    a run after a callback's :func:`request`, and a run after the language changed (the
+    skip link's words). Other runs send nothing (its script is 9 kB)."""
     _ = tr.gettext
     asked = st.session_state.pop(PENDING, None)
-    data: dict = {"labels": {"skip": _("Skip to the table")}}
+    labels = {"skip": _("Skip to the table")}
+    if not isinstance(asked, tuple) and st.session_state.get(LABELS) == labels:
+        return
+    st.session_state[LABELS] = labels
+    data: dict = {"labels": labels}
     if isinstance(asked, tuple):
         nonce, keys, say, read = asked
         data["request"] = {"nonce": nonce, "keys": list(keys), "say": say, "read": read}
