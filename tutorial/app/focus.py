@@ -118,7 +118,13 @@ function find(key, dest, nearby) {  // the control keyed `key` (a request) or dr
   for (const stem of nearby ? stems(key) : [key]) {
     const boxes = keyed(stem);
     for (const box of boxes) { const el = controlIn(box, dest); if (el) { return el; } }
-    if (nearby) { for (const box of boxes) { const el = neighbour(box); if (el) { return el; } } }
+    if (nearby) {  // the control is there but disabled (Forward at the last turn): its row's neighbour
+      for (const box of boxes) {
+        const off = [box, ...everything(box)].some(el => el.matches('button, input, select, textarea') && el.disabled);
+        const el = off ? neighbour(box) : null;
+        if (el) { return el; }
+      }
+    }
   }
   return null;
 }

@@ -230,7 +230,9 @@ function keys(root) {
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
     const piles = [...root.querySelectorAll('button.mt-item')];
     const from = event.target.closest ? event.target.closest('button.mt-item') : null;
-    if (!from || !piles.length) { return; }
+    // Only for a pile reached by the keyboard: after a click with the mouse, the arrow keys stay
+    // the page's own (presenter mode: next and previous step).
+    if (!from || !piles.length || !from.matches(':focus-visible')) { return; }
     event.preventDefault();
     event.stopPropagation();  // the page's own keys (presenter mode) are not this pile's
     const to = neighbour(piles, from, event.key);
