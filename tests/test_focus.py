@@ -128,3 +128,11 @@ def test_the_text_views_pile_buttons_have_full_names_in_both_languages(lang, com
                if not discard and name != step.you]
     assert empties, "the example has an opponent's empty discard"
     assert names[f"k-discard-{empties[0]}"] == empty.format(player=empties[0])
+
+
+def test_starting_a_lesson_from_home_sends_the_focus_to_its_step():
+    at = start(app(), None)
+    click(at, "home-continue").run()
+    lesson = LESSONS[0]
+    assert sent(at)[1] == lesson_steps.first_controls(lesson, lesson.steps[0])
+    button(at, "lesson-next")  # on the Lessons page, where the focus goes

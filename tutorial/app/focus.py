@@ -19,7 +19,8 @@ one that had the focus is gone and the focus falls to the page body. One small c
 - applies the scroll marks of the lesson pages (:func:`tutorial.app.table_component.anchor`)
   after the run, when the page has its final height;
 - puts a *Skip to the table* link first in the tab order when a table is on the page;
-- closes the sidebar on a phone after a page was chosen in it.
+- closes the sidebar on a phone after a page was chosen in it;
+- on another page, when nothing else has the focus, gives it to the page's heading.
 
 Focus is given without scrolling (``preventScroll``): where the page scrolls is decided
 by the scroll marks; only after a key press is a control out of view brought into view.
@@ -214,6 +215,12 @@ function install() {
     if (!target && lost && M.last && !M.last.el.isConnected) {
       target = find(M.last.key, M.last.dest, true);
     }
+    if (!target && lost && M.path !== undefined && M.path !== location.pathname) {
+      // another page: its heading, so that the next Tab goes into the page, not back to the menus
+      target = document.querySelector('[data-testid="stMain"] h1') || document.querySelector('[data-testid="stMain"]');
+      if (target && target.tabIndex < 0 && !target.hasAttribute('tabindex')) { target.tabIndex = -1; }
+    }
+    M.path = location.pathname;
     if (target && target !== active) {
       target.focus({ preventScroll: true });
       if (M.keyboard && !inView(target)) { target.scrollIntoView({ block: 'nearest' }); }
