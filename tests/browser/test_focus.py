@@ -323,3 +323,18 @@ def test_on_a_phone_the_sidebar_closes_after_choosing_a_page(phone, app_url):
     page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right <= 0",
                            timeout=5000)
     assert sidebar.get_attribute("data-collapsed") == "true"
+
+
+def test_in_practice_the_focus_goes_to_the_table_when_the_control_used_is_gone(laptop, app_url):
+    """*Undo my last card* goes once it has nothing left to undo: the focus goes to the table."""
+    page = laptop
+    page.goto(f"{app_url}/practice?lang=en&deal=4-2817")
+    settle(page)
+    table_ready(page)
+    page.locator("button[data-dest='discard:A']").first.focus()
+    press(page, "Enter")
+    expect_focus(page, dest="discard:A")  # the pile used keeps the focus
+    tab_to(page, keyed("practice-undo"), limit=10)
+    press(page, "Enter")
+    page.wait_for_function("() => !document.querySelector('[class*=\"st-key-practice-undo\"]')")
+    expect_focus(page, dest="discard:A", tabindex=0)

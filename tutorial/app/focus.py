@@ -3,15 +3,15 @@
 Every click reruns the script, and Streamlit draws a control whose key carries a state
 token (:mod:`tutorial.app.clicks`: ``lesson-next-t3c6be587``) as a *new* element: the
 one that had the focus is gone and the focus falls to the page body. One small component,
-:func:`mark`, drawn once per run by the entry script, puts a script in the page that:
+:func:`mark`, drawn by the entry script, puts a script in the page (once; it stays) that:
 
 - remembers the control that had the focus by its widget key (for a pile of the drawn
   table also the pile);
 - when a run has ended (the app's ``data-test-script-state`` is ``notRunning`` again)
-  and that control was removed, gives the focus to the control drawn from the same key —
-  the same key, or the same key with another state token (``lesson-next-t…``) —
-  (to its nearest usable neighbour in the same row if it is now disabled) — so three
-  Enters on *Forward* move three turns;
+  and that control was removed, gives the focus to the control drawn from the same key
+  (the same key, or the same key with another state token: ``lesson-next-t…``) — so
+  three Enters on *Forward* move three turns; if it is now disabled, to its nearest
+  usable neighbour in the same row; if it is gone, to the table's Tab stop;
 - or, when a callback asked for it (:func:`request`), to the first of the named
   controls that is on the page: after a right answer *Next ▶*, after *Next ▶* the new
   step's first control, after *Finish the lesson* *Next lesson*;
@@ -35,7 +35,7 @@ from collections.abc import Iterable
 import streamlit as st
 
 PENDING = "_focus_request"
-"""Session state: ``(number, keys, words)`` asked for by a callback, sent with the next run."""
+"""Session state: ``(number, keys, say, read)`` asked for by a callback, sent with the next run."""
 COUNT = "_focus_requests"
 SENT = "_focus_sent"
 """Session state: the last request sent to the browser (what tests read)."""
@@ -214,6 +214,11 @@ function install() {
     }
     if (!target && lost && M.last && !M.last.el.isConnected) {
       target = find(M.last.key, M.last.dest, true);
+    }
+    if (!target && lost && M.last && !M.last.el.isConnected && M.path === location.pathname) {
+      // the control used is gone (Undo with nothing left to undo): the table, the next thing to do
+      const table = M.table();
+      target = table && usable(table) ? table : null;
     }
     if (!target && lost && M.path !== undefined && M.path !== location.pathname) {
       // another page: its heading, so that the next Tab goes into the page, not back to the menus
