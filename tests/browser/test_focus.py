@@ -314,6 +314,7 @@ def test_on_a_phone_the_sidebar_closes_after_choosing_a_page(phone, app_url):
     page = phone
     page.goto(f"{app_url}/home")
     settle(page)
+    page.wait_for_function("() => !!window.__mugginsFocus", timeout=15000)  # the focus keeper's script has loaded
     page.locator("[data-testid='stExpandSidebarButton']").tap()
     sidebar = page.locator("[data-testid='stSidebar']")
     page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right > 100")
@@ -321,7 +322,7 @@ def test_on_a_phone_the_sidebar_closes_after_choosing_a_page(phone, app_url):
     page.wait_for_url(re.compile(r"/rules"))
     settle(page)
     page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right <= 0",
-                           timeout=5000)
+                           timeout=10000)
     assert sidebar.get_attribute("data-collapsed") == "true"
 
 
