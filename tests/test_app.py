@@ -752,7 +752,8 @@ def drawn_tables(at) -> int:
         for child in getattr(node, "children", {}).values():
             yield child
             yield from walk(child)
-    return sum(getattr(element, "type", "") == "bidi_component" for element in walk(at._tree))
+    return sum(getattr(element, "type", "") == "bidi_component" and element.proto.component_name == "muggins_table"
+               for element in walk(at._tree))
 
 
 def test_the_rules_page_draws_the_seats_and_a_turned_card_where_it_may_go():

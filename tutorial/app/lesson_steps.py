@@ -18,7 +18,7 @@ from ..engine.position import Dest
 from ..engine.rules import judge, place
 from ..lessons import Lesson, Step
 from ..lessons.steps import PASS
-from . import clicks, document, lesson_view, presenter, session, takeaway
+from . import clicks, document, focus, lesson_view, presenter, session, takeaway
 from .lesson_view import answer
 from .markup import literal, paragraphs
 from .table import WHOLE_TABLE, TableView, card_md, render, request_scroll
@@ -42,12 +42,27 @@ class Stage:
     """Below the lesson's Back and Next: what may be read after going on is possible."""
     view: TableView | None = None
     """The table drawn last (for *Save picture*)."""
+    more: Any = None
+    """Between the verdict and the lesson's Next: what happened, at length (a call's correction
+    and penalty). Stacked on a phone it stays there, so it is read before going on; beside
+    the table it is drawn under Next (:data:`MORE_STYLE`), so the verdict and the way on
+    stay on one screen."""
 
     def table(self, view: TableView, tr, **options) -> None:
         """Draw ``view`` on the board (options as for :func:`tutorial.app.table.render`)."""
         self.view = view
         with self.board:
             render(view, tr, **options)
+
+
+MORE_STYLE = (
+    "<style>@media (min-width: 641px) {"  # Streamlit stacks the columns below 640 px
+    "[data-testid='stColumn'] [data-testid='stLayoutWrapper']:has(> .st-key-lesson-controls) {order: 1;}"
+    "[data-testid='stColumn'] [data-testid='stLayoutWrapper']:has(> .st-key-lesson-more) {order: 2;}"
+    "[data-testid='stColumn'] [data-testid='stLayoutWrapper']:has(> .st-key-lesson-controls)"
+    " ~ :not(:has(> .st-key-lesson-more)) {order: 3;}"
+    "}</style>"
+)
 
 
 def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[bool, Any]:
@@ -58,7 +73,7 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[
     tr = session.tr()
     _ = tr.gettext
     if not presenting:
-        st.header(_(step.title))
+        st.header(_(step.title), anchor=False)
         st.markdown(_(step.text))
     if step.kind in TABLED or step.position is not None:
         board, panel = two_columns("present" if presenting else "lesson")
@@ -68,13 +83,16 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False) -> tuple[
         with panel:
             panel = st.container(key="present-panel")
         with panel:
-            st.subheader(_(step.title))
+            st.subheader(_(step.title), anchor=False)
             st.markdown(_(step.text))
-    with panel:  # the step's question and verdict, then the lesson's Back and Next, then the rest
+    with panel:  # the step's question and verdict, what happened at length, the lesson's Back and Next, the rest
         body = st.container()
-        controls = st.container(key="present-controls-box") if presenting else st.container()
+        more = st.container(key="lesson-more")
+        controls = st.container(key="present-controls-box") if presenting else st.container(key="lesson-controls")
         after = st.container()
-    stage = Stage(board, panel, after)
+    if not presenting:
+        st.html(MORE_STYLE)
+    stage = Stage(board, panel, after, more=more)
     with body:
         may_go_on = SCREENS.get(step.kind, _explain)(lesson, step, tr, stage)
     if stage.view is not None and not presenting:  # a projector has no use for downloads
@@ -141,9 +159,11 @@ def _place(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
             state.solved = True
         else:
             state.wrong.append(dest_text)
+        answered(verdict.ok)
 
     def reveal() -> None:
         state.frame = 1  # the right pile is shown
+        focus.request([f"{lesson.id}-{step.id}-table", f"table-{lesson.id}-{step.id}"])  # the button is gone
 
     if state.solved:
         dest = Dest.parse(state.last)
@@ -222,6 +242,9 @@ def _muggins(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
         request_scroll(str(next(iter(shown))) if shown else WHOLE_TABLE)
         if state.frame == len(frames) - 1:
             state.solved = True
+            focus.request(NEXT_KEYS)  # *Next move* is gone: on to the lesson's Next
+        elif state.frame == 0:
+            focus.request([f"{lesson.id}-{step.id}-next"])  # *Previous move* is gone
 
     row = st.container(horizontal=True, key=f"{lesson.id}-{step.id}-moves")
     seen, current = _answer_token(lesson, step)
@@ -251,6 +274,7 @@ def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
             state.solved = True
         else:
             state.wrong.append(value)
+        answered(value == right)
 
     st.markdown("**" + literal(question_of(step, tr)) + "**")
     names = {str(card): n.card_name(card) for card in step.choices}
@@ -291,9 +315,10 @@ def _next_card(lesson: Lesson, step: Step, tr, stage: Stage) -> bool:
 def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], right: str,
             said_right: str, said_wrong, *, said_more: str = "", stage: Stage | None = None) -> bool:
     """Buttons for ``options`` (``(value, label)``); ``right`` is the right value.
-    ``said_right`` (plain text) is shown once answered, and ``said_more`` with the step's
-    closing text under the lesson's Next (``stage.after``), so the verdict and the way on
-    stay on one screen; ``said_wrong(value)`` (plain text) after a wrong pick."""
+    ``said_right`` (plain text) is shown once answered, then ``said_more`` with the step's
+    closing text in ``stage.more`` (before the lesson's Next on a phone, so it is read
+    before going on; after it beside the table, so the verdict and Next share the screen);
+    ``said_wrong(value)`` (plain text) after a wrong pick."""
     _ = tr.gettext
     state = answer(lesson, step)
 
@@ -304,19 +329,24 @@ def _choose(lesson: Lesson, step: Step, tr, options: list[tuple[str, str]], righ
             state.solved = True
         elif not state.solved:
             state.wrong.append(value)
+        answered(value == right)
         if step.kind in TABLED or step.position is not None:
             request_scroll()  # beside a table: the table and the verdict in view
 
     if state.solved:
         label = dict(options)[right]
         said = _("The answer: **{answer}**") if shown_to_all() else _("Your answer: **{answer}**")
+        # After the answer (not on a later visit): from here down to the lesson's Next in view,
+        # so what happened is read before going on (the top of it first, if it is long).
+        anchor()(data={"nonce": str(st.session_state.get(ANSWERS, "")), "until": "lesson-nav"},
+                 key=f"{lesson.id}-{step.id}-verdict")
         st.markdown(said.format(answer=label) + " :material/check_circle:")
-        if said_more and stage is not None and stage.after is not None:
+        if said_more:
             st.success(paragraphs(said_right))
-            with stage.after:
+            with stage.more if stage is not None and stage.more is not None else st.container():
                 st.info(paragraphs(said_more) + _done(step, tr))
         else:
-            st.success(paragraphs(said_right, said_more) + _done(step, tr))
+            st.success(paragraphs(said_right) + _done(step, tr))
         return True
     columns = st.columns(max(len(options), 2))
     seen, current = _answer_token(lesson, step)
@@ -530,6 +560,38 @@ def question_of(step: Step, tr) -> str:
     mover = step.position.mover
     n = narrator(step)
     return _("Which card do you turn up?") if n.is_you(mover) else _("Which card does {player} turn up?").format(player=mover)
+
+
+NEXT_KEYS = ("lesson-next", "lesson-finish", "lesson-following", "lesson-restart")
+"""The lesson's way on (its keys in :mod:`tutorial.app.screens.lessons`): after a right answer the
+focus goes to the first of these on the page."""
+
+
+def first_controls(lesson: Lesson, step: Step) -> list[str]:
+    """The keys (without state tokens) of a step's first control, best first: where the focus
+    goes when the learner arrives at the step (the answers, the table's piles, *Next move*),
+    then the lesson's way on (a step already answered, or one without a control)."""
+    prefix = f"{lesson.id}-{step.id}"
+    if step.kind == "place":
+        first = [f"{prefix}-table", f"table-{prefix}"]  # the drawn table, or the text view's piles
+    elif step.kind == "muggins":
+        first = [f"{prefix}-next"]
+    elif step.kind == "next-card":
+        first = [f"{prefix}-card-{value}" for value, _label in answer_options(step, session.tr())[:1]]
+    elif step.kind in ANSWERED_BY_CHOICE:
+        first = [f"{prefix}-option-{value}" for value, _label in answer_options(step, session.tr())[:1]]
+    elif step.kind == "deal":
+        first = [f"{prefix}-players"]
+    else:
+        first = []
+    return [*first, *NEXT_KEYS]
+
+
+def answered(right: bool) -> None:
+    """After an answer: a right one sends the focus on to the lesson's way on (the control used
+    is gone); after a wrong one the focus stays where it was (the focus keeper restores it)."""
+    if right:
+        focus.request(NEXT_KEYS, read=focus.VERDICT)
 
 
 SCREENS = {"explain": _explain, "place": _place, "muggins": _muggins, "next-card": _next_card, "call": _call,

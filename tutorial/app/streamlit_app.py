@@ -7,7 +7,7 @@ pages' identities are their fixed ``url_path`` (see :mod:`tutorial.app.pages`).
 
 import streamlit as st
 
-from tutorial.app import clicks, document, pages, presenter, session
+from tutorial.app import clicks, document, focus, pages, presenter, session
 from tutorial.app.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
@@ -32,6 +32,7 @@ with st.sidebar:
               help=_("Clubs green and diamonds blue, so every suit has its own colour."))
     presenter.switch(session.tr())
     clicks.install()  # the browser's half of the click guard (draws nothing)
+    focus.mark(session.tr())  # keyboard focus kept across reruns, scroll marks, skip link (focus.py)
 session.choose_view()  # every run, not only in the callbacks: fast clicks can skip one, and the address must follow
 
 page = st.navigation(pages.build(session.tr()))

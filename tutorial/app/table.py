@@ -331,11 +331,68 @@ def _open_cards(view: TableView, tr: gettext.NullTranslations) -> None:
 
 
 # ----- the text view -----------------------------------------------------------------------
+NAMES_JS = r"""
+export default function(component) {
+  // The text view's pile buttons show only the top card ("5\u2663", "\u2014"); their full
+  // names ("Common pile 1: 5\u2663 on top, 1 card", "B's discard: empty") come as data and are set
+  // as aria-label on the buttons of this table, again whenever Streamlit redraws one.
+  const { data, parentElement } = component;
+  const host = parentElement.host || parentElement;
+  const table = host.closest('[class*="st-key-table-"]');
+  if (!data || !data.names || !table) { return; }
+  const apply = () => {
+    for (const [key, name] of Object.entries(data.names)) {
+      for (const el of table.querySelectorAll('[class*="st-key-' + key.replace(/["\\]/g, '') + '-t"] button')) {
+        if (el.getAttribute('aria-label') !== name) { el.setAttribute('aria-label', name); }
+      }
+    }
+  };
+  apply();
+  const keeper = window.__mugginsFocus;  // tutorial/app/focus.py: the skip link now has a table to go to
+  if (keeper && keeper.refresh) { keeper.refresh(); }
+  const observer = new MutationObserver(apply);
+  observer.observe(table, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+"""
+NAMES_STYLE = "<style>[class*='-pile-names'] {display: none;}</style>"
+
+
+@st.cache_resource(show_spinner=False)
+def _names_component():  # type: ignore[no-untyped-def]
+    """The text view's button names (see :data:`NAMES_JS`), registered once per process."""
+    return st.components.v2.component("muggins_pile_names", js=NAMES_JS)
+
+
+def pile_names(view: TableView, key: str, lang: str | None = None) -> dict[str, str]:
+    """The full name of each pile button of the text view, by its key without the state
+    token: ``{"<key>-common-1": "Common pile 1: 5♣ on top, 1 card", "<key>-discard-B":
+    "B's discard: empty"}``, with the pile's mark (``… (chosen)``), as the drawn table says."""
+    from ..narrate import narrator
+
+    n = narrator(lang, view.you) if lang else session.narrator(view.you)
+    position = view.position
+    marks = view.all_marks()
+    names = {}
+    for number, pile in enumerate(position.commons, start=1):
+        names[(Dest.common(number), f"{key}-common-{number}")] = n.common_words(number, pile)
+    for name, discard in zip(position.players, position.discards, strict=True):
+        names[(Dest.discard(name), f"{key}-discard-{name}")] = n.discard_words(name, discard)
+    out = {}
+    for (dest, widget), words in names.items():
+        mark = n.mark_words(marks.get(dest))
+        out[widget] = f"{words} ({mark})" if mark else words
+    return out
+
+
 def _text_table(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pick_args) -> None:
     _ = tr.gettext
     position = view.position
     marks = view.all_marks()
     n = session.narrator(view.you)
+    if pick is not None:
+        st.html(NAMES_STYLE)
+        _names_component()(data={"names": pile_names(view, key)}, key=f"{key}-pile-names")
     if view.turned is not None:
         who = literal(_player_label(position.mover, view, tr, mark_mover=False))
         st.markdown(_("**{player}** turns up:").format(player=who))

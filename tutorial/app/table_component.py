@@ -1,7 +1,8 @@
 """The drawn table in the browser: a Streamlit component (``st.components.v2``, part of
 Streamlit) that lays out the Pillow-drawn card pictures where the seats sit.
 
-Every pile that may be chosen is a real ``<button>`` at the pile's place: a click
+Every pile that may be chosen is a real ``<button>`` at the pile's place; the table is one
+Tab stop and the arrow keys move between its piles (a roving tabindex). A click
 or Enter/Space sends ``{"dest": "common:1", "token": …}`` back to Python, where
 the token is checked like every other action (tutorial/app/clicks.py). The
 component picks the wide or the tall layout by its own width, so a phone gets
@@ -183,6 +184,67 @@ function draw(root, data, shape, scale, setTriggerValue) {
     place(el, box); root.appendChild(el);
     if (refocus && item.dest === refocus && clickable) { el.focus({ preventScroll: true }); }
   });
+  rove(root, refocus);
+  const keeper = window.__mugginsFocus;  // tutorial/app/focus.py: the skip link now has a table to go to
+  if (keeper && keeper.refresh) { keeper.refresh(); }
+}
+
+// The keyboard on the table: one Tab stop (a roving tabindex), the arrow keys move between
+// the piles by where they sit, Home and End go to the first and the last, Enter or Space
+// chooses (the piles are buttons).
+function rove(root, wanted) {
+  const piles = [...root.querySelectorAll('button.mt-item')];
+  if (!piles.length) { return; }
+  const keep = wanted || root.dataset.roving;
+  const stop = piles.find(el => el.getAttribute('data-dest') === keep) || piles[0];
+  for (const el of piles) { el.tabIndex = el === stop ? 0 : -1; }
+  root.dataset.roving = stop.getAttribute('data-dest');
+}
+
+const DIRECTIONS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+function centre(el) { const box = el.getBoundingClientRect(); return [box.left + box.width / 2, box.top + box.height / 2]; }
+
+function neighbour(piles, from, key) {
+  const at = piles.indexOf(from);
+  if (key === 'Home') { return piles[0]; }
+  if (key === 'End') { return piles[piles.length - 1]; }
+  const [dx, dy] = DIRECTIONS[key];
+  const [x, y] = centre(from);
+  let best = null, score = Infinity;
+  for (const cone of [1, Infinity]) {  // the nearest pile that way: within 45° of it first, then anywhere ahead
+    for (const el of piles) {
+      if (el === from) { continue; }
+      const [px, py] = centre(el);
+      const along = (px - x) * dx + (py - y) * dy;
+      const across = Math.abs((px - x) * dy - (py - y) * dx);
+      if (along <= 1 || across > along * cone) { continue; }
+      const value = along + 2 * across;
+      if (value < score) { score = value; best = el; }
+    }
+    if (best) { return best; }
+  }
+  return piles[Math.min(Math.max(at + (dx + dy > 0 ? 1 : -1), 0), piles.length - 1)];
+}
+
+function keys(root) {
+  root.addEventListener('keydown', (event) => {
+    if (!(event.key in DIRECTIONS) && event.key !== 'Home' && event.key !== 'End') { return; }
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    const piles = [...root.querySelectorAll('button.mt-item')];
+    const from = event.target.closest ? event.target.closest('button.mt-item') : null;
+    // Only for a pile reached by the keyboard: after a click with the mouse, the arrow keys stay
+    // the page's own (presenter mode: next and previous step).
+    if (!from || !piles.length || !from.matches(':focus-visible')) { return; }
+    event.preventDefault();
+    event.stopPropagation();  // the page's own keys (presenter mode) are not this pile's
+    const to = neighbour(piles, from, event.key);
+    if (to && to !== from) { to.focus(); }
+  });
+  root.addEventListener('focusin', (event) => {  // the pile with the focus is the table's Tab stop
+    const el = event.target.closest ? event.target.closest('button.mt-item') : null;
+    if (el) { rove(root, el.getAttribute('data-dest')); }
+  });
 }
 
 export default function(component) {
@@ -195,6 +257,7 @@ export default function(component) {
     const made = document.createElement('div');
     made.className = 'mt-root';
     made.setAttribute('role', 'group');
+    keys(made);
     frame.appendChild(made);
     parentElement.appendChild(frame);
   }
@@ -245,23 +308,45 @@ def component():
 
 ANCHOR_JS = """
 export default function(component) {
-  // A mark at the top of a lesson step: when the learner moves to another step (data.nonce
-  // changes) and the step's top is above the screen, bring it into view.
-  // With data.end, a mark under an answer's verdict: when the verdict is new and ends below
-  // the screen (a phone, after a click on a button near the bottom), scroll just enough to
-  // show it.
+  // A scroll mark of the lesson pages, applied when the run has ended and the page has its
+  // final height (by the focus keeper, tutorial/app/focus.py; at the next frame without it).
+  // - At the top of a step: when the learner moves to another step (data.nonce changes) and
+  //   the step's top is above the screen, bring it to the top.
+  // - With data.end: a mark under a verdict; when it ends below the screen, scroll just
+  //   enough to show it.
+  // - With data.until (a stable key): a mark above a verdict; show from the mark down to
+  //   that control (the verdict and the way on), or, when that is taller than the screen,
+  //   the mark at the top (the verdict is read from its start).
   const { data, parentElement } = component;
   const host = parentElement.host || parentElement;
   if (!data || !data.nonce || host.dataset.seen === data.nonce) { return; }
   host.dataset.seen = data.nonce;
   host.style.scrollMarginTop = '4rem';
   host.style.scrollMarginBottom = '0.5rem';
-  requestAnimationFrame(() => {
+  const TOP = 64;  // Streamlit's header
+  const until = (key) => [...document.querySelectorAll('[class*="st-key-' + key + '"]')]
+    .find(el => el.getClientRects().length && [...el.classList].some(c => c === 'st-key-' + key || c.startsWith('st-key-' + key + '-t')));
+  const scroll = () => {
+    if (!host.isConnected) { return; }
     const box = host.getBoundingClientRect();
-    if (data.end) {
+    if (data.until) {
+      const end = until(data.until);
+      const bottom = end ? end.getBoundingClientRect().bottom + 8 : box.bottom;
+      if (box.top >= TOP && bottom <= window.innerHeight) { return; }
+      if (bottom - box.top <= window.innerHeight - TOP) {
+        let pane = host.parentElement;  // the page scrolls inside Streamlit's main pane, not the window
+        while (pane && !(pane.scrollHeight > pane.clientHeight && /auto|scroll/.test(getComputedStyle(pane).overflowY))) {
+          pane = pane.parentElement;
+        }
+        (pane || document.scrollingElement).scrollBy({ top: box.top < TOP ? box.top - TOP : bottom - window.innerHeight,
+                                                       behavior: 'instant' });
+      } else { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
+    } else if (data.end) {
       if (box.bottom > window.innerHeight) { host.scrollIntoView({ block: 'end', behavior: 'instant' }); }
-    } else if (box.top < 64) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
-  });
+    } else if (box.top < TOP) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
+  };
+  const keeper = window.__mugginsFocus;
+  if (keeper) { keeper.scrolls.push(scroll); if (keeper.idle()) { keeper.soon(); } } else { requestAnimationFrame(scroll); }
 }
 """
 

@@ -2,12 +2,20 @@
 
 import streamlit as st
 
-from tutorial.app import lesson_view, pages, presenter, session
+from tutorial.app import focus, lesson_steps, lesson_view, pages, presenter, session
 
 tr = session.tr()
 _ = tr.gettext
 lessons, _problems = lesson_view.course()
 done = lesson_view.done_lessons()
+
+
+def opened(lesson_id: str) -> None:
+    """On the Lessons page the focus goes to the step's first control (sent by its first run)."""
+    lesson_view.open_lesson(lesson_id)
+    lesson, index = lesson_view.current(lessons)
+    focus.request(lesson_steps.first_controls(lesson, lesson.steps[index]))
+
 
 presenter.page_frame(tr)
 st.title(_("Muggins Tutor"))
@@ -46,6 +54,7 @@ if lessons:
             (_("Continue: {title}") if done else _("Start: {title}")).format(title=_(following.title)),
             key="home-continue", type="primary", icon=":material/play_arrow:"):
         lesson_view.open_lesson(following.id)
+        opened(following.id)
         st.switch_page(pages.page("lessons"))
     for number, lesson in enumerate(lessons, start=1):
         mark = ":material/check_circle:" if lesson.id in done else ":material/radio_button_unchecked:"
@@ -55,6 +64,7 @@ if lessons:
             label += " · " + _("check: {right} of {total}").format(right=right, total=total)
         if st.button(label, key=f"home-lesson-{lesson.id}", icon=mark, type="tertiary"):
             lesson_view.open_lesson(lesson.id)
+            opened(lesson.id)
             st.switch_page(pages.page("lessons"))
     st.caption(tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.", len(lessons))
                .format(done=sum(lesson.id in done for lesson in lessons), total=len(lessons)))

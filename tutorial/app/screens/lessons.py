@@ -6,18 +6,19 @@ from pathlib import Path
 import streamlit as st
 
 from tutorial import words
-from tutorial.app import clicks, document, lesson_present, lesson_steps, lesson_view, pages, presenter, session
+from tutorial.app import clicks, document, focus, lesson_present, lesson_steps, lesson_view, pages, presenter, session
 from tutorial.app.markup import literal
 from tutorial.app.table_component import anchor
 
 STEP_MOVES = "_lesson_moves"  # counts the learner's moves between steps (the step top comes into view)
+FINISHED = "_lesson_finished"  # counts *Finish the lesson* clicks (the completion comes into view)
 
 tr = session.tr()
 _ = tr.gettext
 lessons, problems = lesson_view.course()
 
 if not presenter.active():
-    st.title(_("Lessons"))
+    st.title(_("Lessons"), anchor=False)  # no heading link: one Tab stop fewer on every step
 clicks.notice(tr)
 for problem in problems:  # the file's name, not the server's path to it
     st.warning(literal(_("A lesson file could not be loaded and is left out:") + " "
@@ -61,12 +62,28 @@ with st.container(border=True):
 here = lesson_view.place_token()
 
 
-def nav_button(label, *, key, action, args=(), where=None, **options):
+def arrived() -> None:
+    """After a move to another step (or lesson): its top comes into view, the focus goes to its
+    first control, and a screen reader hears where the learner is."""
+    st.session_state[STEP_MOVES] = st.session_state.get(STEP_MOVES, 0) + 1
+    now, at = lesson_view.current(lessons)
+    focus.request(lesson_steps.first_controls(now, now.steps[at]),
+                  say=_("Step {number} of {total}").format(number=at + 1, total=len(now.steps)) + ": "
+                  + _(now.steps[at].title))
+
+
+def finished() -> None:
+    """After *Finish the lesson*: the completion and *Next lesson* come into view, with the focus."""
+    st.session_state[FINISHED] = st.session_state.get(FINISHED, 0) + 1
+    focus.request(["lesson-following", "lesson-restart"], read=focus.VERDICT)
+
+
+def nav_button(label, *, key, action, args=(), where=None, after=arrived, **options):
     """A navigation button that acts only on the step the learner saw (see clicks.py); the
-    step it leads to is brought into view."""
+    step it leads to is brought into view (``after``)."""
     def moved(*values):
         action(*values)
-        st.session_state[STEP_MOVES] = st.session_state.get(STEP_MOVES, 0) + 1
+        after()
 
     clicks.button(label, key=key, seen=here, current=lesson_view.place_token, action=moved, args=args,
                   where=where, **options)
@@ -84,8 +101,10 @@ with panel:  # beside the table: the way on is in view after every answer
                    type="primary", width="stretch")
     elif lesson.id not in done:
         nav_button(_("Finish the lesson ✓"), key="lesson-finish", action=lesson_view.finish, args=(lesson.id,),
-                   where=row, type="primary", width="stretch")
+                   where=row, after=finished, type="primary", width="stretch")
     else:
+        anchor()(data={"nonce": str(st.session_state.get(FINISHED, "")), "until": "lesson-onward"},
+                 key="lesson-complete-mark")  # after a click on Finish: the completion and the way on in view
         score = lesson_view.check_results().get(lesson.id)
         if score:
             st.success(_("Lesson complete.") + " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1]))

@@ -1,0 +1,341 @@
+"""The keyboard and the phone in a real browser (issue 17, items 5 and 7): the focus after
+every rerun (tutorial/app/focus.py), the drawn table's arrow keys and its one Tab stop, the
+text view's button names, and the phone flow at 390×844 with touch, in Spanish."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tutorial.app import lesson_steps
+from tutorial.app.lesson_view import course
+from tutorial.app.table import pile_names
+from tutorial.i18n import translations
+
+from .conftest import settle, wait_for_step
+from .test_drawn_table import in_view
+
+LESSONS, _PROBLEMS = course()
+BY_ID = {lesson.id: lesson for lesson in LESSONS}
+
+FOCUSED = """() => {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) { el = el.shadowRoot.activeElement; }
+  if (!el || el === document.body) { return null; }
+  let key = null;
+  for (let node = el; node && !key; node = node.parentElement || (node.getRootNode().host || null)) {
+    key = node.classList ? [...node.classList].find(c => c.startsWith('st-key-')) : null;
+  }
+  return { key: key ? key.slice(7).replace(/-t[0-9a-z]+$/, '') : null, dest: el.getAttribute('data-dest'),
+           tag: el.tagName, id: el.id, text: (el.getAttribute('aria-label') || el.innerText || '').trim(),
+           tabindex: el.tabIndex };
+}"""
+
+PILES = """() => [...document.querySelectorAll('*')].flatMap(e => e.shadowRoot
+  ? [...e.shadowRoot.querySelectorAll('button.mt-item')].map(b => [b.getAttribute('data-dest'), b.tabIndex]) : [])"""
+
+
+def focused(page) -> dict | None:
+    return page.evaluate(FOCUSED)
+
+
+def expect_focus(page, timeout_ms: int = 8000, **want) -> dict:
+    """Wait until the focused element has every ``want`` field (``key``, ``dest``, ``id``,
+    ``text``, ``tabindex``): the focus keeper acts in the frames after a run's end, later on
+    a busy machine."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        now = focused(page)
+        if now and all(now.get(name) == value for name, value in want.items()):
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"focus {now}, wanted {want}")
+        page.wait_for_timeout(100)
+
+
+def press(page, key: str) -> None:
+    """A key that may start a rerun: wait until the app has settled (the focus keeper acts
+    in the frames after the run's end)."""
+    page.keyboard.press(key)
+    page.wait_for_timeout(150)
+    settle(page)
+
+
+def tab_to(page, want, limit: int = 80) -> int:
+    """Press Tab until the focused element satisfies ``want``; returns how many Tabs it took."""
+    for count in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        now = focused(page)
+        if now and want(now):
+            return count
+    raise AssertionError(f"not reached in {limit} Tabs; last: {focused(page)}")
+
+
+def keyed(key: str):
+    return lambda now: now["key"] == key
+
+
+def table_ready(page) -> None:
+    """Wait until the drawn table's piles are on the page (its script loads on its own time)."""
+    page.wait_for_selector("button[data-dest]", timeout=15000)
+    page.wait_for_function("() => !document.getElementById('muggins-skip-table').hidden", timeout=15000)
+
+
+def step_id(page) -> str | None:
+    return page.evaluate("() => new URLSearchParams(location.search).get('step')")
+
+
+@pytest.fixture
+def laptop(browser):
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True, locale="es-ES")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+# ----- the focus after every rerun, by keyboard alone ---------------------------------------
+def test_a_lesson_step_by_keyboard_alone_wrong_right_next(laptop, app_url):
+    """Tab and Enter only: a wrong answer keeps the focus on that answer; the right one sends
+    it to Next (never to the page body, so Tab+Enter cannot reach Back); Next moves one step
+    and puts the focus on the new step's first answer."""
+    page = laptop
+    lesson = BY_ID["cards-and-fitting"]
+    step, following = lesson.steps[1], lesson.steps[2]
+    prefix = f"{lesson.id}-{step.id}"
+    right = step.right[0]
+    wrong = "no-fit" if right == "fit" else "fit"
+    page.goto(f"{app_url}/lessons?lang=en&lesson={lesson.id}&step={step.id}")
+    settle(page)
+    tab_to(page, keyed(f"{prefix}-option-{wrong}"))
+    press(page, "Enter")
+    page.wait_for_selector("[data-testid='stAlertContentError']")
+    expect_focus(page, key=f"{prefix}-option-{wrong}")
+    tab_to(page, keyed(f"{prefix}-option-{right}"))
+    press(page, "Space")
+    page.wait_for_selector("[data-testid='stAlertContentSuccess']")
+    expect_focus(page, key="lesson-next")
+    assert step_id(page) == step.id
+    live = page.locator("#muggins-live")
+    page.wait_for_function("() => document.getElementById('muggins-live').textContent.length > 0")
+    assert "fit" in live.text_content()  # the verdict, read out politely
+    press(page, "Enter")
+    wait_for_step(page, following.id)
+    expect_focus(page, key=lesson_steps.first_controls(lesson, following)[0])
+    page.wait_for_function("(text) => document.getElementById('muggins-live').textContent.startsWith(text)",
+                           arg=f"Step 3 of {len(lesson.steps)}")
+
+
+def test_a_place_step_and_a_walk_through_by_keyboard_alone(laptop, app_url):
+    """Skip to the table, choose its first pile with Space, Next; in the walk-through every
+    Enter on *Next move* shows the next move and keeps the focus there, and the last hands it
+    to the lesson's Next."""
+    page = laptop
+    lesson = BY_ID["common-piles-first"]
+    place = next(step for step in lesson.steps if step.kind == "place")
+    walk = lesson.steps[lesson.steps.index(place) + 1]
+    assert place.right == ("common:1",) and walk.kind == "muggins"
+    page.goto(f"{app_url}/lessons?lang=en&lesson={lesson.id}&step={place.id}")
+    settle(page)
+    table_ready(page)
+    assert tab_to(page, lambda now: now["id"] == "muggins-skip-table") == 1
+    assert focused(page)["text"] == "Skip to the table"
+    page.keyboard.press("Enter")
+    expect_focus(page, dest="common:1", tabindex=0)  # the table's one Tab stop
+    press(page, "Space")
+    page.wait_for_selector("[data-testid='stAlertContentSuccess']")
+    expect_focus(page, key="lesson-next")
+    press(page, "Enter")
+    wait_for_step(page, walk.id)
+    moves = f"{lesson.id}-{walk.id}-next"
+    expect_focus(page, key=moves)
+    shown = []
+    caption = page.locator("[data-testid='stCaptionContainer']", has_text=re.compile(r"^Move \d+ of \d+$"))
+    total = int(re.search(r"of (\d+)", caption.first.inner_text()).group(1))
+    for number in range(1, total + 1):
+        page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=f"Move {number} of {total}")
+        shown.append(caption.first.inner_text())
+        if number < total:
+            expect_focus(page, key=moves)
+            press(page, "Enter")
+    numbers = [int(re.match(r"Move (\d+)", text).group(1)) for text in shown]
+    assert numbers == list(range(1, total + 1)) and total >= 3, shown  # one move per Enter
+    expect_focus(page, key="lesson-next")
+    press(page, "Enter")
+    wait_for_step(page, lesson.steps[lesson.steps.index(walk) + 1].id)
+
+
+def test_forward_three_times_in_the_position_lab_moves_three_turns(laptop, app_url):
+    page = laptop
+    page.goto(f"{app_url}/explore?lang=en&lab=position")
+    settle(page)
+    tab_to(page, keyed("lab-forward"), limit=120)
+    for turn in (1, 2, 3):
+        press(page, "Enter")
+        page.wait_for_function("(turn) => document.body.innerText.includes('Turn ' + turn + ' of')", arg=turn)
+        expect_focus(page, key="lab-forward")
+
+
+# ----- the drawn table: one Tab stop, arrow keys ----------------------------------------------
+def test_the_drawn_table_is_one_tab_stop_with_arrow_keys_inside(laptop, app_url):
+    page = laptop
+    lesson = BY_ID["cards-and-fitting"]
+    step = next(item for item in lesson.steps if item.kind == "place")
+    page.goto(f"{app_url}/lessons?lang=en&lesson={lesson.id}&step={step.id}")
+    settle(page)
+    table_ready(page)
+    piles = page.evaluate(PILES)
+    assert len(piles) >= 6 and [tab for _dest, tab in piles].count(0) == 1, piles
+    # The short way: the first Tab reaches "Skip to the table", Enter puts the focus on the table.
+    assert tab_to(page, lambda now: now["id"] == "muggins-skip-table") == 1
+    page.keyboard.press("Enter")
+    start = expect_focus(page, tabindex=0)["dest"]
+    assert start is not None
+    visited = {start}
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "End", "Home"):
+        page.keyboard.press(key)
+        now = focused(page)
+        assert now["dest"] is not None, (key, now)  # the focus stays on the table
+        visited.add(now["dest"])
+        assert [dest for dest, tab in page.evaluate(PILES) if tab == 0] == [now["dest"]]  # it is the Tab stop now
+    assert len(visited) >= 4, visited
+    page.keyboard.press("ArrowRight")
+    chosen = focused(page)["dest"]
+    page.keyboard.press("Tab")
+    assert focused(page)["dest"] is None  # one Tab leaves the table
+    page.keyboard.press("Shift+Tab")
+    assert focused(page)["dest"] == chosen  # and comes back to the pile last used
+    press(page, "Enter")
+    page.wait_for_selector("[data-testid='stAlertContentError'], [data-testid='stAlertContentSuccess']")
+    expect_focus(page, dest=chosen)  # the verdict is shown, the focus stays on the pile
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_text_views_pile_buttons_have_full_names(laptop, app_url, lang):
+    page = laptop
+    lesson = BY_ID["cards-and-fitting"]
+    step = next(item for item in lesson.steps if item.kind == "place")
+    page.goto(f"{app_url}/lessons?lang={lang}&lesson={lesson.id}&step={step.id}&table=text")
+    settle(page)
+    names = pile_names(lesson_steps.question_view(step), f"{lesson.id}-{step.id}", lang)
+    page.wait_for_function("(name) => [...document.querySelectorAll('button')].some(b => b.getAttribute('aria-label') === name)",
+                           arg=next(iter(names.values())), timeout=15000)  # set by the names' script once it loads
+    page.wait_for_function("() => !document.getElementById('muggins-skip-table').hidden", timeout=15000)
+    for name in names.values():
+        assert page.get_by_role("button", name=name, exact=True).count() >= 1, name
+    assert page.get_by_role("button", name="—", exact=True).count() == 0  # no pile named by a dash alone
+    # the skip link goes to the text view's first pile
+    assert tab_to(page, lambda now: now["id"] == "muggins-skip-table") == 1
+    page.keyboard.press("Enter")
+    expect_focus(page, text=names[f"{lesson.id}-{step.id}-common-1"])
+
+
+# ----- the phone flow: 390×844, touch, Spanish ----------------------------------------------------
+def tap_key(page, key: str) -> None:
+    """Tap the button keyed ``key`` (any state token) as a learner would: scrolled to it first."""
+    button = page.locator(f"[class*='st-key-{key}-t'] button").locator("visible=true").first
+    button.scroll_into_view_if_needed()
+    button.tap()
+    page.wait_for_timeout(150)
+    settle(page)
+
+
+def tap_pile(page, dest: str) -> None:
+    target = page.locator(f"button[data-dest='{dest}']").first
+    target.scroll_into_view_if_needed()
+    target.tap()
+    page.wait_for_timeout(150)
+    settle(page)
+
+
+@pytest.mark.parametrize(("lesson_id", "number"), [("cards-and-fitting", 8), ("nearest-opponent", 5)])
+def test_on_a_phone_next_brings_the_new_steps_question_to_the_top(phone, app_url, lesson_id, number):
+    page = phone
+    lesson = BY_ID[lesson_id]
+    before, step = lesson.steps[number - 2], lesson.steps[number - 1]
+    assert before.kind == "place"
+    page.goto(f"{app_url}/lessons?lesson={lesson.id}&step={before.id}")
+    settle(page)
+    tap_pile(page, before.right[0])
+    page.wait_for_selector("[data-testid='stAlertContentSuccess']")
+    tap_key(page, "lesson-next")
+    wait_for_step(page, step.id)
+    heading = page.get_by_role("heading", name=translations("es").gettext(step.title))
+    in_view(page, heading, "the new step's question")
+    assert heading.bounding_box()["y"] < 844 / 3  # at the top of the screen, not somewhere below
+
+
+CALLS = [(lesson, step) for lesson in LESSONS for step in lesson.steps if step.kind == "call" and step.call][:2]
+
+
+@pytest.mark.parametrize(("lesson", "step"), CALLS, ids=[f"{lesson.id}-{step.id}" for lesson, step in CALLS])
+def test_on_a_phone_a_calls_explanation_is_shown_before_next(phone, app_url, lesson, step):
+    page = phone
+    page.goto(f"{app_url}/lessons?lesson={lesson.id}&step={step.id}")
+    settle(page)
+    tap_key(page, f"{lesson.id}-{step.id}-option-call")
+    explanation = page.locator("[data-testid='stAlertContentInfo']")
+    in_view(page, explanation, "what happened (the correction and the penalty)")
+    following = page.locator("[class*='st-key-lesson-next'] button, [class*='st-key-lesson-finish'] button").first
+    assert explanation.first.bounding_box()["y"] + explanation.first.bounding_box()["height"] <= \
+        following.bounding_box()["y"], "the explanation comes before Next"
+
+
+@pytest.mark.parametrize("lesson_id", ["cards-and-fitting", "calling-muggins", "own-discard"])
+def test_on_a_phone_finishing_a_lesson_shows_the_completion_and_next_lesson(phone, app_url, lesson_id):
+    page = phone
+    lesson = BY_ID[lesson_id]
+    last = lesson.steps[-1]
+    page.goto(f"{app_url}/lessons?lesson={lesson.id}&step={last.id}")
+    settle(page)
+    if last.kind == "place":
+        tap_pile(page, last.right[0])
+    else:
+        tap_key(page, f"{lesson.id}-{last.id}-option-{last.right[0]}")
+    page.wait_for_selector("[data-testid='stAlertContentSuccess']")
+    tap_key(page, "lesson-finish")
+    done = translations("es").gettext("Lesson complete.")
+    message = page.locator("[data-testid='stAlertContentSuccess']", has_text=done)
+    in_view(page, message, "the completion")
+    in_view(page, page.locator("[class*='st-key-lesson-following'] button"), "Next lesson")
+
+
+def test_on_a_phone_the_sidebar_closes_after_choosing_a_page(phone, app_url):
+    page = phone
+    page.goto(f"{app_url}/home")
+    settle(page)
+    page.wait_for_function("() => !!window.__mugginsFocus", timeout=15000)  # the focus keeper's script has loaded
+    page.locator("[data-testid='stExpandSidebarButton']").tap()
+    sidebar = page.locator("[data-testid='stSidebar']")
+    page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right > 100")
+    page.locator("[data-testid='stSidebarNavLink'][href$='/rules']").tap()
+    page.wait_for_url(re.compile(r"/rules"))
+    settle(page)
+    page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right <= 0",
+                           timeout=10000)
+    assert sidebar.get_attribute("data-collapsed") == "true"
+
+
+def test_in_practice_the_focus_goes_to_the_table_when_the_control_used_is_gone(laptop, app_url):
+    """*Undo my last card* goes once it has nothing left to undo: the focus goes to the table."""
+    page = laptop
+    page.goto(f"{app_url}/practice?lang=en&deal=4-2817")
+    settle(page)
+    table_ready(page)
+    page.locator("button[data-dest='discard:A']").first.focus()
+    press(page, "Enter")
+    expect_focus(page, dest="discard:A")  # the pile used keeps the focus
+    tab_to(page, keyed("practice-undo"), limit=10)
+    press(page, "Enter")
+    page.wait_for_function("() => !document.querySelector('[class*=\"st-key-practice-undo\"]')")
+    expect_focus(page, dest="discard:A", tabindex=0)
