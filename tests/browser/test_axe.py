@@ -200,7 +200,7 @@ def test_every_page_passes_axe_says_its_language_and_title_and_keeps_its_outline
         student.locator(".st-key-class-join-name input").press("Enter")
         student.wait_for_function("() => new URLSearchParams(location.search).has('student')")
         problems += check(student, axe_js, f"{lang} student, waiting", lang, "class")
-        page.locator(".st-key-class-ask button").click()
+        page.locator("[class*='st-key-class-ask-t'] button").click()
         student.wait_for_selector("[class*='st-key-class-option-1-'] button", timeout=15_000)
         problems += check(page, axe_js, f"{lang} teacher, question asked", lang, "class")
         problems += check(student, axe_js, f"{lang} student, question asked", lang, "class")

@@ -154,6 +154,8 @@ def test_two_fast_clicks_on_the_drawn_table_place_one_card(page, app_url):
     page.set_viewport_size({"width": 1366, "height": 800})
     page.goto(f"{app_url}/practice?lang=en&deal=4-1234")
     settle(page)
+    page.wait_for_function("""() => [...document.querySelectorAll('*')].some(e => e.shadowRoot
+        && e.shadowRoot.querySelector('button[data-dest="discard:A"]'))""", timeout=30_000)  # the table drawn
     page.evaluate("""() => {
         const buttons = (dest) => [...document.querySelectorAll('*')].flatMap(e => e.shadowRoot ? [...e.shadowRoot.querySelectorAll('button[data-dest="' + dest + '"]')] : []);
         buttons('common:1')[0].click();
