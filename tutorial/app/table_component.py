@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..draw.cards import FOOT
+
 TEXT_COLOURS = {  # (text, background) of every text the table draws: WCAG AA needs 4.5:1
     "label": ("#1e1e1e", "#f4f1ea"),
     "mover": ("#1e1e1e", "#f5be28"),
@@ -25,7 +27,7 @@ TEXT_COLOURS = {  # (text, background) of every text the table draws: WCAG AA ne
 }
 """Checked by tests/test_table_view.py."""
 
-CSS = """
+CSS = f".mt-root {{ --mt-foot: {round((1 - FOOT) * 100, 2)}%; }}" + """
 .mt-frame { width: 100%; }
 .mt-root { position: relative; margin: 0 auto; user-select: none; font-family: inherit; scroll-margin-top: 3.9rem; }
 .mt-room { position: absolute; inset: 0; background: #f4f1ea; border-radius: 10px; }
@@ -40,14 +42,18 @@ button.mt-item:focus-visible { outline: 0.25em solid #1a73e8; outline-offset: 0.
 .mt-mark-placed { box-shadow: 0 0 0 0.3em #f5be28; }
 .mt-mark-wrong { box-shadow: 0 0 0 0.3em #c62828; }
 .mt-mark-right { box-shadow: 0 0 0 0.3em #1b7a3c; }
-.mt-glyph { position: absolute; left: 0.2em; bottom: 0.2em; width: 1.5em; height: 1.5em; line-height: 1.5em;
+/* A card's foot (its lowest fifth, --mt-foot) is left blank by the face: the mark and a pile's
+   count sit there, under the index and the suit, never over them, at any zoom. */
+.mt-glyph { position: absolute; left: 4%; top: calc(var(--mt-foot, 80%) + 1px); width: 1.5em; height: 1.5em; line-height: 1.5em;
   border-radius: 50%; text-align: center; font-size: 0.9em; font-weight: 700; color: #fff; pointer-events: none; }
 .mt-glyph-legal { background: #1f6fd1; } .mt-glyph-placed { background: #8a5a00; }
 .mt-glyph-wrong { background: #c62828; } .mt-glyph-right { background: #1b7a3c; }
 .mt-depth { position: absolute; border-radius: 8%; background: #fafafa; border: 1px solid #888; box-sizing: border-box; }
 .mt-back { position: absolute; border-radius: 8%; background: #1c3c6e; border: 1px solid #ddd; box-sizing: border-box; }
-.mt-count { position: absolute; right: 0.2em; bottom: 0.2em; min-width: 1.6em; padding: 0 0.35em; border-radius: 0.9em;
-  background: #222222; color: #ffffff; font-size: 0.8em; line-height: 1.6em; text-align: center; pointer-events: none; box-sizing: border-box; }
+.mt-count { position: absolute; right: 4%; top: calc(var(--mt-foot, 80%) + 1px); min-width: 1.6em; padding: 0 0.35em;
+  border-radius: 0.9em; background: #222222; color: #ffffff; font-size: max(8px, calc(var(--mt-card, 40px) * 0.21));
+  line-height: 1.4em; text-align: center; pointer-events: none; box-sizing: border-box; }
+.mt-item .mt-glyph { font-size: max(8px, calc(var(--mt-card, 40px) * 0.21)); width: 1.4em; height: 1.4em; line-height: 1.4em; }
 .mt-label { position: absolute; display: flex; align-items: center; justify-content: center; text-align: center;
   line-height: 1.15; color: #1e1e1e; white-space: nowrap; overflow: hidden; pointer-events: none; }
 .mt-label span { padding: 0 0.4em; border-radius: 0.6em; background: rgba(244, 241, 234, 0.92); overflow: hidden; text-overflow: ellipsis; max-width: 100%; }
@@ -104,6 +110,7 @@ function draw(root, data, shape, scale, setTriggerValue) {
   root.style.width = Math.floor(scale * shape.w) + 'px';
   root.style.height = Math.floor(scale * shape.h) + 'px';
   root.style.fontSize = Math.max(11, (shape.name === 'tall' ? 24 : 19) * scale) + 'px';
+  root.style.setProperty('--mt-card', (shape.card * shape.w * scale).toFixed(1) + 'px');  // a card's width
   root.replaceChildren();
   const room = document.createElement('div'); room.className = 'mt-room'; root.appendChild(room);
   const felt = document.createElement('div'); felt.className = 'mt-felt'; place(felt, shape.felt); root.appendChild(felt);

@@ -39,8 +39,8 @@ ASPECT = 1.4
 RANK_HEIGHT = 0.28
 """The height of a rank's figures as a share of the card's height (a "10" or a "Q" from top to
 baseline): a card 55 px tall shows its rank about 15 px tall."""
-FOOT = 0.2
-"""The share of the card's height, along its foot, kept blank for a pile's count."""
+FOOT = 0.24
+"""The share of the card's height, along its foot, kept blank for a pile's count (and a mark)."""
 
 
 @lru_cache(maxsize=1)
