@@ -146,6 +146,7 @@ def show(lessons: list[Lesson]) -> None:
     top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
     top.markdown(f"**{literal(_(lesson.title))}** · "
                  + literal(_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps))))
+    presenter.zoom_button(tr, top)
     presenter.leave_button(tr, top)
     _may_go_on, controls = lesson_steps.show_step(lesson, step, presenting=True)
     before, after = neighbours(lessons, lesson, index)

@@ -64,6 +64,7 @@ def show(game: PracticeGame) -> None:
         _("Turn {turn} of {last}").format(turn=turn, last=last) if turn else _("The deal"))
     top.markdown("**" + literal(heading) + "**")
     share.share_deal(game, top, qr_width=380, width="content")
+    presenter.zoom_button(tr, top)
     presenter.leave_button(tr, top)
     board, panel = stage("present")
     with panel:

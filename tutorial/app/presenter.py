@@ -31,10 +31,13 @@ NEXT_KEY, BACK_KEY, ANSWER_KEY, LEAVE_KEY = "Right", "Left", "Space", "Esc"
 """The keyboard: Streamlit shortcut names of the four presenter controls (the class room's
 teacher page uses them; lessons and practice count their keys with :func:`keys`)."""
 
-FORWARD, BACKWARD, STEP_ON, STEP_BACK, ANSWER = "n", "b", "N", "B", "a"
+FORWARD, BACKWARD, STEP_ON, STEP_BACK, ANSWER, BIGGER, SMALLER = "n", "b", "N", "B", "a", "i", "o"
 """The presses :func:`keys` reports: → (Page Down) forward, ← (Page Up) backward,
-Shift+→ / Shift+← a whole step on or back (past a walk-through's moves), space the answer."""
-PRESSES = frozenset(FORWARD + BACKWARD + STEP_ON + STEP_BACK + ANSWER)
+Shift+→ / Shift+← a whole step on or back (past a walk-through's moves), space the answer,
++ a bigger table, − the table back to its size."""
+PRESSES = frozenset(FORWARD + BACKWARD + STEP_ON + STEP_BACK + ANSWER + BIGGER + SMALLER)
+ZOOM = "_present_zoom"
+"""Session state: the presenter asked for the bigger table."""
 LOG = 64
 """Presses the browser keeps in its log: more than that between two runs are not applied."""
 KEYS = "present-keys"
@@ -66,6 +69,10 @@ STYLE = (
     "[data-testid='stMain'] .st-key-present-panel [data-testid='stAlert'] p, [data-testid='stMain'] .st-key-present-panel"
     " [data-testid='stAlert'] li {font-size: calc(0.95rem * var(--present-fit, 1)); line-height: 1.38;}"
     ".st-key-present-panel [data-testid='stCaptionContainer'] p {font-size: calc(0.875rem * var(--present-fit, 1));}"
+    "[data-testid='stMain'] .st-key-present-panel [data-testid='stMarkdownContainer'] p {margin-bottom: calc(1rem * var(--present-fit, 1));}"
+    "[data-testid='stMain'] .st-key-present-panel [data-testid='stMarkdownContainer'] {margin-bottom: calc(-1rem * var(--present-fit, 1));}"
+    "[data-testid='stMain'] .st-key-present-panel button p {margin: 0 !important;}"
+    "[data-testid='stMain'] .st-key-present-panel button [data-testid='stMarkdownContainer'] {margin-bottom: 0 !important;}"
     ".st-key-present-panel [data-testid='stAlert'] [data-testid='stAlertContainer'] {padding: calc(1rem * var(--present-fit, 1));}"
     ".st-key-present-panel h3 {font-size: calc(1.3rem * var(--present-fit, 1)); padding: 0 0 0.15rem 0;}"
     ".st-key-present-panel [data-testid='stVerticalBlock'] {gap: calc(1rem * var(--present-fit, 1));}"
@@ -73,10 +80,20 @@ STYLE = (
     # The presenter's controls come last, under everything the step shows.
     ".st-key-present-panel > :has(.st-key-present-controls-box), .st-key-present-panel > .st-key-present-controls-box,"
     " .st-key-present-panel > :has(> .st-key-present-controls), .st-key-present-panel > .st-key-present-controls {order: 99;}"
+    # The table's column may shrink below the table drawn last (it is then drawn again to fit).
+    "[data-testid='stMain'] [class*='st-key-stage-present'] [data-testid='stColumn'] {min-width: 0 !important;}"
     # A step too long for the panel beside the table: the panel takes more of the width.
     "@media (min-width: 640px) {[data-testid='stMain'] [class*='st-key-stage-present'][data-panel='wide'] [data-testid='stColumn']"
     " {flex: 1 1 0 !important;} [data-testid='stMain'] [class*='st-key-stage-present'][data-panel='wide']"
     " [data-testid='stColumn'] + [data-testid='stColumn'] {flex: 2 1 0 !important;}}"
+    # The bigger table (+): five sevenths of the width (the wide shape, width-bound: cards 35 %
+    # bigger for four players); the narrow panel beside it keeps the step and the controls,
+    # which may wrap there.
+    "@media (min-width: 640px) {[data-testid='stMain'] [class*='st-key-stage-present'][data-panel='zoomed'] [data-testid='stColumn']"
+    " {flex: 5 1 0 !important; min-width: 0 !important;} [data-testid='stMain'] [class*='st-key-stage-present'][data-panel='zoomed']"
+    " [data-testid='stColumn'] + [data-testid='stColumn'] {flex: 2 1 0 !important;}"
+    " [data-testid='stMain'] [data-panel='zoomed'] .st-key-present-controls {flex-wrap: wrap !important;}"
+    " [data-testid='stMain'] [data-panel='zoomed'] .st-key-present-controls button p {font-size: 0.95rem;}}"
     # The key counter draws nothing and takes no room.
     ":has(> .st-key-present-keys-box), .st-key-present-keys-box {position: absolute !important; width: 0; height: 0;"
     " overflow: hidden;}"
@@ -127,8 +144,11 @@ def apply_presses(actions: Mapping[str, Callable[[], None]]) -> None:
 
 
 KEYS_JS = """
-const PRESS = { ArrowRight: 'n', PageDown: 'n', ArrowLeft: 'b', PageUp: 'b', ' ': 'a', Spacebar: 'a' };
+const PRESS = { ArrowRight: 'n', PageDown: 'n', ArrowLeft: 'b', PageUp: 'b', ' ': 'a', Spacebar: 'a',
+                '+': 'i', '=': 'i', '-': 'o', '\u2212': 'o' };
 const TYPING = /^(INPUT|TEXTAREA|SELECT)$/;
+const FLOOR = 0.68;  // the smallest text the panel is given (0.68 of its size: 10-11 CSS px, 15-16 on a 720p projector)
+let ZOOMED = false;  // the presenter asked for the bigger table (from the data)
 
 function typing(event) {  // a key meant for a text box, a menu or a slider is not the presenter's
   for (const el of event.composedPath()) {
@@ -159,19 +179,23 @@ function fitPanel() {
   const panel = document.querySelector('.st-key-present-panel');
   if (!panel) { return; }
   const stage = panel.closest('[class*="st-key-stage-present"]');
-  if (stage) { stage.dataset.panel = 'normal'; }
+  const zoomed = ZOOMED;
+  if (stage) { stage.dataset.panel = zoomed ? 'zoomed' : 'normal'; }
   panel.style.maxHeight = Math.max(160, Math.floor(window.innerHeight - panel.getBoundingClientRect().top - 6)) + 'px';
   let scale = shrink(panel, 0.84);
-  if (overflows(panel) && stage && window.innerWidth >= 640) {
+  if (overflows(panel) && stage && window.innerWidth >= 640 && !zoomed) {
     stage.dataset.panel = 'wide';
-    scale = shrink(panel, 0.72);
+    scale = shrink(panel, FLOOR);
+  } else if (overflows(panel)) {
+    scale = shrink(panel, FLOOR);
   }
   panel.dataset.fit = String(scale);
 }
 
 export default function(component) {
-  const { setStateValue, parentElement } = component;
+  const { setStateValue, parentElement, data } = component;
   const host = parentElement.host || parentElement;
+  ZOOMED = Boolean(data && data.zoom);
   let keys = host.__presenterKeys;
   if (!keys) {
     keys = host.__presenterKeys = { epoch: Math.random().toString(36).slice(2, 12) || 'k', total: 0, log: '', space: false };
@@ -220,9 +244,30 @@ def _keys_component():
 
 def keys(actions: Mapping[str, Callable[[], None]]) -> None:
     """Count the presenter's keys in the browser and apply each press with ``actions``
-    (press letter → callback, see :data:`FORWARD`…); also fits the panel's text."""
+    (press letter → callback, see :data:`FORWARD`…; + and − always zoom the table); also
+    fits the panel's text."""
+    every = {BIGGER: lambda: zoom(True), SMALLER: lambda: zoom(False), **actions}
     with st.container(key="present-keys-box"):
-        _keys_component()(key=KEYS, on_presses_change=lambda: apply_presses(actions), height=0)
+        _keys_component()(key=KEYS, data={"zoom": zoomed()}, on_presses_change=lambda: apply_presses(every), height=0)
+
+
+def zoomed() -> bool:
+    """The presenter asked for the bigger table."""
+    return bool(st.session_state.get(ZOOM))
+
+
+def zoom(on: bool) -> None:
+    """Callback: the bigger table (``on``) or the table at its size."""
+    st.session_state[ZOOM] = bool(on)
+
+
+def zoom_button(tr, where) -> None:
+    """*Bigger table* / *Smaller table* in the line above the table (+ and − on the keyboard)."""
+    _ = tr.gettext
+    on = zoomed()
+    where.button(_("Smaller table") if on else _("Bigger table"), key="present-zoom", on_click=zoom, args=(not on,),
+                 icon=":material/zoom_out:" if on else ":material/zoom_in:", type="tertiary",
+                 help=_("The table at its size (−)") if on else _("A bigger table, for the back of the room (+)"))
 
 
 def active() -> bool:
@@ -250,8 +295,9 @@ def switch(tr) -> None:
     _ = tr.gettext
     st.session_state[SWITCH] = active()
     st.toggle(_("Presenter mode"), key=SWITCH, on_change=_switched,
-              help=_("For a projector: only the table, the question and big controls. Keys: → next, ← back, "
-                     "space shows or hides the answer, Esc leaves."))
+              help=_("For a projector: only the table, the question and big controls. Keys: → next (in a "
+                     "walk-through, the next move first), ← back, space shows or hides the answer, + and − the "
+                     "table's size, Esc leaves."))
 
 
 def frame() -> None:
