@@ -200,7 +200,7 @@ def test_arrows_play_a_walk_through_move_by_move_then_go_to_the_next_step(frame,
 
 def test_next_plays_the_walk_through_then_goes_on():
     lesson = next(item for item in LESSONS if any(step.kind == "muggins" for step in item.steps))
-    index, step = next((i, s) for i, s in enumerate(lesson.steps) if s.kind == "muggins")
+    _index, step = next((i, s) for i, s in enumerate(lesson.steps) if s.kind == "muggins")
     at = presenting(lesson=lesson.id, step=step.id)
     total = lesson_present.moves(step)
     assert total > 1

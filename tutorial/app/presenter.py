@@ -135,8 +135,8 @@ def apply_presses(actions: Mapping[str, Callable[[], None]]) -> None:
     """Callback of the key counter: run ``actions[press]`` for every press not yet applied,
     in the order they were made (each action acts on where the presenter is by then)."""
     state = st.session_state
-    value = state.get(KEYS)
-    presses, state[SEEN] = fresh_presses(value.get("presses") if hasattr(value, "get") else None, state.get(SEEN))
+    getter = getattr(state.get(KEYS), "get", None)  # the component's state: {"presses": …}
+    presses, state[SEEN] = fresh_presses(getter("presses") if callable(getter) else None, state.get(SEEN))
     for press in presses:
         action = actions.get(press)
         if action is not None:
