@@ -81,7 +81,9 @@ STYLE = (
     ".st-key-present-panel > :has(.st-key-present-controls-box), .st-key-present-panel > .st-key-present-controls-box,"
     " .st-key-present-panel > :has(> .st-key-present-controls), .st-key-present-panel > .st-key-present-controls {order: 99;}"
     # The table's column may shrink below the table drawn last (it is then drawn again to fit).
-    "[data-testid='stMain'] [class*='st-key-stage-present'] [data-testid='stColumn'] {min-width: 0 !important;}"
+    # (Side by side only: on a phone the columns stack, each the whole width.)
+    "@media (min-width: 640px) {[data-testid='stMain'] [class*='st-key-stage-present'] [data-testid='stColumn']"
+    " {min-width: 0 !important;}}"
     # A step too long for the panel beside the table: the panel takes more of the width.
     "@media (min-width: 640px) {[data-testid='stMain'] [class*='st-key-stage-present'][data-panel='wide'] [data-testid='stColumn']"
     " {flex: 1 1 0 !important;} [data-testid='stMain'] [class*='st-key-stage-present'][data-panel='wide']"
@@ -94,6 +96,8 @@ STYLE = (
     " [data-testid='stColumn'] + [data-testid='stColumn'] {flex: 2 1 0 !important;}"
     " [data-testid='stMain'] [data-panel='zoomed'] .st-key-present-controls {flex-wrap: wrap !important;}"
     " [data-testid='stMain'] [data-panel='zoomed'] .st-key-present-controls button p {font-size: 0.95rem;}}"
+    # A phone's table already takes the whole width: no bigger table there.
+    "@media (max-width: 639.9px) {.st-key-present-zoom {display: none !important;}}"
     # The key counter draws nothing and takes no room.
     ":has(> .st-key-present-keys-box), .st-key-present-keys-box {position: absolute !important; width: 0; height: 0;"
     " overflow: hidden;}"
@@ -181,6 +185,12 @@ function fitPanel() {
   const stage = panel.closest('[class*="st-key-stage-present"]');
   const zoomed = ZOOMED;
   if (stage) { stage.dataset.panel = zoomed ? 'zoomed' : 'normal'; }
+  if (window.innerWidth < 640) {  // a phone: the panel lies under the table and the page scrolls
+    panel.style.maxHeight = 'none';
+    panel.style.setProperty('--present-fit', '1');
+    panel.dataset.fit = '1';
+    return;
+  }
   panel.style.maxHeight = Math.max(160, Math.floor(window.innerHeight - panel.getBoundingClientRect().top - 6)) + 'px';
   let scale = shrink(panel, 0.84);
   if (overflows(panel) && stage && window.innerWidth >= 640 && !zoomed) {
