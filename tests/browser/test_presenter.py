@@ -302,6 +302,7 @@ def test_the_presenter_makes_the_table_bigger_and_back(browser, app_url):
     fits(page, "bigger table")
     presses(page, "-", 1, 0)
     page.wait_for_function(f"() => ({card})() < {before * 1.05}", timeout=15000)
-    page.locator(".st-key-present-zoom button").click()
+    settle(page)
+    page.locator(".st-key-present-zoom button").locator("visible=true").first.click()
     page.wait_for_function(f"() => ({card})() > {before * 1.25}", timeout=15000)
     context.close()
