@@ -42,15 +42,15 @@ button.mt-item:focus-visible { outline: 0.25em solid #1a73e8; outline-offset: 0.
 .mt-mark-placed { box-shadow: 0 0 0 0.3em #f5be28; }
 .mt-mark-wrong { box-shadow: 0 0 0 0.3em #c62828; }
 .mt-mark-right { box-shadow: 0 0 0 0.3em #1b7a3c; }
-/* A card's foot (its lowest fifth, --mt-foot) is left blank by the face: the mark and a pile's
+/* A card's foot (below --mt-foot: tutorial.draw.cards.FOOT) is left blank by the face: the mark and a pile's
    count sit there, under the index and the suit, never over them, at any zoom. */
-.mt-glyph { position: absolute; left: 4%; top: calc(var(--mt-foot, 80%) + 1px); width: 1.5em; height: 1.5em; line-height: 1.5em;
+.mt-glyph { position: absolute; left: 4%; top: calc(var(--mt-foot, 76%) + 1px); width: 1.5em; height: 1.5em; line-height: 1.5em;
   border-radius: 50%; text-align: center; font-size: 0.9em; font-weight: 700; color: #fff; pointer-events: none; }
 .mt-glyph-legal { background: #1f6fd1; } .mt-glyph-placed { background: #8a5a00; }
 .mt-glyph-wrong { background: #c62828; } .mt-glyph-right { background: #1b7a3c; }
 .mt-depth { position: absolute; border-radius: 8%; background: #fafafa; border: 1px solid #888; box-sizing: border-box; }
 .mt-back { position: absolute; border-radius: 8%; background: #1c3c6e; border: 1px solid #ddd; box-sizing: border-box; }
-.mt-count { position: absolute; right: 4%; top: calc(var(--mt-foot, 80%) + 1px); min-width: 1.6em; padding: 0 0.35em;
+.mt-count { position: absolute; right: 4%; top: calc(var(--mt-foot, 76%) + 1px); min-width: 1.6em; padding: 0 0.35em;
   border-radius: 0.9em; background: #222222; color: #ffffff; font-size: max(8px, calc(var(--mt-card, 40px) * 0.21));
   line-height: 1.4em; text-align: center; pointer-events: none; box-sizing: border-box; }
 .mt-item .mt-glyph { font-size: max(8px, calc(var(--mt-card, 40px) * 0.21)); width: 1.4em; height: 1.4em; line-height: 1.4em; }
