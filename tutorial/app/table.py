@@ -36,9 +36,8 @@ SCROLL = "_table_scroll"
 """Set by a pick on a drawn table: the next table drawn brings itself into view."""
 CARDS = Path(__file__).resolve().parent / "static" / "cards"
 """The card pictures (``python -m tutorial.draw.cards`` writes them), served as static files."""
-PHONE_HEIGHT = 0.64
-"""On a phone (explanation below the table) the table takes at most this share of the screen's
-height: on a 390×844 phone the whole width, so every pile is at least 44×44 CSS px (WCAG 2.5.5)."""
+PHONE_HEIGHT = 0.48
+"""On a phone (explanation below the table) the table takes at most this share of the screen's height."""
 NARROW = 460
 """Below this width (CSS pixels) the tall shape is considered (it gives bigger cards on a phone)."""
 

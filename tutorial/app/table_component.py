@@ -64,6 +64,7 @@ button.mt-item:focus-visible { outline: 0.25em solid #1a73e8; outline-offset: 0.
 """
 
 JS = """
+const TARGET = 44.5;  // CSS px: the smallest pile a finger should have to hit (WCAG 2.5.5: 44, kept after rounding)
 const GLYPHS = { legal: '\u2713', right: '\u2713', wrong: '\u2717', placed: '\u2605' };
 const ARROWS = { move: ['#f5be28', ''], gift: ['#ffffff', '9 7'], recycle: ['#bfe3ff', '4 6'] };
 const SVG = 'http://www.w3.org/2000/svg';
@@ -84,7 +85,11 @@ function fit(data, parent) {
   let best = null;
   for (const shape of [data.wide, data.tall]) {
     if (shape.name === 'tall' && width >= data.narrow) { continue; }
-    const scale = Math.min(width / shape.w, height / shape.h);
+    // On a phone a table whose piles can be chosen may take more of the height when that makes
+    // every pile a target of TARGET px (the page scrolls there; the table brings itself into
+    // view after a pick). A table only to look at keeps its size.
+    const tall = stacked && data.clickable ? Math.max(height, TARGET / (shape.w * shape.card) * shape.h) : height;
+    const scale = Math.min(width / shape.w, tall / shape.h);
     const card = scale * shape.w * shape.card;
     if (!best || card > best.card + 0.5) { best = { shape, scale, card }; }
   }
