@@ -37,3 +37,73 @@ def test_fitting_is_rank_adjacency_without_wrap():
     assert not fits(c("7H"), c("7S"))  # equal ranks never fit
     assert not fits(c("5H"), c("7H"))
     assert c("6H").fits(c("5C")) and c("6H").fits(c("7D"))
+
+
+# ----- the drawn faces: large indices and a four-colour deck for every eye (issue 17) -------
+import itertools  # noqa: E402
+
+from coloraide import Color  # noqa: E402
+
+from tutorial.draw.cards import ASPECT, FOOT, FOUR_COLOUR, PAPER, RANK_HEIGHT, card_face, rank_box  # noqa: E402
+
+DEFICIENCIES = {"normal sight": None, "protanopia": ("protan", "machado"), "deuteranopia": ("deutan", "machado"),
+                "tritanopia": ("tritan", "brettel")}
+"""Full dichromacies: Machado, Oliveira and Fernandes (2009) at severity 1 for the red-green
+ones, Brettel, Viénot and Mollon (1997) for tritanopia (Machado's model is not meant for it)."""
+
+
+def seen_as(rgb: tuple[int, int, int], deficiency) -> Color:
+    colour = Color("srgb", [value / 255 for value in rgb])
+    if deficiency is None:
+        return colour
+    kind, method = deficiency
+    return colour.filter(kind, method=method).convert("srgb").clip()
+
+
+def contrast_on_paper(rgb: tuple[int, int, int]) -> float:
+    def linear(value: float) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    def luminance(colour) -> float:
+        r, g, b = (linear(v) for v in colour)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    return (luminance(PAPER) + 0.05) / (luminance(rgb) + 0.05)
+
+
+@pytest.mark.parametrize("deficiency", list(DEFICIENCIES))
+def test_the_four_suits_stay_apart_for_every_eye(deficiency):
+    """Every pair of suits of the four-colour deck differs by a CIEDE2000 ΔE of at least 15
+    (about three times what reads as "clearly different") with normal sight and under each
+    simulated dichromacy. The old deck's hearts and clubs were 4.6 apart under deuteranopia."""
+    simulated = {suit: seen_as(rgb, DEFICIENCIES[deficiency]) for suit, rgb in FOUR_COLOUR.items()}
+    for a, b in itertools.combinations("SCHD", 2):
+        difference = simulated[a].delta_e(simulated[b], method="2000")
+        assert difference >= 15, (deficiency, a, b, round(difference, 1))
+
+
+def test_the_old_four_colours_fail_the_same_check():
+    """The check finds what the audit found (hearts and clubs one olive under deuteranopia)."""
+    old = {"C": (18, 128, 60), "H": (196, 30, 58)}
+    difference = seen_as(old["C"], DEFICIENCIES["deuteranopia"]).delta_e(seen_as(old["H"], DEFICIENCIES["deuteranopia"]),
+                                                                         method="2000")
+    assert difference < 15
+
+
+def test_every_ink_reads_on_the_white_card():
+    for suit, rgb in FOUR_COLOUR.items():
+        assert contrast_on_paper(rgb) >= 4.5, suit
+
+
+@pytest.mark.parametrize("text", [card.__str__() for card in FULL_DECK if card.suit == "H"])
+def test_a_face_has_a_large_index_and_a_blank_foot(text):
+    card = Card.parse(text)
+    _left, top, right, bottom = rank_box(card, 90)
+    assert bottom - top >= RANK_HEIGHT * 0.8, "the rank's figures are large"  # a Q's tail goes further
+    assert right <= 0.7, "the rank stays clear of the corner suit"
+    face = card_face(card, 90).convert("RGB")
+    w, h = face.size
+    foot = face.crop((round(w * 0.12), round(h * (1 - FOOT)), round(w * 0.88), h - 4))
+    assert {colour for _count, colour in foot.getcolors(maxcolors=1 << 16)} == {PAPER}, "nothing drawn where the count goes"
+    assert h == round(90 * ASPECT) * 2

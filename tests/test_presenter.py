@@ -161,3 +161,55 @@ def test_shared_links_use_an_address_students_can_open(url, public, bound, ip, e
     from tutorial.app.share import resolve_base
 
     assert resolve_base(url, public=public, bound=bound, ip=lambda: ip) == expected
+
+
+# ----- the presenter's keys, counted in the browser (issue 17) -------------------------------
+from tutorial.app import lesson_present, presenter  # noqa: E402
+
+
+def test_every_press_not_yet_applied_is_applied_once_in_order():
+    fresh = presenter.fresh_presses
+    presses, seen = fresh({"epoch": "abc", "total": 8, "log": "nnnnnnnn"}, None)
+    assert presses == "nnnnnnnn" and seen == ("abc", 8)
+    # Two more while the server was busy: only those two, in order.
+    presses, seen = fresh({"epoch": "abc", "total": 10, "log": "nnnnnnnnba"}, seen)
+    assert presses == "ba" and seen == ("abc", 10)
+    assert fresh({"epoch": "abc", "total": 10, "log": "nnnnnnnnba"}, seen) == ("", seen)  # nothing new
+    # A counter drawn anew (another page, presenter mode left and entered) counts from nothing.
+    assert fresh({"epoch": "def", "total": 1, "log": "b"}, seen) == ("b", ("def", 1))
+    # More presses than the log keeps: the ones kept.
+    assert fresh({"epoch": "abc", "total": 500, "log": "n" * presenter.LOG}, seen)[0] == "n" * presenter.LOG
+
+
+@pytest.mark.parametrize("value", [None, "n", {"epoch": "abc"}, {"epoch": "<b>", "total": 1, "log": "n"},
+                                   {"epoch": "abc", "total": True, "log": "n"}, {"epoch": "abc", "total": -1, "log": ""},
+                                   {"epoch": "abc", "total": 10**12, "log": "n"}, {"epoch": "abc", "total": 2, "log": "nx"},
+                                   {"epoch": "abc", "total": 2, "log": "n" * 65}, {"epoch": "a" * 17, "total": 1, "log": "n"}])
+def test_a_forged_key_count_applies_nothing(value):
+    assert presenter.fresh_presses(value, ("abc", 1)) == ("", ("abc", 1))
+
+
+@pytest.mark.parametrize("frame, total, forward, expected", [
+    (0, 5, True, "move"), (3, 5, True, "move"), (4, 5, True, "step"),
+    (4, 5, False, "move"), (1, 5, False, "move"), (0, 5, False, "step"), (0, 1, True, "step"),
+])
+def test_arrows_play_a_walk_through_move_by_move_then_go_to_the_next_step(frame, total, forward, expected):
+    assert lesson_present.next_action("muggins", frame, total, forward) == expected
+    assert lesson_present.next_action("place", frame, total, forward) == "step"
+
+
+def test_next_plays_the_walk_through_then_goes_on():
+    lesson = next(item for item in LESSONS if any(step.kind == "muggins" for step in item.steps))
+    _index, step = next((i, s) for i, s in enumerate(lesson.steps) if s.kind == "muggins")
+    at = presenting(lesson=lesson.id, step=step.id)
+    total = lesson_present.moves(step)
+    assert total > 1
+    assert button(at, "present-next").label == "Next move"
+    for number in range(2, total + 1):
+        click(at, "present-next").run()
+        assert f"Move {number} of {total}" in " ".join(c.value for c in at.caption)
+    assert at.query_params["step"] == step.id and button(at, "present-next").label == "Next"
+    assert button(at, "present-back").label == "Previous move"
+    click(at, "present-next").run()
+    assert at.query_params["step"] != step.id
+    assert not at.exception

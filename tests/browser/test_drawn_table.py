@@ -5,6 +5,7 @@ players, in lessons, walk-throughs and practice (issue 10)."""
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import pytest
@@ -212,3 +213,106 @@ def test_lesson_call_step_verdict_and_next_in_one_screen(sized, app_url, lesson,
     in_view(page, page.locator("[data-testid='stAlertContentSuccess']"), "the verdict")
     in_view(page, page.locator("[class*='st-key-lesson-next'] button, [class*='st-key-lesson-finish'] button"),
             "Next (or Finish the lesson)")
+
+
+# ----- target sizes, counts and ranks (issue 17) ---------------------------------------------
+BOXES = """() => {
+    const items = [...document.querySelectorAll('*')].flatMap(e => e.shadowRoot ? [...e.shadowRoot.querySelectorAll('.mt-item')] : []);
+    const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+    return items.map(el => ({ kind: [...el.classList].find(c => c.startsWith('mt-') && c !== 'mt-item'),
+                              button: el.tagName === 'BUTTON', box: box(el),
+                              count: el.querySelector('.mt-count') ? box(el.querySelector('.mt-count')) : null,
+                              glyph: el.querySelector('.mt-glyph') ? box(el.querySelector('.mt-glyph')) : null }));
+}"""
+
+
+def table_items(page) -> list[dict]:
+    page.wait_for_function("() => [...document.querySelectorAll('*')].some(e => e.shadowRoot && e.shadowRoot.querySelector('.mt-item img'))",
+                           timeout=15000)
+    page.wait_for_timeout(200)  # the table's last redraw at its final size
+    return page.evaluate(BOXES)
+
+
+def gap(a, b) -> float:
+    """The distance between two boxes (left, top, width, height); negative when they overlap."""
+    dx = max(a[0] - (b[0] + b[2]), b[0] - (a[0] + a[2]))
+    dy = max(a[1] - (b[1] + b[3]), b[1] - (a[1] + a[3]))
+    return max(dx, dy)
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[0] + b[2] - 0.5 and b[0] < a[0] + a[2] - 0.5 and a[1] < b[1] + b[3] - 0.5 and b[1] < a[1] + a[3] - 0.5
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_every_pile_is_a_big_enough_target_with_room_between(sized, app_url, players):
+    """WCAG 2.5.5: on a phone (390×844) and a laptop every pile that can be chosen is at
+    least 44×44 CSS px; at every size no two targets touch (at least 4 px apart)."""
+    page = sized
+    page.goto(f"{app_url}/practice?lang=en&deal={players}-2817")
+    settle(page)
+    buttons = [item["box"] for item in table_items(page) if item["button"]]
+    assert len(buttons) >= players + 2
+    width, _height = page.viewport_size["width"], page.viewport_size["height"]
+    if width in (390, 1366):
+        small = [box for box in buttons if box[2] < 44 or box[3] < 44]
+        assert not small, f"targets under 44×44 CSS px: {small}"
+    else:  # a projector at 150 %: the table fits 480 px of height; still above WCAG 2.5.8's 24 px
+        assert all(box[2] >= 24 and box[3] >= 24 for box in buttons)
+    closest = min(gap(a, b) for a, b in itertools.combinations(buttons, 2))
+    assert closest >= 4, f"two targets {closest:.1f} px apart"
+
+
+ZOOMED = {"phone": (390, 844, 1), "200 % zoom": (683, 400, 2), "projector": (853, 480, 1.5)}
+
+
+@pytest.mark.parametrize("size", list(ZOOMED))
+def test_pile_counts_never_cover_a_cards_index_or_face(browser, app_url, size):
+    """A count sits in the card's blank foot: it covers nothing of its own card above the
+    foot, and nothing of any other card (at 200 % zoom the badges once covered the pips)."""
+    from tutorial.draw.cards import FOOT
+
+    width, height, scale = ZOOMED[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale, locale="en-GB")
+    page = context.new_page()
+    game = PracticeGame(DealCode(4, 2817))
+    for _ in range(12):
+        game.decide("best")
+    page.goto(f"{app_url}/practice?lang=en&deal=4-2817&moves={game.moves_text()}")
+    settle(page)
+    items = table_items(page)
+    faces = [item for item in items if item["kind"] in ("mt-common", "mt-discard", "mt-turned")]
+    counted = [item for item in items if item["count"]]
+    assert counted and any(item["kind"] != "mt-stock" for item in counted)
+    for item in counted + [item for item in items if item["glyph"]]:
+        x, y, w, h = item["box"]
+        face_part = [x, y, w, h * (1 - FOOT) - 0.5]  # the index and the suit
+        for badge in (item["count"], item["glyph"]):
+            if badge is None:
+                continue
+            if item["kind"] != "mt-stock":
+                assert not overlaps(badge, face_part), (size, item["kind"], badge, item["box"])
+            for other in faces:
+                if other is not item:
+                    assert not overlaps(badge, other["box"]), (size, "covers another card", badge, other["box"])
+    context.close()
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_ranks_are_large_on_a_projector(browser, app_url, players):
+    """Large indices: at 853×480 CSS px (1280×720 at 150 %) a rank's figures on the
+    presenter's table are at least 14 CSS px tall (they were 7–10)."""
+    from tutorial.draw.cards import RANK_HEIGHT
+
+    context = browser.new_context(viewport={"width": 853, "height": 480}, device_scale_factor=1.5, locale="en-GB")
+    page = context.new_page()
+    game = PracticeGame(DealCode(players, 2817))
+    for _ in range(3):
+        game.decide("best")
+    page.goto(f"{app_url}/practice?lang=en&deal={players}-2817&moves={game.moves_text()}&present=1")
+    settle(page)
+    faces = [item["box"] for item in table_items(page) if item["kind"] in ("mt-common", "mt-discard")]
+    rank = min(box[3] for box in faces) * RANK_HEIGHT
+    print(f"{players} players on a projector: cards {min(b[2] for b in faces):.1f} CSS px wide, ranks {rank:.1f} px tall")
+    assert rank >= 14
+    context.close()

@@ -1,7 +1,12 @@
 """A lesson on a projector (presenter mode, issue 12): step forward and back without
 answering, show or hide the answer with its explanation, start a step again. The step is
 drawn by :mod:`tutorial.app.lesson_steps` as for a learner, so the answer shown is the one
-a learner sees after answering right (the engine's verdict and explanation)."""
+a learner sees after answering right (the engine's verdict and explanation).
+
+→ goes forward: the next move of a walk-through while it has one, else the next step;
+← back likewise (the previous move, else the previous step); Shift+→ and Shift+← go a
+whole step; space shows or hides the answer. The keys are counted in the browser
+(:func:`tutorial.app.presenter.keys`), so every press counts however quick."""
 
 from __future__ import annotations
 
@@ -62,6 +67,42 @@ def _here() -> tuple[list[Lesson], Lesson, int]:
     return lessons, lesson, index
 
 
+def moves(step: Step) -> int:
+    """How many moves a walk-through step shows (0 for any other step)."""
+    if step.kind != "muggins":
+        return 0
+    return len(lesson_steps.muggins_frames(step, session.tr()))
+
+
+def next_action(kind: str, frame: int, total: int, forward: bool) -> str:
+    """What → (``forward``) or ← does on a step of ``kind`` showing move ``frame`` of
+    ``total``: ``"move"`` (the next or previous move of a walk-through) or ``"step"``."""
+    if kind != "muggins" or total <= 1:
+        return "step"
+    if forward:
+        return "move" if frame < total - 1 else "step"
+    return "move" if frame > 0 else "step"
+
+
+def _frame(lesson: Lesson, step: Step) -> int:
+    return lesson_view.answer(lesson, step).frame
+
+
+def go_by(delta: int) -> None:
+    """Callback: forward (``delta`` 1) or backward (-1) from what is shown *now*: a
+    walk-through's next or previous move while it has one, else the next or previous step."""
+    _lessons, lesson, index = _here()
+    step = lesson.steps[index]
+    total = moves(step)
+    state = lesson_view.answer(lesson, step)
+    frame = min(state.frame, max(total - 1, 0))
+    if next_action(step.kind, frame, total, delta > 0) == "move":
+        state.frame = frame + (1 if delta > 0 else -1)
+        state.solved = state.frame == total - 1
+        return
+    step_by(delta)
+
+
 def step_by(delta: int) -> None:
     """Callback: one step on (``delta`` 1) or back (-1) from the step shown *now*. The
     presenter's keys act on where the presenter is when the key arrives, so eight quick
@@ -97,26 +138,38 @@ def show(lessons: list[Lesson]) -> None:
     tr = session.tr()
     _ = tr.gettext
     presenter.frame()
+    presenter.keys({presenter.FORWARD: lambda: go_by(1), presenter.BACKWARD: lambda: go_by(-1),
+                    presenter.STEP_ON: lambda: step_by(1), presenter.STEP_BACK: lambda: step_by(-1),
+                    presenter.ANSWER: toggle_answer})
     lesson, index = lesson_view.current(lessons)
     step = lesson.steps[index]
     top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
     top.markdown(f"**{literal(_(lesson.title))}** · "
                  + literal(_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps))))
+    presenter.zoom_button(tr, top)
     presenter.leave_button(tr, top)
     _may_go_on, controls = lesson_steps.show_step(lesson, step, presenting=True)
     before, after = neighbours(lessons, lesson, index)
-    with controls:  # keys stable and actions relative: see step_by
+    total = moves(step)
+    if total:  # the walk-through's own move buttons give way to the presenter's, which the keys work too
+        st.html(f"<style>.st-key-{lesson.id}-{step.id}-moves {{display: none !important;}}</style>")
+    frame = min(_frame(lesson, step), max(total - 1, 0))
+    back_move = next_action(step.kind, frame, total, False) == "move"
+    next_move = next_action(step.kind, frame, total, True) == "move"
+    with controls:  # keys stable and actions relative: see go_by
         row = st.container(horizontal=True, key="present-controls")
-        row.button(_("Back"), key="present-back", on_click=step_by, args=(-1,), icon=":material/chevron_left:",
-                   shortcut=presenter.BACK_KEY, disabled=before is None, width="stretch", help=_("Previous step (←)"))
+        row.button(_("Previous move") if back_move else _("Back"), key="present-back", on_click=go_by, args=(-1,),
+                   icon=":material/chevron_left:", disabled=before is None and not back_move, width="stretch",
+                   help=_("Previous move (←)") if back_move else _("Previous step (←)"))
         if answerable(step):
             is_shown = shown(lesson, step)
             row.button(_("Hide the answer") if is_shown else _("Show the answer"), key="present-answer",
                        on_click=toggle_answer, icon=":material/visibility_off:" if is_shown else ":material/visibility:",
-                       shortcut=presenter.ANSWER_KEY, width="stretch", help=_("Show or hide the answer (space)"))
-        row.button(_("Next"), key="present-next", on_click=step_by, args=(1,), icon=":material/chevron_right:",
-                   shortcut=presenter.NEXT_KEY, disabled=after is None, type="primary", width="stretch",
-                   help=_("Next step, without answering (→)"))
+                       width="stretch", help=_("Show or hide the answer (space)"))
+        row.button(_("Next move") if next_move else _("Next"), key="present-next", on_click=go_by, args=(1,),
+                   icon=":material/chevron_right:", disabled=after is None and not next_move, type="primary",
+                   width="stretch",
+                   help=_("Next move (→); Shift+→ the next step") if next_move else _("Next step, without answering (→)"))
         tried = lesson_view.answer(lesson, step)
         if tried.wrong or (tried.frame and not tried.solved):
             st.button(_("Start the step again"), key="present-reset", on_click=reset_step, icon=":material/restart_alt:")

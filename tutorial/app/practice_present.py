@@ -2,7 +2,8 @@
 (from its link: deal, seat, settings and decisions) turn by turn from its record. Each
 turn is first a question — the turned card on the table, "where must it go?" — and then,
 shown on request, where it went, whether that was right and why, with the call and the
-penalty if any. → next turn, ← back, space show or hide the answer."""
+penalty if any. → (Page Down) next turn, ← (Page Up) back, space show or hide the answer:
+counted in the browser (:func:`tutorial.app.presenter.keys`), so every press counts."""
 
 from __future__ import annotations
 
@@ -51,6 +52,9 @@ def show(game: PracticeGame) -> None:
     _ = tr.gettext
     n = session.narrator(game.learner)
     presenter.frame()
+    presenter.keys({presenter.FORWARD: lambda: move_by(1), presenter.BACKWARD: lambda: move_by(-1),
+                    presenter.STEP_ON: lambda: move_by(1), presenter.STEP_BACK: lambda: move_by(-1),
+                    presenter.ANSWER: flip})
     records = game.hand.records
     last = len(records)
     turn, shown = place(game)
@@ -60,6 +64,7 @@ def show(game: PracticeGame) -> None:
         _("Turn {turn} of {last}").format(turn=turn, last=last) if turn else _("The deal"))
     top.markdown("**" + literal(heading) + "**")
     share.share_deal(game, top, qr_width=380, width="content")
+    presenter.zoom_button(tr, top)
     presenter.leave_button(tr, top)
     board, panel = stage("present")
     with panel:
@@ -101,13 +106,13 @@ def show(game: PracticeGame) -> None:
                 st.info(literal(n.outcome(game.hand.outcome)))
         row = st.container(horizontal=True, key="present-controls")  # stable keys, relative actions
         row.button(_("Back"), key="present-back", on_click=move_by, args=(-1,), icon=":material/chevron_left:",
-                   shortcut=presenter.BACK_KEY, disabled=turn == 0, width="stretch", help=_("Previous turn (←)"))
+                   disabled=turn == 0, width="stretch", help=_("Previous turn (←)"))
         if record is not None and record.card is not None:
             row.button(_("Hide the answer") if shown else _("Show the answer"), key="present-answer",
                        on_click=flip, icon=":material/visibility_off:" if shown else ":material/visibility:",
-                       shortcut=presenter.ANSWER_KEY, width="stretch", help=_("Show or hide the answer (space)"))
+                       width="stretch", help=_("Show or hide the answer (space)"))
         row.button(_("Next"), key="present-next", on_click=move_by, args=(1,), icon=":material/chevron_right:",
-                   shortcut=presenter.NEXT_KEY, disabled=turn >= last, type="primary", width="stretch",
+                   disabled=turn >= last, type="primary", width="stretch",
                    help=_("Next turn, answer hidden (→)"))
         if last and not game.hand_over and turn == last:
             st.caption(_("The hand is still being played: the replay ends at the last turn played so far. Play on "

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..draw.cards import FOOT
+
 TEXT_COLOURS = {  # (text, background) of every text the table draws: WCAG AA needs 4.5:1
     "label": ("#1e1e1e", "#f4f1ea"),
     "mover": ("#1e1e1e", "#f5be28"),
@@ -26,7 +28,7 @@ TEXT_COLOURS = {  # (text, background) of every text the table draws: WCAG AA ne
 }
 """Checked by tests/test_table_view.py."""
 
-CSS = """
+CSS = f".mt-root {{ --mt-foot: {round((1 - FOOT) * 100, 2)}%; }}" + """
 .mt-frame { width: 100%; }
 .mt-root { position: relative; margin: 0 auto; user-select: none; font-family: inherit; scroll-margin-top: 3.9rem; }
 .mt-room { position: absolute; inset: 0; background: #f4f1ea; border-radius: 10px; }
@@ -41,14 +43,18 @@ button.mt-item:focus-visible { outline: 0.25em solid #1a73e8; outline-offset: 0.
 .mt-mark-placed { box-shadow: 0 0 0 0.3em #f5be28; }
 .mt-mark-wrong { box-shadow: 0 0 0 0.3em #c62828; }
 .mt-mark-right { box-shadow: 0 0 0 0.3em #1b7a3c; }
-.mt-glyph { position: absolute; left: 0.2em; bottom: 0.2em; width: 1.5em; height: 1.5em; line-height: 1.5em;
+/* A card's foot (below --mt-foot: tutorial.draw.cards.FOOT) is left blank by the face: the mark and a pile's
+   count sit there, under the index and the suit, never over them, at any zoom. */
+.mt-glyph { position: absolute; left: 4%; top: calc(var(--mt-foot, 76%) + 1px); width: 1.5em; height: 1.5em; line-height: 1.5em;
   border-radius: 50%; text-align: center; font-size: 0.9em; font-weight: 700; color: #fff; pointer-events: none; }
 .mt-glyph-legal { background: #1f6fd1; } .mt-glyph-placed { background: #8a5a00; }
 .mt-glyph-wrong { background: #c62828; } .mt-glyph-right { background: #1b7a3c; }
 .mt-depth { position: absolute; border-radius: 8%; background: #fafafa; border: 1px solid #888; box-sizing: border-box; }
 .mt-back { position: absolute; border-radius: 8%; background: #1c3c6e; border: 1px solid #ddd; box-sizing: border-box; }
-.mt-count { position: absolute; right: 0.2em; bottom: 0.2em; min-width: 1.6em; padding: 0 0.35em; border-radius: 0.9em;
-  background: #222222; color: #ffffff; font-size: 0.8em; line-height: 1.6em; text-align: center; pointer-events: none; box-sizing: border-box; }
+.mt-count { position: absolute; right: 4%; top: calc(var(--mt-foot, 76%) + 1px); min-width: 1.6em; padding: 0 0.35em;
+  border-radius: 0.9em; background: #222222; color: #ffffff; font-size: max(8px, calc(var(--mt-card, 40px) * 0.21));
+  line-height: 1.4em; text-align: center; pointer-events: none; box-sizing: border-box; }
+.mt-item .mt-glyph { font-size: max(8px, calc(var(--mt-card, 40px) * 0.21)); width: 1.4em; height: 1.4em; line-height: 1.4em; }
 .mt-label { position: absolute; display: flex; align-items: center; justify-content: center; text-align: center;
   line-height: 1.15; color: #1e1e1e; white-space: nowrap; overflow: hidden; pointer-events: none; }
 .mt-label span { padding: 0 0.4em; border-radius: 0.6em; background: rgba(244, 241, 234, 0.92); overflow: hidden; text-overflow: ellipsis; max-width: 100%; }
@@ -59,6 +65,7 @@ button.mt-item:focus-visible { outline: 0.25em solid #1a73e8; outline-offset: 0.
 """
 
 JS = """
+const TARGET = 44.5;  // CSS px: the smallest pile a finger should have to hit (WCAG 2.5.5: 44, kept after rounding)
 const GLYPHS = { legal: '\u2713', right: '\u2713', wrong: '\u2717', placed: '\u2605' };
 const ARROWS = { move: ['#f5be28', ''], gift: ['#ffffff', '9 7'], recycle: ['#bfe3ff', '4 6'] };
 const SVG = 'http://www.w3.org/2000/svg';
@@ -79,7 +86,11 @@ function fit(data, parent) {
   let best = null;
   for (const shape of [data.wide, data.tall]) {
     if (shape.name === 'tall' && width >= data.narrow) { continue; }
-    const scale = Math.min(width / shape.w, height / shape.h);
+    // On a phone a table whose piles can be chosen may take more of the height when that makes
+    // every pile a target of TARGET px (the page scrolls there; the table brings itself into
+    // view after a pick). A table only to look at keeps its size.
+    const tall = stacked && data.clickable ? Math.max(height, TARGET / (shape.w * shape.card) * shape.h) : height;
+    const scale = Math.min(width / shape.w, tall / shape.h);
     const card = scale * shape.w * shape.card;
     if (!best || card > best.card + 0.5) { best = { shape, scale, card }; }
   }
@@ -105,6 +116,7 @@ function draw(root, data, shape, scale, setTriggerValue) {
   root.style.width = Math.floor(scale * shape.w) + 'px';
   root.style.height = Math.floor(scale * shape.h) + 'px';
   root.style.fontSize = Math.max(11, (shape.name === 'tall' ? 24 : 19) * scale) + 'px';
+  root.style.setProperty('--mt-card', (shape.card * shape.w * scale).toFixed(1) + 'px');  // a card's width
   root.replaceChildren();
   const room = document.createElement('div'); room.className = 'mt-room'; root.appendChild(room);
   const felt = document.createElement('div'); felt.className = 'mt-felt'; place(felt, shape.felt); root.appendChild(felt);

@@ -1,10 +1,17 @@
 """Playing cards drawn with Pillow: faces, backs as a stack, empty places.
 
 Suits are drawn as shapes (no font on any machine has to carry ♥♠♦♣); ranks
-use the scalable font Pillow ships. Everything is drawn at ``scale`` times
+use the scalable font Streamlit ships. Everything is drawn at ``scale`` times
 the asked size and is meant to be shown at 1/``scale`` (sharp on high-density
-screens). Colours: red and black, or the four-colour deck (clubs green,
-diamonds blue) with ``four_colour``. Nothing here knows about Streamlit.
+screens). A face has *large indices*, as card games made for screens do: the rank
+big in the top left corner (:data:`RANK_HEIGHT` of the card's height), the suit beside
+it, a large suit below, and a blank band along the foot where a pile's count goes
+(:data:`FOOT`), so nothing is ever drawn over the rank or the suit.
+
+Colours: red and black, or the four-colour deck with ``four_colour``: spades black,
+clubs green, hearts crimson, diamonds blue, chosen to stay apart under protanopia,
+deuteranopia and tritanopia (tests/test_cards.py simulates them) with every ink at
+least 4.5:1 on the white card. Nothing here knows about Streamlit.
 """
 
 from __future__ import annotations
@@ -18,7 +25,10 @@ from PIL import Image, ImageDraw, ImageFont
 from ..engine.cards import Card
 
 INK = {"S": (20, 20, 20), "C": (20, 20, 20), "H": (196, 30, 58), "D": (196, 30, 58)}
-FOUR_COLOUR = {"S": (20, 20, 20), "C": (18, 128, 60), "H": (196, 30, 58), "D": (22, 90, 190)}
+FOUR_COLOUR = {"S": (20, 20, 20), "C": (44, 86, 28), "H": (207, 42, 92), "D": (36, 107, 246)}
+"""#141414, #2c561c, #cf2a5c, #246bf6: a CIEDE2000 difference of at least 17 between any two
+suits with normal sight and under each of the three dichromacies (Machado et al. 2009;
+Brettel et al. 1997 for tritanopia), against 4.6 for the old hearts and clubs under deuteranopia."""
 PAPER = (255, 255, 255)
 EDGE = (90, 90, 90)
 BACK = (31, 78, 140)
@@ -26,6 +36,11 @@ BACK_LINE = (120, 160, 215)
 
 ASPECT = 1.4
 """Card height / width."""
+RANK_HEIGHT = 0.28
+"""The height of a rank's figures as a share of the card's height (a "10" or a "Q" from top to
+baseline): a card 55 px tall shows its rank about 15 px tall."""
+FOOT = 0.24
+"""The share of the card's height, along its foot, kept blank for a pile's count (and a mark)."""
 
 
 @lru_cache(maxsize=1)
@@ -105,25 +120,59 @@ def colour_of(card: Card, four_colour: bool = False) -> tuple[int, int, int]:
     return (FOUR_COLOUR if four_colour else INK)[card.suit]
 
 
+def _rank_font(text: str, height: float) -> ImageFont.FreeTypeFont:
+    """The font size at which ``text``'s figures (top to baseline) are ``height`` pixels tall."""
+    probe = font(100)
+    top, bottom = probe.getbbox("0" if text == "10" else text, anchor="ls")[1], 0
+    return font(max(6, round(100 * height / max(1, bottom - top))))
+
+
+def rank_box(card: Card, width: int = 80, *, scale: int = 2) -> tuple[float, float, float, float]:
+    """Where the rank of ``card`` is drawn on its face: (left, top, right, bottom) as shares of
+    the card's width and height (tests measure the rank's size on the screen with it)."""
+    w, h = width * scale, round(width * ASPECT) * scale
+    left, top, right, bottom = _rank_layout(card, w, h)[0]
+    return left / w, top / h, right / w, bottom / h
+
+
+def _rank_layout(card: Card, w: int, h: int) -> tuple[tuple[float, float, float, float], ImageFont.FreeTypeFont,
+                                                     tuple[float, float], tuple[float, float, float, float]]:
+    """The rank's ink box, its font and baseline origin, and the corner suit's box."""
+    text = card.rank_text
+    pad = w * 0.07
+    face = _rank_font(text, h * RANK_HEIGHT)
+    baseline = pad * 0.9 + h * RANK_HEIGHT
+    box = face.getbbox(text, anchor="ls")
+    width = box[2] - box[0]
+    squeeze = min(1.0, (w * 0.58) / max(1, width))  # a "10" kept clear of the corner suit
+    if squeeze < 1.0:
+        face = font(max(6, round(face.size * squeeze)))
+        box = face.getbbox(text, anchor="ls")
+    origin = (pad - box[0], baseline)
+    ink = (origin[0] + box[0], baseline + box[1], origin[0] + box[2], baseline + box[3])
+    suit = w * 0.23
+    corner = (w - pad - suit, pad * 0.9 + (h * RANK_HEIGHT - suit) / 2, w - pad, pad * 0.9 + (h * RANK_HEIGHT + suit) / 2)
+    return ink, face, origin, corner
+
+
 @lru_cache(maxsize=512)
 def card_face(card: Card, width: int = 80, *, scale: int = 2, four_colour: bool = False) -> Image.Image:
-    """A card face ``width`` × ``width * ASPECT`` display pixels, drawn at ``scale``: the rank
-    and suit in two corners, a large suit in the centre. (Cached: treat as read-only.)"""
+    """A card face ``width`` × ``width * ASPECT`` display pixels, drawn at ``scale``, with
+    large indices: the rank big in the top left corner, the suit in the top right, a large
+    suit in the middle, and the foot left blank (:data:`FOOT`). (Cached: treat as read-only.)"""
     image, draw = _blank(width, scale)
     w, h = image.size
     radius = w * 0.08
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=PAPER, outline=EDGE, width=max(1, scale))
     ink = colour_of(card, four_colour)
-    size = round(w * 0.26)
-    text = card.rank_text
-    pad = w * 0.07
-    draw.text((pad, pad * 0.6), text, font=font(size), fill=ink)
-    small = w * 0.17
-    suit_shape(draw, card.suit, (pad, pad * 0.6 + size * 1.05, pad + small, pad * 0.6 + size * 1.05 + small), ink)
-    corner = image.crop((0, 0, w // 2, h // 2)).rotate(180)
-    image.paste(corner, (w - w // 2, h - h // 2), corner)
-    big = w * 0.46
-    suit_shape(draw, card.suit, ((w - big) / 2, (h - big) / 2, (w + big) / 2, (h + big) / 2), ink)
+    _box, face, origin, corner = _rank_layout(card, w, h)
+    draw.text(origin, card.rank_text, font=face, fill=ink, anchor="ls")
+    suit_shape(draw, card.suit, corner, ink)
+    top = h * (RANK_HEIGHT + 0.1)  # the large suit between the index and the blank foot
+    bottom = h * (1 - FOOT) - w * 0.04
+    big = min(bottom - top, w * 0.56)
+    middle = (top + bottom) / 2
+    suit_shape(draw, card.suit, ((w - big) / 2, middle - big / 2, (w + big) / 2, middle + big / 2), ink)
     return image
 
 
@@ -165,13 +214,17 @@ CARD_FILE_WIDTH = 90
 
 
 def card_file_name(card: Card | None, *, four_colour: bool = False, back: bool = False) -> str:
-    """The file name of a card picture: ``6H.png``, ``6C-4.png`` (four-colour clubs or
-    diamonds), ``back.png`` or ``empty.png``."""
+    """The file name of a card picture: ``6H.png``, ``6C-4.png`` (four-colour clubs, hearts
+    or diamonds; spades are black in both decks), ``back.png`` or ``empty.png``."""
     if back:
         return "back.png"
     if card is None:
         return "empty.png"
-    return f"{card}-4.png" if four_colour and card.suit in "CD" else f"{card}.png"
+    return f"{card}-4.png" if four_colour and card.suit in FOUR_FILES else f"{card}.png"
+
+
+FOUR_FILES = "CDH"
+"""The suits whose four-colour ink differs from the red-and-black deck's."""
 
 
 def write_card_files(folder: str | os.PathLike[str]) -> list[str]:
@@ -187,7 +240,7 @@ def write_card_files(folder: str | os.PathLike[str]) -> list[str]:
     pictures = {card_file_name(None, back=True): card_back(CARD_FILE_WIDTH), card_file_name(None): empty_place(CARD_FILE_WIDTH)}
     for card in FULL_DECK:
         pictures[card_file_name(card)] = card_face(card, CARD_FILE_WIDTH)
-        if card.suit in "CD":
+        if card.suit in FOUR_FILES:
             pictures[card_file_name(card, four_colour=True)] = card_face(card, CARD_FILE_WIDTH, four_colour=True)
     for name, picture in pictures.items():
         picture.save(target / name, "PNG", optimize=True)

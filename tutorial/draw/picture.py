@@ -8,7 +8,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from .cards import ASPECT, card_back, card_face, empty_place, font
+from .cards import ASPECT, FOOT, card_back, card_face, empty_place, font
 from .layout import WIDE, Box
 from .scene import LEGAL, PLACED, RIGHT, WRONG, Item, TableScene, items, place_box, scene_layout
 
@@ -85,7 +85,7 @@ def _item(image: Image.Image, draw: ImageDraw.ImageDraw, item: Item, width: int,
             draw.rounded_rectangle((left + layer * 2, top - layer * 2, right + layer * 2, bottom - layer * 2),
                                    radius=card_w * 0.08, fill=(24, 60, 110), outline=(220, 220, 220))
         _paste(image, card_back(max(card_w // 2, 10)), left, top, card_w)
-        _badge(draw, (right, bottom), str(item.count), card_w)
+        _badge(draw, (left, top, right, bottom), str(item.count), card_w)
         return
     picture = card_face(item.card, max(card_w // 2, 10), four_colour=four_colour) if item.card else empty_place(max(card_w // 2, 10))
     if item.count and item.count > 1:
@@ -97,7 +97,7 @@ def _item(image: Image.Image, draw: ImageDraw.ImageDraw, item: Item, width: int,
         draw.rounded_rectangle((left - 4, top - 4, right + 4, bottom + 4), radius=card_w * 0.1, outline=MARKS[item.mark],
                                width=max(3, card_w // 18))
     if item.kind in ("common", "discard") and item.count and item.count > 1:  # as in the browser: a pile of several
-        _badge(draw, (right, bottom), str(item.count), card_w)
+        _badge(draw, (left, top, right, bottom), str(item.count), card_w)
 
 
 def _paste(image: Image.Image, picture: Image.Image, left: int, top: int, card_w: int) -> None:
@@ -105,15 +105,18 @@ def _paste(image: Image.Image, picture: Image.Image, left: int, top: int, card_w
     image.paste(sized, (left, top), sized)
 
 
-def _badge(draw: ImageDraw.ImageDraw, corner: tuple[int, int], text: str, card_w: int) -> None:
-    """A pile's count in a dark pill inside the card's lower right corner, sized with the card."""
+def _badge(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, card_w: int) -> None:
+    """A pile's count in a dark pill in the card's blank foot (:data:`~tutorial.draw.cards.FOOT`),
+    at the right, sized with the card: never over the rank or the suit."""
+    _left, top, right, bottom = box
     size = max(12, round(card_w * 0.2))
     bbox = draw.textbbox((0, 0), text, font=font(size))
     pad = size // 3
     w, h = bbox[2] - bbox[0] + 2 * pad, size + pad
-    x, y = corner[0] - pad, corner[1] - pad
-    draw.rounded_rectangle((x - w, y - h, x, y), radius=h // 2, fill=(34, 34, 34))
-    draw.text((x - w + pad - bbox[0], y - h + (h - size) // 2 - bbox[1] + pad // 3), text, font=font(size), fill=(255, 255, 255))
+    x = right - round(card_w * 0.04)
+    y = top + round((bottom - top) * (1 - FOOT)) + 1
+    draw.rounded_rectangle((x - w, y, x, y + h), radius=h // 2, fill=(34, 34, 34))
+    draw.text((x - w + pad - bbox[0], y + (h - size) // 2 - bbox[1] + pad // 3), text, font=font(size), fill=(255, 255, 255))
 
 
 def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], colour: tuple[int, ...],
