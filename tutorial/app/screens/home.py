@@ -2,12 +2,22 @@
 
 import streamlit as st
 
-from tutorial.app import focus, lesson_steps, lesson_view, pages, presenter, session
+from tutorial.app import clicks, focus, lesson_steps, lesson_view, pages, presenter, session
 
 tr = session.tr()
 _ = tr.gettext
 lessons, _problems = lesson_view.course()
 done = lesson_view.done_lessons()
+
+
+def confirming() -> str:
+    """The state the confirmation was drawn for: asking, or no longer asking."""
+    return "confirm" if st.session_state.get("home_confirm_reset") else ""
+
+
+def reset() -> None:
+    st.session_state["home_confirm_reset"] = False
+    lesson_view.reset_progress()
 
 
 def opened(lesson_id: str) -> None:
@@ -77,10 +87,9 @@ if lessons:
         else:
             st.warning(_("Forget every completed lesson and check result?"))
             yes, no, _spacer = st.columns([2, 2, 3])
-            if yes.button(_("Yes, reset my progress"), key="reset-confirm", type="primary", width="stretch"):
-                st.session_state["home_confirm_reset"] = False
-                lesson_view.reset_progress()
-                st.rerun()
+            # Guarded (clicks.py): it appears where a second click on *Reset my progress* may land.
+            clicks.button(_("Yes, reset my progress"), key="reset-confirm", seen="confirm", current=confirming,
+                          action=reset, where=yes, type="primary", width="stretch")
             if no.button(_("Keep my progress"), key="reset-keep", width="stretch"):
                 st.session_state["home_confirm_reset"] = False
                 st.rerun()
