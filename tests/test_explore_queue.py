@@ -62,3 +62,19 @@ def test_two_at_once_when_allowed() -> None:
     line = StudyQueue(at_once=2)
     tickets = [line.join(name, 10) for name in "abc"]
     assert [line.status(t).ahead for t in tickets] == [0, 0, 1]
+
+
+def test_a_study_worker_that_imports_the_apps_entry_script_draws_nothing():
+    """A new user's study once broke its process pool: a worker started while another
+    session's run had made the app's entry script ``__main__``, so the worker ran it as
+    ``__mp_main__`` (as multiprocessing's spawn and forkserver do) and failed in Streamlit's
+    bare mode. Run the script exactly that way: it must finish, quietly."""
+    import subprocess
+    import sys
+
+    from tutorial.cli import APP_ENTRY
+
+    done = subprocess.run([sys.executable, "-c", "import runpy, sys; runpy.run_path(sys.argv[1], run_name='__mp_main__')",
+                           str(APP_ENTRY)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr[-2000:]

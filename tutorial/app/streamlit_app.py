@@ -12,29 +12,40 @@ from tutorial.app.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
 SIDEBAR_WIDTH = 240  # pixels; Streamlit's default (about 300) leaves a projector at 150 % too little room
-st.set_page_config(page_title=document.APP_NAME, page_icon=page_icon(), layout="wide", initial_sidebar_state=SIDEBAR_WIDTH)
-session.init()
 
-with st.sidebar:
-    st.radio(
-        "Language · Idioma",
-        options=list(LANGUAGES),
-        index=LANGUAGES.index(session.lang()),
-        format_func=LANGUAGE_NAMES.get,
-        key=session.LANG_CHOICE,
-        on_change=session.choose_language,
-        horizontal=True,
-    )
-    _ = session.tr().gettext
-    st.toggle(_("Table as text"), key=session.TEXT_VIEW, on_change=session.choose_view,
-              help=_("Show the table as a grid of buttons and words instead of a drawn card table."))
-    st.toggle(_("Four-colour deck"), key=session.FOUR_COLOUR, on_change=session.choose_view,
-              help=_("Clubs green and diamonds blue, so every suit has its own colour."))
-    presenter.switch(session.tr())
-    clicks.install()  # the browser's half of the click guard (draws nothing)
-    focus.mark(session.tr())  # keyboard focus kept across reruns, scroll marks, skip link (focus.py)
-session.choose_view()  # every run, not only in the callbacks: fast clicks can skip one, and the address must follow
 
-page = st.navigation(pages.build(session.tr()))
-document.frame(session.lang(), page.title)  # the document's language and this page's own title
-page.run()
+def main() -> None:
+    """One run of the app: page set-up, the sidebar, then the chosen page."""
+    st.set_page_config(page_title=document.APP_NAME, page_icon=page_icon(), layout="wide", initial_sidebar_state=SIDEBAR_WIDTH)
+    session.init()
+
+    with st.sidebar:
+        st.radio(
+            "Language · Idioma",
+            options=list(LANGUAGES),
+            index=LANGUAGES.index(session.lang()),
+            format_func=LANGUAGE_NAMES.get,
+            key=session.LANG_CHOICE,
+            on_change=session.choose_language,
+            horizontal=True,
+        )
+        _ = session.tr().gettext
+        st.toggle(_("Table as text"), key=session.TEXT_VIEW, on_change=session.choose_view,
+                  help=_("Show the table as a grid of buttons and words instead of a drawn card table."))
+        st.toggle(_("Four-colour deck"), key=session.FOUR_COLOUR, on_change=session.choose_view,
+                  help=_("Clubs green and diamonds blue, so every suit has its own colour."))
+        presenter.switch(session.tr())
+        clicks.install()  # the browser's half of the click guard (draws nothing)
+        focus.mark(session.tr())  # keyboard focus kept across reruns, scroll marks, skip link (focus.py)
+    session.choose_view()  # every run, not only in the callbacks: fast clicks can skip one, and the address must follow
+
+    page = st.navigation(pages.build(session.tr()))
+    document.frame(session.lang(), page.title)  # the document's language and this page's own title
+    page.run()
+
+
+# A study's worker processes (tutorial/explore/study.py) import the parent's main module
+# under the name "__mp_main__"; inside Streamlit that can be this script (another session's
+# run sets it while a worker starts). There it must draw nothing.
+if __name__ != "__mp_main__":
+    main()
