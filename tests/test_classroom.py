@@ -890,3 +890,20 @@ def test_many_sessions_may_lock_an_address_for_one_window_but_not_a_clean_studen
     with raises("unknown-room"):  # after the window the count is zero again: one wrong code locks nothing
         _try_join(store, fresh, "ZZZZZZ", "Eve", "school-router", clock.time)
     assert _try_join(store, SessionGate(failures=1), room.code, "Ben", "school-router", clock.time).nickname == "Ben"
+
+
+@pytest.mark.parametrize("name", ["\u034f", "\ufe00", "\u0301\u0301", "ana\u034f", "Ana\ufe00", "A \u0301x", "\U000e0100Ana"])
+def test_nicknames_with_marks_that_show_nothing_are_refused(name):
+    """From the breaker's trial: a combining grapheme joiner, variation selectors and bare
+    combining accents joined as a blank student or as a copy of ``Ana``."""
+    with pytest.raises(ClassroomError) as caught:
+        normalise_nickname(name)
+    assert caught.value.code == "bad-nickname"
+
+
+def test_a_full_width_or_presentation_variant_of_a_nickname_is_the_same_name():
+    assert nickname_key(normalise_nickname("Ａｎａ")) == nickname_key("Ana")
+    assert nickname_key(normalise_nickname("An\ufe0fa")) == nickname_key("ana")
+    assert normalise_nickname("José") == "José"  # an accent on its letter is a name
+    assert normalise_nickname("Jose\u0301") == "José"
+    assert normalise_nickname("🏳️‍🌈 Ana") == "🏳️‍🌈 Ana"  # emoji built with selectors and joiners

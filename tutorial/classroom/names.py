@@ -29,8 +29,18 @@ _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u2060\u17b4\u17b5")
 """Letters and symbols that show as nothing (Hangul fillers, the blank Braille pattern, …)."""
 
 
+_INVISIBLE_MARKS = re.compile("[\u034f\u180b-\u180d\u180f\ufe00-\ufe0d\U000e0100-\U000e01ef]")
+"""Marks that change nothing a reader sees in a name (the combining grapheme joiner, variation
+selectors other than emoji's text/emoji presentation): ``Ana\ufe00`` would pass for ``Ana``."""
+_PRESENTATION = re.compile("[\ufe0e\ufe0f]")
+
+
 def _has_forbidden(text: str) -> bool:
+    if _INVISIBLE_MARKS.search(text):
+        return True
     for index, character in enumerate(text):
+        if unicodedata.category(character) in ("Mn", "Me") and (index == 0 or text[index - 1] == " "):
+            return True  # a combining mark with nothing to sit on shows as nothing (or as a dotted circle)
         if character in _JOINERS and 0 < index < len(text) - 1 and text[index - 1] not in _BLANKS \
                 and text[index - 1] != character:
             continue
@@ -63,9 +73,12 @@ def normalise_nickname(text: object) -> str:
 
 
 def nickname_key(nickname: str) -> str:
-    """The key that makes nicknames unique in a room: case-folded (then NFC), so ``Ana`` and
-    ``ANA`` (or ``Straße`` and ``STRASSE``) are the same student name."""
-    return unicodedata.normalize("NFC", nickname.casefold())
+    """The key that makes nicknames unique in a room: compatibility forms folded (NFKC: full-width
+    ``Ａｎａ`` is ``Ana``), emoji presentation selectors dropped, case-folded (then NFC), so ``Ana``
+    and ``ANA`` (or ``Straße`` and ``STRASSE``) are the same student name. Letters of other
+    scripts that look alike (Cyrillic ``А``) are not folded."""
+    folded = _PRESENTATION.sub("", unicodedata.normalize("NFKC", nickname))
+    return unicodedata.normalize("NFC", folded.casefold())
 
 
 def check_choice(text: object) -> str:
