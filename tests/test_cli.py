@@ -489,3 +489,11 @@ def test_every_imported_third_party_package_is_declared():
             continue
         # only an optional extra may stand behind an import made where it is needed (study.py's Dask)
         assert distributions & optional and module == "distributed", (module, sorted(files))
+
+
+def test_a_file_that_is_not_utf8_is_said_in_words_in_the_learners_language(capsys, tmp_path):
+    """From the breaker's trial: a binary file gave Python's raw codec message, cut mid-word."""
+    binary = tmp_path / "bin.toml"
+    binary.write_bytes(b'players = ["A", "B", "C"]\n# \x80\x81\n')
+    status, _, err = run(capsys, "explain", binary, "--lang", "es")
+    assert status == 2 and "no es texto UTF-8" in err and "byte 29" in err and "codec" not in err, err

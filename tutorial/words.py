@@ -36,6 +36,8 @@ def position_error(err: MugginsError, tr: Tr) -> str:
     p = err.params
     messages = {
         "unreadable": _("cannot read the file ({detail})"),
+        "not-a-file": _("it is not a regular file"),
+        "not-utf8": _("the file is not UTF-8 text (byte {offset} cannot be read)"),
         "too-large": _("the file is too large (more than {limit} MB)"),
         "invalid-toml": _("not valid TOML: {detail}"),
         "number-too-large": _("the number on line {line} is too large"),

@@ -243,8 +243,8 @@ def _from_file(key: str) -> None:
     try:
         _set_text(raw.decode("utf-8-sig"))
         st.session_state.pop("lab-editor", None)
-    except UnicodeDecodeError:
-        st.session_state[NOTICE] = words.position_error(PositionError("unreadable", detail="not UTF-8"), session.tr())
+    except UnicodeDecodeError as exc:
+        st.session_state[NOTICE] = words.position_error(PositionError("not-utf8", offset=exc.start + 1), session.tr())
         return
     valid = isinstance(parsed(st.session_state[TEXT]), Position)
     st.session_state.update(after_text(valid))  # a text with a problem: in the open editor

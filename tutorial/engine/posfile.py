@@ -178,17 +178,19 @@ def _first_integer_outside(data: Any, allowed: range) -> tuple[Any, ...] | None:
 
 def read_text(path: str) -> str:
     """Read a UTF-8 text file (a byte-order mark is allowed) of at most
-    :data:`MAX_FILE_BYTES`. Raises :class:`PositionError` ``unreadable`` (also for
-    anything that is not a regular file, such as a FIFO) or ``too-large``."""
+    :data:`MAX_FILE_BYTES`. Raises :class:`PositionError` ``unreadable``, ``not-a-file``
+    (a FIFO or a device, say), ``not-utf8`` (with the ``offset`` of the first bad byte) or ``too-large``."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
-            raise PositionError("unreadable", detail="not a regular file")
+            raise PositionError("not-a-file")
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
         if len(raw) > MAX_FILE_BYTES:
             raise PositionError("too-large", limit=MAX_FILE_BYTES // 1_000_000)
         return raw.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise PositionError("not-utf8", offset=exc.start + 1) from None  # counted from 1
+    except OSError as exc:
         raise PositionError("unreadable", detail=getattr(exc, "strerror", None) or str(exc)) from None
 
 
