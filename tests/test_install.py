@@ -86,7 +86,9 @@ def test_wheel_holds_the_code_lessons_and_catalogs_inside_the_package(wheel):
     tops = {name.split("/")[0] for name in names}
     assert {top for top in tops if not top.endswith(".dist-info")} == {"tutorial"}  # no top-level lessons/ or locales/
     cards = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tutorial" / "app" / "static" / "cards").glob("*.png")}
-    assert len(cards) == 80 and cards - names == set()  # every card picture the browser table asks for
+    from tutorial.draw.cards import FOUR_FILES
+    expected = 52 + 13 * len(FOUR_FILES) + 2  # every face, the four-colour faces that differ, a back, an empty place
+    assert len(cards) == expected and cards - names == set()  # every card picture the browser table asks for
     assert "tutorial/app/.streamlit/config.toml" in names  # the app's theme, read beside the entry script
     with zipfile.ZipFile(wheel) as archive:
         for lesson in LESSON_FILES:
