@@ -41,7 +41,7 @@ def focused(page) -> dict | None:
     return page.evaluate(FOCUSED)
 
 
-def expect_focus(page, timeout_ms: int = 8000, **want) -> dict:
+def expect_focus(page, timeout_ms: int = 15000, **want) -> dict:
     """Wait until the focused element has every ``want`` field (``key``, ``dest``, ``id``,
     ``text``, ``tabindex``): the focus keeper acts in the frames after a run's end, later on
     a busy machine."""
@@ -80,7 +80,7 @@ def keyed(key: str):
 def table_ready(page) -> None:
     """Wait until the drawn table's piles are on the page (its script loads on its own time)."""
     page.wait_for_selector("button[data-dest]", timeout=15000)
-    page.wait_for_function("() => !document.getElementById('muggins-skip-table').hidden", timeout=15000)
+    page.wait_for_function("() => { const skip = document.getElementById('muggins-skip-table'); return !!skip && !skip.hidden; }", timeout=15000)
 
 
 def step_id(page) -> str | None:
@@ -230,7 +230,7 @@ def test_the_text_views_pile_buttons_have_full_names(laptop, app_url, lang):
     names = pile_names(lesson_steps.question_view(step), f"{lesson.id}-{step.id}", lang)
     page.wait_for_function("(name) => [...document.querySelectorAll('button')].some(b => b.getAttribute('aria-label') === name)",
                            arg=next(iter(names.values())), timeout=15000)  # set by the names' script once it loads
-    page.wait_for_function("() => !document.getElementById('muggins-skip-table').hidden", timeout=15000)
+    page.wait_for_function("() => { const skip = document.getElementById('muggins-skip-table'); return !!skip && !skip.hidden; }", timeout=15000)
     for name in names.values():
         assert page.get_by_role("button", name=name, exact=True).count() >= 1, name
     assert page.get_by_role("button", name="—", exact=True).count() == 0  # no pile named by a dash alone
