@@ -44,7 +44,7 @@ from tests.browser.conftest import CHROMIUM, settle  # noqa: E402
 from tests.browser.server import start_app, stop_app  # noqa: E402
 
 # A machine clicks at once: the guard that ignores clicks on controls shown too briefly
-# for a person to have seen them (tutorial/app/dwell.py) is off for the servers started here.
+# for a person to have seen them (tutorial/app/shell/dwell.py) is off for the servers started here.
 os.environ.setdefault("MUGGINS_MIN_SEEN_MS", "0")
 
 WATCHERS = 3

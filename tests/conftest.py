@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 # Tests click as fast as a machine can, so the guard that ignores a click on a control
-# shown too briefly for anyone to have seen it (tutorial/app/dwell.py) is switched off
+# shown too briefly for anyone to have seen it (tutorial/app/shell/dwell.py) is switched off
 # for them: the app and every server the browser tests start read this once. The guard
 # itself is tested with fake clocks (tests/test_clicks.py) and in a real browser against
 # a server with the real threshold (tests/browser/test_clicks.py).

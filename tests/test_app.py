@@ -5,8 +5,8 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial.app.lesson_view import course
-from tutorial.cli import APP_ENTRY
+from tutorial.app.lessons.state import course
+from tutorial.cli.commands import APP_ENTRY
 from tutorial.engine.position import Dest
 from tutorial.i18n import translations
 from tutorial.practice import encode_moves
@@ -18,7 +18,7 @@ LESSONS, _PROBLEMS = course()
 def data_dir(monkeypatch, tmp_path):
     """The app's store in a fresh folder for this test (the shared store object is dropped
     before and after, so no other test sees it)."""
-    from tutorial.app import practice_view
+    from tutorial.app.practice import view as practice_view
 
     monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
     practice_view._store.clear()
@@ -51,7 +51,7 @@ def start(at, page=None):
 
 def button(at, key):
     """The button drawn for ``key``: action buttons carry the token of the state they
-    were drawn for (``<key>-t<token>``, see tutorial/app/clicks.py)."""
+    were drawn for (``<key>-t<token>``, see tutorial/app/shell/clicks.py)."""
     found = [b for b in at.button if b.key == key or re.fullmatch(re.escape(key) + r"-t[0-9a-z]+", b.key or "")]
     assert len(found) == 1, (key, [b.key for b in at.button])
     return found[0]
@@ -76,7 +76,7 @@ def keys(at) -> list[str]:
 
 
 def plain(markdown: str) -> str:
-    """What Markdown shows for text escaped by tutorial.app.markup (backslash escapes and the
+    """What Markdown shows for text escaped by tutorial.app.shell.markup (backslash escapes and the
     invisible joiners that keep addresses from becoming links removed)."""
     return re.sub(r"\\(.)", r"\1", str(markdown)).replace("  \n", "\n").replace("\u2060", "")
 
@@ -99,13 +99,13 @@ def open_lessons(at, lang="en"):
     at.run()
     if lang != "en":
         at.radio(key="lang_choice").set_value(lang).run()
-    at.switch_page("screens/lessons.py").run()
+    at.switch_page("lessons/page.py").run()
     assert not at.exception
     return at
 
 
 def current_step(at):
-    from tutorial.app import lesson_view
+    from tutorial.app.lessons import state as lesson_view
 
     lesson = next(item for item in LESSONS if item.id == at.session_state[lesson_view.CURRENT])
     return lesson, lesson.steps[at.session_state[lesson_view.STEPS][lesson.id]]
@@ -220,14 +220,14 @@ def test_language_switch_mid_lesson_keeps_the_step_and_answer():
 
 
 def test_refresh_restores_language_and_step_from_the_url():
-    at = start(app(lang="es", **EXAMPLE_2), "screens/lessons.py")
+    at = start(app(lang="es", **EXAMPLE_2), "lessons/page.py")
     lesson, step = current_step(at)
     assert (lesson.id, step.id) == (EXAMPLE_2["lesson"], EXAMPLE_2["step"])
     assert translations("es").gettext(step.title) in texts(at)
 
 
 def test_odd_url_values_are_ignored():
-    at = start(app(lang="xx", lesson="nope", step="<script>"), "screens/lessons.py")
+    at = start(app(lang="xx", lesson="nope", step="<script>"), "lessons/page.py")
     lesson, step = current_step(at)
     assert step is lesson.steps[0]
     assert at.session_state["lang"] == "en"
@@ -243,7 +243,7 @@ def test_browser_language_is_negotiated():
 
 @pytest.mark.parametrize("deal", ["4-77"])
 def test_practice_hand_played_to_the_end(deal):
-    at = start(app(deal=deal), "screens/practice.py")
+    at = start(app(deal=deal), "practice/page.py")
     assert not at.exception
     game = at.session_state["practice_game"]
     errors = 0
@@ -278,12 +278,12 @@ def test_practice_hand_played_to_the_end(deal):
     assert ("wins the hand" in body) or ("won the hand" in body) or ("drawn" in body)
     assert errors > 0
     # the URL holds the deal and the decisions: a refresh rebuilds the same game
-    again = start(app(**{k: at.query_params[k] for k in ("deal", "moves")}), "screens/practice.py")
+    again = start(app(**{k: at.query_params[k] for k in ("deal", "moves")}), "practice/page.py")
     assert again.session_state["practice_game"].hand.position == game.hand.position
 
 
 def test_new_deal_button():
-    at = start(app(), "screens/practice.py")
+    at = start(app(), "practice/page.py")
     first = at.session_state["practice_game"].code
     click(at, "practice-new").run()
     assert at.session_state["practice_game"].code != first
@@ -291,14 +291,14 @@ def test_new_deal_button():
 
 @pytest.mark.parametrize("deal, moves", [("banana", ""), ("9-1", ""), ("8-5", ""), ("2-5", ""), ("4-1234567890", "c1")])
 def test_bad_deal_in_url_gives_message_and_fresh_game(deal, moves):
-    at = start(app(deal=deal, moves=moves), "screens/practice.py")
+    at = start(app(deal=deal, moves=moves), "practice/page.py")
     assert at.warning and "fresh deal" in plain(at.warning[0].value)
     assert at.session_state["practice_game"].decisions == []
 
 
 @pytest.mark.parametrize("moves", ["zz", "c9.c9.c9", "d" + "Q" * 50, "c1." * 3000, "c²"])
 def test_bad_moves_in_url_replay_the_same_deal_from_the_start(moves):
-    at = start(app(deal="4-5", moves=moves), "screens/practice.py")
+    at = start(app(deal="4-5", moves=moves), "practice/page.py")
     assert at.warning and "same deal from the start" in plain(at.warning[0].value)
     game = at.session_state["practice_game"]
     assert str(game.code) == "4-5" and game.decisions == []
@@ -308,17 +308,17 @@ def test_reset_progress_also_restarts_lessons():
     last = LESSONS[0].steps[-1].id
     at = open_lessons(app(done=LESSONS[0].id, lesson=LESSONS[0].id, step=last))
     assert current_step(at)[1].id == last
-    at.switch_page("screens/home.py").run()
+    at.switch_page("home/page.py").run()
     click(at, "reset-progress").run()
     assert at.session_state["lessons_done"] != []  # asks first
     click(at, "reset-confirm").run()
     assert at.session_state["lessons_done"] == []
-    at.switch_page("screens/lessons.py").run()
+    at.switch_page("lessons/page.py").run()
     assert current_step(at)[1].id == LESSONS[0].steps[0].id
 
 
 def test_new_deal_asks_before_throwing_a_hand_away():
-    at = start(app(deal="4-1"), "screens/practice.py")
+    at = start(app(deal="4-1"), "practice/page.py")
     game = at.session_state["practice_game"]
     dest = game.hand.legal().dests[0]
     click(at, f"practice-{dest.kind}-{dest.target}").run()
@@ -334,7 +334,7 @@ def test_new_deal_asks_before_throwing_a_hand_away():
 def test_every_page_renders_in_both_languages():
     for lang in ("en", "es"):
         at = start(app(lang=lang))
-        for page in ("screens/home.py", "screens/lessons.py", "screens/practice.py", "screens/rules.py"):
+        for page in ("home/page.py", "lessons/page.py", "practice/page.py", "rules/page.py"):
             at.switch_page(page).run()
             assert not at.exception, (lang, page)
             assert at.title
@@ -342,8 +342,8 @@ def test_every_page_renders_in_both_languages():
 
 def test_address_keeps_progress_and_game_on_every_page():
     first = LESSONS[0].id
-    at = start(app(done=f"{first},unknown", deal="4-9"), "screens/practice.py")
-    for page in ("screens/rules.py", "screens/home.py", "screens/lessons.py", "screens/practice.py"):
+    at = start(app(done=f"{first},unknown", deal="4-9"), "practice/page.py")
+    for page in ("rules/page.py", "home/page.py", "lessons/page.py", "practice/page.py"):
         at.switch_page(page).run()
         assert at.query_params["done"] in (first, [first]), page
         assert at.query_params["deal"] in ("4-9", ["4-9"]), page
@@ -357,7 +357,7 @@ def test_lang_param_with_region_is_understood():
 def test_rules_page_links_each_section_to_its_lesson():
     from tutorial.rules_text import SECTIONS
 
-    at = start(app(), "screens/rules.py")
+    at = start(app(), "rules/page.py")
     links = [b.key for b in at.button if b.key and b.key.startswith("rules-")]
     linked = {key.split("-")[1] for key in links}
     assert linked == {code.lstrip("§") for code, _title, _body in SECTIONS}, "every rule section links to a lesson"
@@ -378,7 +378,7 @@ def test_progress_and_check_results_survive_a_refresh():
     total = len(lesson.check_steps)
     assert at.session_state["lesson_checks"][lesson.id] == (total, total)
     # a refresh is a new session opened on the same address
-    again = start(app(**{k: at.query_params[k] for k in at.query_params}), "screens/home.py")
+    again = start(app(**{k: at.query_params[k] for k in at.query_params}), "home/page.py")
     assert lesson.id in again.session_state["lessons_done"]
     assert again.session_state["lesson_checks"][lesson.id] == (total, total)
     assert any(f"{total} of {total}" in str(b.label) for b in again.button)
@@ -387,7 +387,7 @@ def test_progress_and_check_results_survive_a_refresh():
 
 @pytest.mark.parametrize("players, seat", [(7, "G")])
 def test_practice_at_every_table_size_from_the_url(players, seat):
-    at = start(app(deal=f"{players}-8", seat=seat), "screens/practice.py")
+    at = start(app(deal=f"{players}-8", seat=seat), "practice/page.py")
     game = at.session_state["practice_game"]
     assert game.code.players == players and game.learner == seat
     for _turn in range(400):
@@ -403,7 +403,7 @@ def test_practice_at_every_table_size_from_the_url(players, seat):
 
 
 def test_hints_mark_the_legal_piles_and_undo_takes_a_card_back():
-    at = start(app(deal="4-21"), "screens/practice.py")
+    at = start(app(deal="4-21"), "practice/page.py")
     game = at.session_state["practice_game"]
     legal = set(game.hand.legal().dests)
     at.toggle(key="practice_hints").set_value(True).run()
@@ -423,7 +423,7 @@ def test_hints_mark_the_legal_piles_and_undo_takes_a_card_back():
 
 
 def test_a_typed_deal_code_deals_that_hand_and_a_bad_one_is_explained():
-    at = start(app(), "screens/practice.py")
+    at = start(app(), "practice/page.py")
     open_settings(at)
     at.text_input(key="practice-w-code").set_value("5-777").run()
     click(at, "practice-deal").run()
@@ -437,7 +437,7 @@ def test_a_typed_deal_code_deals_that_hand_and_a_bad_one_is_explained():
 
 
 def test_table_mode_from_the_url_learner_calls_and_lets_play_go_on():
-    at = start(app(deal="4-12", game="table.a0.s100.h1.t60"), "screens/practice.py")
+    at = start(app(deal="4-12", game="table.a0.s100.h1.t60"), "practice/page.py")
     game = at.session_state["practice_game"]
     assert game.settings.mode == "table"
     calls = 0
@@ -459,12 +459,12 @@ def test_table_mode_from_the_url_learner_calls_and_lets_play_go_on():
     assert calls == 3 and at.session_state["practice_game"].hand_over
     body = texts(at)
     assert "Your calls — right: 3; unsupported: 0." in body
-    again = start(app(**{k: at.query_params[k] for k in ("deal", "moves", "game")}), "screens/practice.py")
+    again = start(app(**{k: at.query_params[k] for k in ("deal", "moves", "game")}), "practice/page.py")
     assert again.session_state["practice_game"].hand.position == at.session_state["practice_game"].hand.position
 
 
 def test_unsupported_call_is_explained_and_costs_nothing():
-    at = start(app(deal="4-12", game="table.a100.s0.h1.t1000"), "screens/practice.py")
+    at = start(app(deal="4-12", game="table.a100.s0.h1.t1000"), "practice/page.py")
     game = at.session_state["practice_game"]
     while game.watching is None:
         dest = game.hand.legal().dests[0]
@@ -475,7 +475,7 @@ def test_unsupported_call_is_explained_and_costs_nothing():
 
 
 def test_uncalled_learner_error_stands_in_table_mode():
-    at = start(app(deal="4-12", game="table.a0.s0.h1.t1000"), "screens/practice.py")
+    at = start(app(deal="4-12", game="table.a0.s0.h1.t1000"), "practice/page.py")
     game = at.session_state["practice_game"]
     legal = game.hand.legal().dests
     wrong = next(d for d in [Dest.discard(p) for p in game.hand.turned.position.players] + [Dest.common(n) for n in range(1, 5)]
@@ -485,7 +485,7 @@ def test_uncalled_learner_error_stands_in_table_mode():
 
 
 def test_a_match_of_two_hands_with_scoreboard_and_summary():
-    at = start(app(deal="7-8", game="coach.p1.h2.t1000"), "screens/practice.py")
+    at = start(app(deal="7-8", game="coach.p1.h2.t1000"), "practice/page.py")
     for _turn in range(2000):
         game = at.session_state["practice_game"]
         if game.match_over:
@@ -510,7 +510,7 @@ def test_a_match_of_two_hands_with_scoreboard_and_summary():
 
 
 def test_bad_settings_in_the_address_are_explained_and_the_deal_kept():
-    at = start(app(deal="4-3", game="table.a500"), "screens/practice.py")
+    at = start(app(deal="4-3", game="table.a500"), "practice/page.py")
     assert at.warning and "deal 4-3 is played with the usual settings" in plain(at.warning[0].value)
     game = at.session_state["practice_game"]
     assert str(game.code) == "4-3" and game.settings.mode == "coach"
@@ -518,7 +518,7 @@ def test_bad_settings_in_the_address_are_explained_and_the_deal_kept():
 
 @pytest.mark.parametrize("seat", ["Z", "seat", "10"])
 def test_a_bad_seat_keeps_the_deal(seat):
-    at = start(app(deal="4-12345", seat=seat), "screens/practice.py")
+    at = start(app(deal="4-12345", seat=seat), "practice/page.py")
     game = at.session_state["practice_game"]
     assert str(game.code) == "4-12345" and game.learner == "A"
     assert "you sit in seat A of deal 4-12345" in plain(at.warning[0].value)
@@ -529,7 +529,7 @@ def test_a_bad_seat_keeps_the_deal(seat):
     (dict(lesson="common-piles-first", step="no-such-step"), "a step that this lesson does not have (“no-such-step”)"),
 ])
 def test_an_unknown_lesson_or_step_in_the_address_is_said(query, needle):
-    at = start(app(**query), "screens/lessons.py")
+    at = start(app(**query), "lessons/page.py")
     assert needle in plain(at.warning[0].value)
     lesson, step = current_step(at)
     assert step is lesson.steps[0]
@@ -545,7 +545,7 @@ def test_text_quoted_from_the_address_is_shown_literally(param, bait):
     query = {"deal": "4-5", param: bait}
     if param in ("lesson", "step"):
         query = {"lesson": "common-piles-first", param: bait} if param == "step" else {param: bait}
-    at = start(app(**query), "screens/lessons.py" if param in ("lesson", "step") else "screens/practice.py")
+    at = start(app(**query), "lessons/page.py" if param in ("lesson", "step") else "practice/page.py")
     shown = [w.value for w in at.warning]
     assert shown, (param, bait)
     for raw in shown:
@@ -555,7 +555,7 @@ def test_text_quoted_from_the_address_is_shown_literally(param, bait):
 
 
 def test_the_first_deal_after_a_language_switch_uses_the_panel_as_set():
-    at = start(app(), "screens/practice.py")
+    at = start(app(), "practice/page.py")
     open_settings(at)
     at.radio(key="lang_choice").set_value("es").run()
     open_settings(at)
@@ -574,7 +574,7 @@ def test_the_first_deal_after_a_language_switch_uses_the_panel_as_set():
 
 
 def test_deal_in_the_panel_asks_before_throwing_a_hand_away():
-    at = start(app(deal="4-1"), "screens/practice.py")
+    at = start(app(deal="4-1"), "practice/page.py")
     game = at.session_state["practice_game"]
     dest = game.hand.legal().dests[0]
     click(at, f"practice-{dest.kind}-{dest.target}").run()
@@ -590,7 +590,7 @@ def test_deal_in_the_panel_asks_before_throwing_a_hand_away():
 def test_buttons_carry_the_state_they_were_drawn_for():
     """A click queued on an earlier table targets a key that is no longer drawn, so
     Streamlit drops it (the real-browser test fires such clicks)."""
-    at = start(app(deal="4-1234"), "screens/practice.py")
+    at = start(app(deal="4-1234"), "practice/page.py")
     before = {b.key for b in at.button}
     game = at.session_state["practice_game"]
     dest = game.hand.legal().dests[0]
@@ -608,7 +608,7 @@ def test_buttons_carry_the_state_they_were_drawn_for():
     ("3-2", "c1.dA.c1.c1.c1.dA.c1.dA.c1.dA.c1.dA.c1.dA.c1.dA.c1.dA.dA.dA.c1.dA.c1.dA.c1", "has no cards and gives nothing"),
 ])
 def test_penalties_with_a_recycling_donor_and_a_donor_with_no_cards(deal, moves, needle):
-    at = start(app(deal=deal, moves=moves), "screens/practice.py")
+    at = start(app(deal=deal, moves=moves), "practice/page.py")
     game = at.session_state["practice_game"]
     assert encode_moves(game.decisions) == moves
     assert at.error and "penalty" in plain(at.error[0].value)
@@ -616,10 +616,10 @@ def test_penalties_with_a_recycling_donor_and_a_donor_with_no_cards(deal, moves,
 
 
 def test_a_game_too_long_for_the_address_is_kept_in_the_store(monkeypatch, data_dir):
-    from tutorial.app import practice_view
+    from tutorial.app.practice import view as practice_view
 
     monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
-    at = start(app(deal="4-31"), "screens/practice.py")
+    at = start(app(deal="4-31"), "practice/page.py")
     for _ in range(4):
         game = at.session_state["practice_game"]
         dest = game.hand.legal().dests[-1]
@@ -628,9 +628,9 @@ def test_a_game_too_long_for_the_address_is_kept_in_the_store(monkeypatch, data_
     assert "moves" not in at.query_params and "deal" not in at.query_params
     saved = at.query_params["saved"]
     saved = saved if isinstance(saved, str) else saved[0]
-    again = start(app(saved=saved), "screens/practice.py")  # a refresh: a new session on the same address
+    again = start(app(saved=saved), "practice/page.py")  # a refresh: a new session on the same address
     assert again.session_state["practice_game"].token == game.token and not again.warning
-    missing = start(app(saved="nothing-here"), "screens/practice.py")
+    missing = start(app(saved="nothing-here"), "practice/page.py")
     assert "not kept on this server" in plain(missing.warning[0].value)
 
 
@@ -642,7 +642,7 @@ def test_a_long_match_restores_from_its_address():
     from tutorial.practice import PracticeGame, Settings
 
     game = play_like_a_learner(PracticeGame(DealCode(3, 1), settings=Settings(hands=20)), random.Random(0), wrong=0.0)
-    at = start(app(deal="3-1", game="coach.p1.h20.t1000", moves=game.moves_text()), "screens/practice.py")
+    at = start(app(deal="3-1", game="coach.p1.h20.t1000", moves=game.moves_text()), "practice/page.py")
     assert not at.warning
     restored = at.session_state["practice_game"]
     assert restored.match_over and restored.token == game.token
@@ -657,23 +657,23 @@ def test_nobody_is_shown_to_move_once_the_move_is_made():
 
 
 def test_everyone_who_opens_a_saved_link_keeps_their_own_game(monkeypatch, data_dir):
-    from tutorial.app import practice_view
+    from tutorial.app.practice import view as practice_view
 
     monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
-    teacher = start(app(deal="4-7"), "screens/practice.py")
+    teacher = start(app(deal="4-7"), "practice/page.py")
     for _ in range(3):
         dest = teacher.session_state["practice_game"].hand.legal().dests[0]
         click(teacher, f"practice-{dest.kind}-{dest.target}").run()
     shared = teacher.query_params["saved"]
     shared = shared if isinstance(shared, str) else shared[0]
     original = teacher.session_state["practice_game"].token
-    for learner in (start(app(saved=shared), "screens/practice.py"), start(app(saved=shared), "screens/practice.py")):
+    for learner in (start(app(saved=shared), "practice/page.py"), start(app(saved=shared), "practice/page.py")):
         assert learner.session_state["practice_game"].token == original and not learner.warning
         dest = learner.session_state["practice_game"].hand.legal().dests[-1]
         click(learner, f"practice-{dest.kind}-{dest.target}").run()
         own = learner.query_params["saved"]
         assert (own if isinstance(own, str) else own[0]) != shared  # a new key for the learner's own game
-    again = start(app(saved=shared), "screens/practice.py")
+    again = start(app(saved=shared), "practice/page.py")
     assert again.session_state["practice_game"].token == original  # the shared game is as it was
 
 
@@ -688,7 +688,7 @@ def test_a_damaged_store_is_explained_never_a_traceback(data_dir, damage):
     if damage == "schema":
         with sqlite3.connect(data_dir / "muggins.sqlite3") as db:
             db.execute("UPDATE meta SET value = 'abc' WHERE name = 'schema'")
-    at = start(app(saved="k1"), "screens/practice.py")
+    at = start(app(saved="k1"), "practice/page.py")
     assert not at.exception
     said = " ".join(plain(w.value) for w in at.warning)
     assert ("cannot read its store" in said) if damage == "schema" else ("damaged" in said)
@@ -696,17 +696,17 @@ def test_a_damaged_store_is_explained_never_a_traceback(data_dir, damage):
 
 
 def test_a_bad_deal_keeps_the_good_seat_and_settings_and_moves_alone_are_explained():
-    at = start(app(deal="8-1", seat="C", game="table.a70.s10.h3.t1000"), "screens/practice.py")
+    at = start(app(deal="8-1", seat="C", game="table.a70.s10.h3.t1000"), "practice/page.py")
     game = at.session_state["practice_game"]
     assert game.learner == "C" and game.settings.mode == "table" and game.settings.hands == 3
     assert "fresh deal" in plain(at.warning[0].value)
-    at = start(app(moves="~...."), "screens/practice.py")
+    at = start(app(moves="~...."), "practice/page.py")
     assert "no deal code" in plain(at.warning[0].value)
 
 
 def test_a_saved_link_is_kept_on_every_page():
-    at = start(app(saved="abcdef"), "screens/rules.py")
-    for page in ("screens/home.py", "screens/lessons.py", "screens/rules.py"):
+    at = start(app(saved="abcdef"), "rules/page.py")
+    for page in ("home/page.py", "lessons/page.py", "rules/page.py"):
         at.switch_page(page).run()
         assert at.query_params["saved"] in ("abcdef", ["abcdef"]), page
 
@@ -730,7 +730,7 @@ def test_a_check_answered_after_show_me_is_not_right_at_the_first_try():
     at = open_lessons(app(lesson=lesson.id, step=step.id))
     click(at, f"{lesson.id}-{step.id}-reveal").run()
     answer_step(at, lesson, step)
-    from tutorial.app import lesson_view
+    from tutorial.app.lessons import state as lesson_view
 
     store = at.session_state[lesson_view.ANSWERS]
     state = store[f"{lesson.id}/{step.id}"]
@@ -757,18 +757,18 @@ def drawn_tables(at) -> int:
 
 
 def test_the_rules_page_draws_the_seats_and_a_turned_card_where_it_may_go():
-    at = start(app(table=None), "screens/rules.py")
+    at = start(app(table=None), "rules/page.py")
     assert drawn_tables(at) == 2
     captions = " ".join(plain(c.value) for c in at.caption)
     assert "clockwise" in captions and "common pile" in captions
-    text = start(app(), "screens/rules.py")  # the text view draws the same tables as words and buttons
+    text = start(app(), "rules/page.py")  # the text view draws the same tables as words and buttons
     assert drawn_tables(text) == 0 and "Common piles" in texts(text)
 
 
 def test_the_four_colour_deck_reaches_the_text_view_too():
     labels = lambda at: " ".join(b.label for b in at.button)  # noqa: E731
-    plain_deck = start(app(deal="4-1234"), "screens/practice.py")
-    four = start(app(deal="4-1234", deck="4"), "screens/practice.py")
+    plain_deck = start(app(deal="4-1234"), "practice/page.py")
+    four = start(app(deal="4-1234", deck="4"), "practice/page.py")
     assert ":green[6♣]" not in labels(plain_deck) and ":red[Q♥]" in labels(plain_deck)
     assert ":green[6♣]" in labels(four) and ":red[Q♥]" in labels(four)
 
@@ -776,7 +776,7 @@ def test_the_four_colour_deck_reaches_the_text_view_too():
 def test_quoted_addresses_never_become_links():
     """Bare web and e-mail addresses are links in Streamlit's Markdown even with their dots
     escaped: text shown literally carries an invisible joiner inside each."""
-    from tutorial.app.markup import literal
+    from tutorial.app.shell.markup import literal
 
     for text in ("www.evil.example", "http://x.example/a", "HTTPS://A.B", "me@evil.example", "mailto:me@x.y"):
         shown = literal(text)
@@ -787,14 +787,14 @@ def test_quoted_addresses_never_become_links():
 @pytest.mark.parametrize("settings", [".", "coach.", "coach..h1", "table..a50", "..."])
 @pytest.mark.parametrize("extra", [{"deal": "4-1234", "moves": "~."}, {}, {"present": "1", "deal": "4-1234"}])
 def test_an_empty_part_in_the_game_settings_is_explained_and_every_later_visit_works(settings, extra):
-    at = start(app(game=settings, **extra), "screens/practice.py")
+    at = start(app(game=settings, **extra), "practice/page.py")
     said = " ".join(plain(w.value) for w in at.warning)
     if "present" not in extra:  # presenter mode shows the class the table, not the address's problems
         assert "game settings in the link cannot be used" in said
     game = at.session_state["practice_game"]
     assert game.settings.to_text() == "coach.p1.h1.t1000"
     assert "game" not in at.query_params  # the address no longer keeps the bad part
-    for page in ("screens/home.py", "screens/practice.py"):  # later visits in the same session
+    for page in ("home/page.py", "practice/page.py"):  # later visits in the same session
         at.switch_page(page).run()
         assert not at.exception
 
@@ -805,7 +805,7 @@ def test_an_empty_part_in_the_settings_of_a_saved_game_is_explained(data_dir):
     from tutorial.store import open_store
 
     open_store(data_dir).save_game("k2", json.dumps({"deal": "4-1234", "moves": "~.", "seat": None, "game": "coach..h1"}))
-    at = start(app(saved="k2"), "screens/practice.py")
+    at = start(app(saved="k2"), "practice/page.py")
     said = " ".join(plain(w.value) for w in at.warning)
     assert "game settings in the link cannot be used" in said
     assert len(at.session_state["practice_game"].decisions) == 1  # the game itself is kept
@@ -820,17 +820,17 @@ def play_long(at, clicks=4):
 
 
 def test_a_store_that_cannot_keep_a_game_is_logged_and_the_learner_told(monkeypatch, data_dir, caplog):
-    from tutorial.app import practice_view
+    from tutorial.app.practice import view as practice_view
 
     monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
     blocked = data_dir / "not-a-folder"
     blocked.write_text("a file where the data folder should be")
     monkeypatch.setenv("MUGGINS_DATA_DIR", str(blocked))
     with caplog.at_level("WARNING", logger="tutorial"):
-        at = play_long(start(app(deal="4-31"), "screens/practice.py"))
+        at = play_long(start(app(deal="4-31"), "practice/page.py"))
     assert not at.exception
     assert any("cannot keep it" in plain(w.value) for w in at.warning)  # told once, in their language
-    logged = [r for r in caplog.records if r.name == "tutorial.app.practice_view" and r.levelname == "WARNING"]
+    logged = [r for r in caplog.records if r.name == "tutorial.app.practice.view" and r.levelname == "WARNING"]
     assert logged and "keep a game too long for its address" in logged[0].getMessage()
     assert "moves" in at.query_params  # the long address is kept instead
     # the cause goes (the folder can be used again): the next placement is kept, nothing cached the failure
@@ -840,10 +840,10 @@ def test_a_store_that_cannot_keep_a_game_is_logged_and_the_learner_told(monkeypa
 
 
 def test_a_database_file_deleted_while_in_use_is_made_again(monkeypatch, data_dir, caplog):
-    from tutorial.app import practice_view
+    from tutorial.app.practice import view as practice_view
 
     monkeypatch.setattr(practice_view, "ADDRESS_LIMIT", 3)
-    at = play_long(start(app(deal="4-31"), "screens/practice.py"))
+    at = play_long(start(app(deal="4-31"), "practice/page.py"))
     assert "saved" in at.query_params
     for name in ("muggins.sqlite3", "muggins.sqlite3-wal", "muggins.sqlite3-shm"):
         (data_dir / name).unlink(missing_ok=True)
@@ -851,7 +851,7 @@ def test_a_database_file_deleted_while_in_use_is_made_again(monkeypatch, data_di
         play_long(at, 1)
     assert any("no such table" in r.getMessage() for r in caplog.records)  # logged, then the store reopened
     saved = at.query_params["saved"]
-    again = start(app(saved=saved if isinstance(saved, str) else saved[0]), "screens/practice.py")
+    again = start(app(saved=saved if isinstance(saved, str) else saved[0]), "practice/page.py")
     assert again.session_state["practice_game"].token == at.session_state["practice_game"].token and not again.warning
 
 
@@ -860,14 +860,14 @@ def test_a_database_file_deleted_while_in_use_is_made_again(monkeypatch, data_di
     ("https://muggins.example", "https://muggins.example"),
 ])
 def test_the_public_address_is_read_whatever_the_case_of_its_scheme(public, expected):
-    from tutorial.app.share import resolve_base
+    from tutorial.app.shell.share import resolve_base
 
     assert resolve_base("http://localhost:8501/practice", public=public, bound="", ip=lambda: None) == (expected, "public")
 
 
 @pytest.mark.parametrize("public", ["https://", "ftp://files.example", "cards.school.example", "  "])
 def test_a_public_address_that_is_not_one_is_ignored(public):
-    from tutorial.app.share import resolve_base
+    from tutorial.app.shell.share import resolve_base
 
     assert resolve_base("http://localhost:8501/practice", public=public, bound="", ip=lambda: "10.0.0.5") == (
         "http://10.0.0.5:8501", "network")
@@ -887,13 +887,13 @@ ADDRESS_KEYS = ("lang", "lesson", "step", "done", "checks", "deal", "moves", "se
 
 
 @hyp_settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@example(query={"game": "coach..h1", "deal": "4-1234"}, page="practice.py")
-@example(query={"game": ".", "present": "1"}, page="practice.py")
+@example(query={"game": "coach..h1", "deal": "4-1234"}, page="practice")
+@example(query={"game": ".", "present": "1"}, page="practice")
 @given(query=st.dictionaries(st.sampled_from(ADDRESS_KEYS), ODD, max_size=6),
-       page=st.sampled_from(["home.py", "lessons.py", "practice.py", "rules.py", "explore.py"]))
+       page=st.sampled_from(["home", "lessons", "practice", "rules", "explore"]))
 def test_any_address_on_any_page_gives_a_page_not_a_traceback(data_dir, query, page):
     query = {key: value for key, value in query.items() if "\x00" not in value}
-    at = start(app(**query), f"screens/{page}")
+    at = start(app(**query), f"{page}/page.py")
     assert not at.exception
     at.run()  # a later rerun in the same session (the address as the app kept it)
     assert not at.exception
@@ -902,7 +902,7 @@ def test_any_address_on_any_page_gives_a_page_not_a_traceback(data_dir, query, p
 @hyp_settings(max_examples=300, deadline=None)
 @given(text=st.one_of(ODD, st.text(), st.binary().map(lambda b: b.decode("latin-1"))))
 def test_the_address_parsers_outside_practice_never_raise(text):
-    from tutorial.app.position_lab import from_link
+    from tutorial.app.explore.position_lab import from_link
     from tutorial.i18n import header_languages, match_language, negotiate, normalize
 
     assert normalize(text) in (None, "en", "es")

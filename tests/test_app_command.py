@@ -62,8 +62,8 @@ def test_unknown_option_is_one_line_with_status_2():
 
 
 def test_data_dir_sets_the_store_folder_and_the_rest_goes_to_streamlit(monkeypatch, tmp_path):
-    import tutorial.app.serve as serve
-    from tutorial import cli
+    import tutorial.app.shell.serve as serve
+    from tutorial.cli import commands as cli
 
     seen = {}
     monkeypatch.setattr(serve, "run", lambda entry, options: seen.update(options=options, env=os.environ.get("MUGGINS_DATA_DIR")) or 0)

@@ -836,7 +836,7 @@ def test_a_full_disk_is_said_and_logged_even_on_reads_and_recovers(tmp_path, clo
 
 
 def _try_join(store, gate, code, nickname, address, now):
-    """What the app's join does (tutorial.app.classroom_view.join): the session's gate first,
+    """What the app's join does (tutorial.app.classroom.view.join): the session's gate first,
     then the store; a wrong code slows the session down."""
     from tutorial.classroom.gate import SessionGate
 

@@ -10,19 +10,19 @@ import sqlite3
 import pytest
 from test_app import app, button, keys, plain, start
 
-from tutorial.app.lesson_view import course
+from tutorial.app.lessons.state import course
 from tutorial.engine.position import Dest
 from tutorial.engine.rules import judge
 from tutorial.narrate import narrator
 
 LESSONS, _PROBLEMS = course()
-PAGE = "screens/classroom.py"
+PAGE = "classroom/page.py"
 
 
 @pytest.fixture(autouse=True)
 def rooms_dir(monkeypatch, tmp_path):
     """A fresh store for each test (the app's shared store object is dropped before and after)."""
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
     classroom_view._store.clear()
@@ -253,7 +253,7 @@ def playing_the_class_deal(nickname: str):
     button(at, "class-ask-deal").click().run()
     pupil.run()
     button(pupil, "class-play").click().run()
-    pupil.switch_page("screens/practice.py").run()  # where the browser now is (AppTest stays on the page it ran)
+    pupil.switch_page("practice/page.py").run()  # where the browser now is (AppTest stays on the page it ran)
     return at, pupil
 
 
@@ -271,7 +271,7 @@ def test_class_practice_goes_on_after_a_second_click_and_a_reload():
     # A reload of the Practice page (its address keeps the room and the student) still reports.
     query = {key: pupil.query_params[key] for key in ("room", "student", "deal", "moves") if key in pupil.query_params}
     assert query.get("student") and query.get("moves")
-    again = start(app(**query), "screens/practice.py")
+    again = start(app(**query), "practice/page.py")
     again.session_state["practice_game"].decide("best")
     again.run()
     at.run()
@@ -295,7 +295,7 @@ def test_the_class_summary_csv_reads_in_the_teachers_language_and_opens_in_a_spr
     button(pupil, next(k for k in keys(pupil) if k.endswith("-no-fit"))).click().run()
     at.run()
     at.toggle(key="class-names").set_value(True).run()
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     rows = classroom_view.store().summary_rows(code, _token, names=True)
     from tutorial.i18n import translations
@@ -312,7 +312,7 @@ def test_the_class_summary_csv_reads_in_the_teachers_language_and_opens_in_a_spr
     ("-2+3", "'-2+3"), ("\tx", "'\tx"), ("Ana", "Ana"), ("", ""), (3, 3),
 ])
 def test_a_csv_cell_never_runs_as_a_formula(value, shown):
-    from tutorial.app.classroom_view import cell
+    from tutorial.app.classroom.view import cell
 
     assert cell(value) == shown
 
@@ -329,7 +329,7 @@ def test_a_stale_click_on_play_the_class_deal_is_refused():
     button(at, "class-ask-deal").click().run()
     pupil.run()
     stale = button(pupil, "class-play")
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     classroom_view.store().set_question(code, token, "deal/4-1234", after=1)  # the teacher moves on meanwhile
     stale.click().run()
@@ -345,7 +345,7 @@ def test_a_stale_answer_and_a_stale_reveal_are_refused():
     pupil.run()
     option = next(b for b in pupil.button if (b.key or "").startswith("class-option-1-"))
     reveal = button(at, "class-reveal")
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     rooms = classroom_view.store()
     rooms.reveal(code, token, 1)
@@ -364,7 +364,7 @@ def test_an_answer_coming_in_does_not_make_the_teachers_reveal_stale():
     pupil.run()
     button(pupil, next(k for k in keys(pupil) if k.startswith("class-option-1-"))).click().run()
     reveal.click().run()
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     assert classroom_view.store().teacher_room(code, token).phase == "revealed"
 
@@ -373,7 +373,7 @@ def test_a_student_who_closed_the_tab_gets_their_place_back_from_the_same_browse
     at, code, token = teacher()
     pupil = student(code, "Ona")
     joined_as = pupil.query_params["student"]
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     cookie = {}
 
@@ -426,7 +426,7 @@ def test_the_teacher_removes_and_merges_students_from_the_page():
     at.selectbox(key="class-pick-into").set_value(1).run()
     button(at, "class-merge").click().run()
     assert "1 student has joined." in page_text(at)
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     assert [row.nickname for row in classroom_view.store().students(code, token)] == ["Quin"]
 
@@ -442,7 +442,7 @@ def test_a_link_answers_the_same_for_a_real_and_a_made_up_code(kind):
 
 
 def test_wrong_codes_from_one_session_are_slowed_down_in_the_app(monkeypatch):
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     monkeypatch.setattr(classroom_view, "clock", lambda: 1_700_000_000.0)  # all tries within the same second
     nobody = start(app(room="ZZZZZZ"), PAGE)
@@ -457,7 +457,7 @@ def test_wrong_codes_from_one_session_are_slowed_down_in_the_app(monkeypatch):
 def test_store_faults_show_a_message_not_a_traceback(monkeypatch, rooms_dir):
     at, code, _token = teacher()
     pupil = student(code, "Sam")
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     rooms = classroom_view.store()
     real = rooms._connect
@@ -477,7 +477,7 @@ def test_store_faults_show_a_message_not_a_traceback(monkeypatch, rooms_dir):
 
 def test_an_unwritable_data_folder_is_said_and_tried_again(monkeypatch, rooms_dir):
     """A data folder that cannot be made (here: its parent is a file, which stops root too)."""
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     blocker = rooms_dir / "not-a-folder"
     blocker.write_text("x")
@@ -507,7 +507,7 @@ def test_a_second_ask_drawn_for_the_old_question_asks_nothing():
     teacher asked (or a double click) opens no second round."""
     at, code, token = teacher()
     stale = button(at, "class-ask")
-    from tutorial.app import classroom_view
+    from tutorial.app.classroom import view as classroom_view
 
     classroom_view.store().set_question(code, token, "lesson/cards-and-fitting/fits-ace-two", after=0)
     stale.click().run()

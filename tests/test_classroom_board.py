@@ -48,7 +48,7 @@ def test_after_the_reveal_the_right_choices_are_marked_and_verdicts_counted():
 
 def test_the_teachers_piles_are_named_from_nobodys_seat():
     """The teacher is nobody at the table: the tally says "A's empty discard", never "your …"."""
-    from tutorial.app.lesson_view import course
+    from tutorial.app.lessons.state import course
     from tutorial.engine.position import Dest
     from tutorial.narrate import narrator
 

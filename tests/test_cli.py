@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES
 
-from tutorial.cli import main
+from tutorial.cli.commands import main
 
 
 def run(capsys, *argv):
@@ -248,7 +248,7 @@ def test_output_to_a_closed_pipe_ends_quietly(argv):
 def test_a_dotted_key_that_would_take_minutes_is_refused_at_once(tmp_path, capsys):
     import time
 
-    from tutorial.cli import main
+    from tutorial.cli.commands import main
 
     path = tmp_path / "dd.toml"
     path.write_text("a." * 40000 + "b = 1\n")
@@ -260,7 +260,7 @@ def test_a_dotted_key_that_would_take_minutes_is_refused_at_once(tmp_path, capsy
 def test_a_fifo_is_refused_instead_of_waiting_forever(tmp_path, capsys):
     import os
 
-    from tutorial.cli import main
+    from tutorial.cli.commands import main
 
     fifo = tmp_path / "f.toml"
     os.mkfifo(fifo)
@@ -283,7 +283,7 @@ def test_output_that_cannot_be_written_is_one_line():
 
 
 def test_an_unclosed_multi_line_string_is_reported_where_it_starts(tmp_path, capsys):
-    from tutorial.cli import main
+    from tutorial.cli.commands import main
 
     path = tmp_path / "u.toml"
     path.write_text('id = "x"\ntitle = "T"\ntext = """\nabc\n')
@@ -294,12 +294,12 @@ def test_an_unclosed_multi_line_string_is_reported_where_it_starts(tmp_path, cap
 def test_muggins_app_shows_the_packages_warnings_on_stderr(capsys, monkeypatch):
     import logging
 
-    from tutorial import cli
-    from tutorial.app import serve
+    from tutorial.app.shell import serve
+    from tutorial.cli import commands as cli
 
     def fake_run(entry, options):  # the server, as far as logging goes: a store fault while it runs
-        logging.getLogger("tutorial.app.practice_view").warning("the store could not keep a game")
-        logging.getLogger("tutorial.app.practice_view").info("not shown")
+        logging.getLogger("tutorial.app.practice.view").warning("the store could not keep a game")
+        logging.getLogger("tutorial.app.practice.view").info("not shown")
         return 0
 
     logger = logging.getLogger("tutorial")
@@ -308,7 +308,7 @@ def test_muggins_app_shows_the_packages_warnings_on_stderr(capsys, monkeypatch):
     try:
         assert main(["app"]) == 0
         err = capsys.readouterr().err
-        assert "WARNING tutorial.app.practice_view: the store could not keep a game" in err and "not shown" not in err
+        assert "WARNING tutorial.app.practice.view: the store could not keep a game" in err and "not shown" not in err
         assert cli.log_to_stderr() is cli.log_to_stderr()  # one handler, however often
     finally:
         for handler in logger.handlers[:]:
@@ -331,7 +331,7 @@ def one_line_error(capsys, *argv):
 
 @pytest.fixture
 def quick_scheduler_wait(monkeypatch):
-    from tutorial import cli_explore
+    from tutorial.cli import explore as cli_explore
 
     monkeypatch.setattr(cli_explore, "SCHEDULER_WAIT", 1.0)
 

@@ -1,6 +1,6 @@
 """The click guard: a click acts only on a control that has been on screen long enough for a
-person to have seen it, and only on the state it was drawn for (tutorial/app/dwell.py,
-tutorial/app/clicks.py). Fake clocks, no waiting."""
+person to have seen it, and only on the state it was drawn for (tutorial/app/shell/dwell.py,
+tutorial/app/shell/clicks.py). Fake clocks, no waiting."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial.app import clicks, dwell
-from tutorial.app.dwell import ACT, QUIET_STALE, STALE, TOO_SOON, SeenGuard
+from tutorial.app.shell import clicks, dwell
+from tutorial.app.shell.dwell import ACT, QUIET_STALE, STALE, TOO_SOON, SeenGuard
 
 APP_ENTRY = Path(__file__).resolve().parents[1] / "tutorial" / "app" / "streamlit_app.py"
 
@@ -148,7 +148,7 @@ def practice(**query) -> AppTest:
     for key, value in {"lang": "en", "table": "text", **query}.items():
         at.query_params[key] = value
     at.run()
-    at.switch_page("screens/practice.py").run()
+    at.switch_page("practice/page.py").run()
     assert not at.exception
     return at
 
@@ -206,7 +206,7 @@ def test_lesson_navigation_acts_only_on_a_step_that_has_been_seen(guarded, clock
     at.query_params["lesson"] = "cards-and-fitting"
     at.query_params["table"] = "text"
     at.run()
-    at.switch_page("screens/lessons.py").run()
+    at.switch_page("lessons/page.py").run()
     first = at.query_params["step"]
     clock.wait(1000)
     click(at, "lesson-next")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tutorial.app.practice.model import PracticeScreen
 from tutorial.engine import DealCode
 from tutorial.engine.errors import MugginsError
 from tutorial.narrate import Narrator
 from tutorial.practice import PracticeGame, Settings
-from tutorial.practice.screen import PracticeScreen
 
 
 def undo_acts(game: PracticeGame) -> bool:

@@ -94,7 +94,7 @@ def test_no_error_code_in_any_catalog_entry_of_lessons_rules_or_home(root):
     """The same through the catalog, so the Home page's text is covered too."""
     with open(po_path("es"), "rb") as handle:
         catalog = read_po(handle, locale="es")
-    mine = ("lessons/", "tutorial/rules_text.py", "tutorial/app/screens/home.py")
+    mine = ("lessons/", "tutorial/rules_text.py", "tutorial/app/home/page.py")
     checked = 0
     for message in catalog:
         if not message.id or not any(file.startswith(mine) for file, _line in message.locations):
@@ -262,7 +262,7 @@ def test_the_later_position_of_lesson_4_arises_from_the_earlier_one():
 
 # ----- issue 8: other points ---------------------------------------------------------------
 def test_every_quiz_step_gives_a_reason_for_each_choice():
-    missing = [(lesson.id, step.id) for lesson, step, raw in steps("quiz") if len(step.why) != len(step.options)]
+    missing = [(lesson.id, step.id) for lesson, step, raw in steps("quiz") if len(step.why) != len(step.choices)]
     assert missing == []
 
 
@@ -316,7 +316,7 @@ def home_texts() -> list[str]:
     """The Home page's texts, from the catalog (the page itself needs Streamlit)."""
     with open(po_path("es"), "rb") as handle:
         catalog = read_po(handle, locale="es")
-    found = [m.id for m in catalog if m.id and any(f.endswith("screens/home.py") for f, _ in m.locations)]
+    found = [m.id for m in catalog if m.id and any(f.endswith("home/page.py") for f, _ in m.locations)]
     return [text for message in found for text in ((message,) if isinstance(message, str) else message)]
 
 
@@ -436,12 +436,12 @@ def test_every_ruling_cited_is_glossed_where_it_is_cited():
 def test_the_rules_page_numbers_its_sections_and_glosses_its_rulings():
     from streamlit.testing.v1 import AppTest
 
-    from tutorial.cli import APP_ENTRY
+    from tutorial.cli.commands import APP_ENTRY
 
     at = AppTest.from_file(str(APP_ENTRY), default_timeout=30)
     at.query_params["lang"] = "es"
     at.run()
-    at.switch_page("screens/rules.py").run()
+    at.switch_page("rules/page.py").run()
     headings = [h.value for h in at.header]
     assert "§\u00a04 · Dónde debe ir la carta girada" in headings
     shown = " ".join(headings + [m.value for m in at.markdown] + [i.value for i in at.info])

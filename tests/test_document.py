@@ -14,8 +14,8 @@ from pathlib import Path
 
 from test_app import app, start
 
-from tutorial.app import document, share
-from tutorial.cli import APP_ENTRY
+from tutorial.app.shell import document, share
+from tutorial.cli.commands import APP_ENTRY
 from tutorial.i18n import translations
 
 THEME = APP_ENTRY.parent / ".streamlit" / "config.toml"
@@ -98,10 +98,10 @@ def test_every_image_the_app_shows_has_a_text_alternative():
 
 
 def test_cards_in_the_text_view_and_a_fits_question_are_large_text_not_headings():
-    shown = start(app(lesson="common-piles-first", step="example-1-muggins"), "screens/lessons.py")
+    shown = start(app(lesson="common-piles-first", step="example-1-muggins"), "lessons/page.py")
     assert not shown.subheader and [h.value for h in shown.header] == ["Example 1: the Muggins call"]
-    fits = start(app(lesson="cards-and-fitting", step="fits-any-suit"), "screens/lessons.py")
-    practice = start(app(deal="4-1234"), "screens/practice.py")  # the text view, a card turned up
+    fits = start(app(lesson="cards-and-fitting", step="fits-any-suit"), "lessons/page.py")
+    practice = start(app(deal="4-1234"), "practice/page.py")  # the text view, a card turned up
     for at in (shown, fits, practice):
         assert not at.subheader
         assert not [m.value for m in at.markdown if re.search(r"(^|\n)#", m.value)], "Markdown headings"

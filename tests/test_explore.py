@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutorial.cli import main
+from tutorial.cli.commands import main
 from tutorial.engine import DealCode, deal, playout
 from tutorial.engine.variants import VARIANTS
 from tutorial.explore.bench import floor

@@ -72,7 +72,7 @@ def test_a_study_worker_that_imports_the_apps_entry_script_draws_nothing():
     import subprocess
     import sys
 
-    from tutorial.cli import APP_ENTRY
+    from tutorial.cli.commands import APP_ENTRY
 
     done = subprocess.run([sys.executable, "-c", "import runpy, sys; runpy.run_path(sys.argv[1], run_name='__mp_main__')",
                            str(APP_ENTRY)], capture_output=True, text=True, timeout=120)

@@ -7,11 +7,11 @@ import zlib
 
 from test_app import app, click, plain, start
 
-from tutorial.app.position_lab import from_link, link_value, move_card
+from tutorial.app.explore.position_lab import from_link, link_value, move_card
 from tutorial.engine import DealCode, deal
 from tutorial.engine.posfile import dumps, loads
 
-EXPLORE = "screens/explore.py"
+EXPLORE = "explore/page.py"
 
 
 def lab(**query):
@@ -164,7 +164,7 @@ def test_a_click_on_a_pile_of_the_lab_table_shows_its_verdict():
 def test_the_lab_reads_its_text_once_not_on_every_rerun(monkeypatch):
     """Issue 17: a packed link of a few hundred characters unpacking to 32 kB cost 1–2 s on
     every rerun, since every rerun parsed the text again. The parse is kept per text."""
-    from tutorial.app import position_lab
+    from tutorial.app.explore import position_lab
     from tutorial.engine import posfile
 
     reads = []
@@ -194,8 +194,8 @@ def test_the_lab_reads_its_text_once_not_on_every_rerun(monkeypatch):
 def test_uploads_are_limited_by_the_server_and_the_page_says_the_real_limit_in_spanish():
     """Issue 17: Streamlit's default 200 MB upload limit was in force for a lab that reads 32 kB,
     and the uploader said "200MB per file" and "Upload" in English on a Spanish page."""
-    from tutorial.app.position_lab import MAX_TEXT, UPLOAD_MB, css_string, upload_style
-    from tutorial.cli import APP_DEFAULTS
+    from tutorial.app.explore.position_lab import MAX_TEXT, UPLOAD_MB, css_string, upload_style
+    from tutorial.cli.commands import APP_DEFAULTS
     from tutorial.i18n import translations
 
     option = APP_DEFAULTS.index("--server.maxUploadSize")
@@ -213,7 +213,7 @@ def test_a_study_waits_for_the_one_before_it_and_says_so(monkeypatch):
     """Issue 17: no server-wide cap on studies (ten sessions ran twenty worker processes). One
     study runs at a time on the server; a study asked for meanwhile waits, and the page says
     how many are before it, then runs it once the other one is done."""
-    from tutorial.app import variant_lab
+    from tutorial.app.explore import variant_lab
     from tutorial.explore.queue import QUEUE
 
     other = QUEUE.join("another session", 5_000)
@@ -255,7 +255,7 @@ def test_bars_keep_the_variants_order_and_the_csv_has_a_byte_order_mark():
                 offsets.append(offset.get("sort"))
     first, second = (plain(h.value) for h in at.header[:2])
     assert len(offsets) >= 4 and all(sort == [first, second] for sort in offsets), (offsets, first, second)
-    from tutorial.app.variant_lab import csv_bytes
+    from tutorial.app.explore.variant_lab import csv_bytes
     from tutorial.explore.study import StudySpec, run
 
     data = csv_bytes([run(StudySpec(players=(3,), hands=10, seed=1, variant="standard"))])

@@ -1,4 +1,4 @@
-"""Where the keyboard focus goes after a rerun (tutorial/app/focus.py), decided in Python and
+"""Where the keyboard focus goes after a rerun (tutorial/app/shell/focus.py), decided in Python and
 sent to the browser: checked through AppTest (the browser side is tests/browser/test_focus.py)."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ import re
 import pytest
 from test_app import app, button, click, start
 
-from tutorial.app import focus, lesson_steps
-from tutorial.app.lesson_view import course
-from tutorial.app.table import pile_names
+from tutorial.app.lessons import steps as lesson_steps
+from tutorial.app.lessons.state import course
+from tutorial.app.shell import focus
+from tutorial.app.shell.table import pile_names
 from tutorial.i18n import translations
 
 LESSONS, _PROBLEMS = course()
@@ -45,7 +46,7 @@ def one_step_of_each_kind():
 
 @pytest.mark.parametrize(("lesson", "step"), one_step_of_each_kind(), ids=lambda value: getattr(value, "id", ""))
 def test_the_first_control_named_for_a_step_is_drawn_on_it(lesson, step):
-    at = start(app(lesson=lesson.id, step=step.id, table="text"), "screens/lessons.py")
+    at = start(app(lesson=lesson.id, step=step.id, table="text"), "lessons/page.py")
     keys = lesson_steps.first_controls(lesson, step)
     assert keys[-len(lesson_steps.NEXT_KEYS):] == list(lesson_steps.NEXT_KEYS)
     first = keys[: -len(lesson_steps.NEXT_KEYS)]
@@ -60,7 +61,7 @@ def test_the_first_control_named_for_a_step_is_drawn_on_it(lesson, step):
 def test_a_right_answer_sends_the_focus_to_next_and_reads_the_verdict():
     lesson = BY_ID["cards-and-fitting"]
     step = lesson.steps[1]
-    at = start(app(lesson=lesson.id, step=step.id), "screens/lessons.py")
+    at = start(app(lesson=lesson.id, step=step.id), "lessons/page.py")
     wrong = "no-fit" if step.right[0] == "fit" else "fit"
     click(at, f"{lesson.id}-{step.id}-option-{wrong}").run()
     assert focus.SENT not in at.session_state  # a wrong answer: the focus stays on the answer used (the browser restores it)
@@ -74,7 +75,7 @@ def test_a_right_answer_sends_the_focus_to_next_and_reads_the_verdict():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_next_sends_the_focus_to_the_new_steps_first_control_and_says_where_the_learner_is(lang):
     lesson = BY_ID["cards-and-fitting"]
-    at = start(app(lesson=lesson.id, step=lesson.steps[0].id, lang=lang), "screens/lessons.py")
+    at = start(app(lesson=lesson.id, step=lesson.steps[0].id, lang=lang), "lessons/page.py")
     click(at, "lesson-next").run()
     step = lesson.steps[1]
     _nonce, keys, say, _read = sent(at)
@@ -91,7 +92,7 @@ def test_next_sends_the_focus_to_the_new_steps_first_control_and_says_where_the_
 def test_finishing_a_lesson_sends_the_focus_to_the_next_lesson():
     lesson = BY_ID["players-and-matches"]
     last = lesson.steps[-1]
-    at = start(app(lesson=lesson.id, step=last.id), "screens/lessons.py")
+    at = start(app(lesson=lesson.id, step=last.id), "lessons/page.py")
     click(at, f"{lesson.id}-{last.id}-option-{last.right[0]}").run()
     click(at, "lesson-finish").run()
     _nonce, keys, _say, read = sent(at)
@@ -103,7 +104,7 @@ def test_finishing_a_lesson_sends_the_focus_to_the_next_lesson():
 def test_a_walk_through_keeps_the_focus_on_next_move_then_hands_it_to_next():
     lesson = BY_ID["common-piles-first"]
     step = next(item for item in lesson.steps if item.kind == "muggins")
-    at = start(app(lesson=lesson.id, step=step.id), "screens/lessons.py")
+    at = start(app(lesson=lesson.id, step=step.id), "lessons/page.py")
     for _move in range(30):
         if f"{lesson.id}-{step.id}-next" not in drawn_keys(at):
             break

@@ -20,7 +20,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 
 from tutorial import resources
-from tutorial.cli import explain
+from tutorial.cli.commands import explain
 
 SOURCES = ("pyproject.toml", "README.md", "tutorial", "lessons", "locales")
 LESSON_FILES = sorted(path.name for path in (ROOT / "lessons").glob("*.toml"))

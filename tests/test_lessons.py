@@ -154,7 +154,7 @@ def test_byte_order_mark_and_deep_nesting(tmp_path):
 
 
 def test_lessons_check_command(tmp_path, capsys):
-    from tutorial.cli import main
+    from tutorial.cli.commands import main
 
     assert main(["lessons", "check"]) == 0  # the shipped lessons (CI runs this on lessons/)
     bad = tmp_path / "bad.toml"
@@ -248,7 +248,7 @@ def test_new_step_kinds_are_checked_by_the_engine():
     ],
 )
 def test_lessons_check_reports_each_kind_of_problem(tmp_path, capsys, old, new, needle):
-    from tutorial.cli import main
+    from tutorial.cli.commands import main
 
     path = tmp_path / "lesson.toml"
     path.write_text(GOOD.replace(old, new, 1))
@@ -406,7 +406,7 @@ def test_an_answer_out_of_range_or_not_valid_is_not_called_missing(old, new, cod
 
 # ----- the counts of `muggins lessons check` (issue 7) ----------------------------
 def test_lessons_check_counts_every_file_checked(tmp_path, capsys):
-    from tutorial.cli import main
+    from tutorial.cli.commands import main
 
     bad = tmp_path / "bad.toml"
     bad.write_text(NEW_KINDS.replace('answer = 2\ncheck = true', 'answer = 7\ncheck = true', 1))
@@ -660,3 +660,40 @@ def test_no_shipped_lesson_shows_an_impossible_pile():
             assert impossible_piles(from_dict(table)) == [], (path.name, name)
             checked += 1
     assert checked >= 70
+
+
+# ----- step behaviour on the step (issue 18) -----------------------------------------------
+def test_every_step_answers_for_itself_what_it_offers_and_how_a_choice_is_judged():
+    """Every step of the course: the right answers are among its options (an OPTION step),
+    each right answer is judged right, every other option wrong; a class can be asked
+    exactly the steps answered with one pick."""
+    from tutorial.lessons import load_all
+    from tutorial.lessons.steps import RIGHT, WRONG, AnswerMode
+
+    lessons, _problems = load_all()
+    seen_modes = set()
+    for lesson in lessons:
+        for step in lesson.steps:
+            seen_modes.add(step.answered_by)
+            assert step.askable == (step.answered_by in (AnswerMode.PILE, AnswerMode.OPTION))
+            if step.answered_by is AnswerMode.OPTION:
+                values = [option.value for option in step.options()]
+                assert len(values) == len(set(values)) >= 2, (lesson.id, step.id)
+                assert set(step.right) <= set(values), (lesson.id, step.id)
+                for value in values:
+                    verdict = step.judge(value)
+                    assert verdict.right == (value in step.right)
+                    assert verdict.code == (RIGHT if verdict.right else WRONG)
+            elif step.answered_by is AnswerMode.PILE:
+                for right in step.right:
+                    assert step.judge(right).right
+                position = step.turned.position
+                piles = [f"common:{n}" for n in range(1, len(position.commons) + 1)] + [f"discard:{p}" for p in position.players]
+                wrong = [pile for pile in piles if pile not in step.right]
+                for value in wrong:
+                    verdict = step.judge(value)
+                    assert not verdict.right and verdict.code not in (RIGHT, WRONG), (lesson.id, step.id, value)
+            else:
+                assert step.options() == ()
+            assert step.has_table == (step.position is not None or step.answered_by in (AnswerMode.DEAL,))
+    assert seen_modes == set(AnswerMode)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 import pytest
 
 from tutorial import words
-from tutorial.app.position_lab import MAX_LINK, MAX_TEXT, from_link, link_value
+from tutorial.app.explore.position_lab import MAX_LINK, MAX_TEXT, from_link, link_value
 from tutorial.engine.errors import PositionError
 from tutorial.engine.locate import locate
 from tutorial.engine.posfile import loads

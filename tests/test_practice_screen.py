@@ -1,12 +1,12 @@
-"""The Practice page in words (tutorial.practice.screen), without Streamlit: whole
+"""The Practice page in words (tutorial.app.practice.model), without Streamlit: whole
 matches at every table size in both modes, in both languages, fast."""
 
 import pytest
 
+from tutorial.app.practice.model import PracticeScreen
 from tutorial.engine import DealCode, Dest
 from tutorial.narrate import Narrator
 from tutorial.practice import PracticeGame, Settings
-from tutorial.practice.screen import PracticeScreen
 
 
 def wrong_pile(game):
@@ -172,7 +172,7 @@ def test_a_long_list_of_turns_is_cut_to_the_last_ones():
     while game.watching is not None and len(game.hand.records) < 60:
         game.go_on()
     _heading, lines = PracticeScreen(game, Narrator("en", "A")).since()
-    from tutorial.practice.screen import SINCE_SHOWN
+    from tutorial.app.practice.model import SINCE_SHOWN
 
     assert len(lines) <= SINCE_SHOWN + 1
     if len(lines) == SINCE_SHOWN + 1:

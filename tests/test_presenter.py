@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_app import app, button, click, keys, plain, start
 
-from tutorial.app.lesson_view import course
+from tutorial.app.lessons.state import course
 from tutorial.engine.deal import DealCode
 from tutorial.practice import PracticeGame, Settings, restore, share_query
 
@@ -16,7 +16,7 @@ SEVEN = ("players-and-matches", "place-seven-players")
 
 
 def presenting(**query):
-    return start(app(present="1", **query), "screens/lessons.py" if "lesson" in query else None)
+    return start(app(present="1", **query), "lessons/page.py" if "lesson" in query else None)
 
 
 def texts(at) -> str:
@@ -83,7 +83,7 @@ def test_leaving_presenter_mode_brings_the_page_back():
 
 
 def test_every_page_has_a_way_out_of_presenter_mode():
-    for page in ("screens/home.py", "screens/rules.py", "screens/explore.py"):
+    for page in ("home/page.py", "rules/page.py", "explore/page.py"):
         at = start(app(present="1"), page)
         assert "present-leave" in keys(at), page
         assert not at.exception
@@ -98,7 +98,7 @@ def _played(turns: int = 4) -> PracticeGame:
 
 def test_a_practice_hand_is_replayed_turn_by_turn():
     game = _played()
-    at = start(app(present="1", deal=str(game.code), moves=game.moves_text()), "screens/practice.py")
+    at = start(app(present="1", deal=str(game.code), moves=game.moves_text()), "practice/page.py")
     assert "The deal" in texts(at)
     click(at, "present-next").run()
     assert "Turn 1 of" in texts(at) and "Where must it go?" in texts(at)
@@ -139,7 +139,7 @@ def test_the_qr_code_reads_back_as_the_link():
 
 
 def test_the_practice_page_offers_the_share_link():
-    at = start(app(deal="4-2817", seat="B"), "screens/practice.py")
+    at = start(app(deal="4-2817", seat="B"), "practice/page.py")
     codes = [c.value for c in at.code]
     assert any(value.endswith("/practice?deal=4-2817&seat=B") for value in codes), codes
     assert at.get("image"), "the link's QR code"
@@ -158,13 +158,14 @@ def test_the_practice_page_offers_the_share_link():
 def test_shared_links_use_an_address_students_can_open(url, public, bound, ip, expected):
     """A teacher who opened the app as localhost still gives students a link their devices
     can open: this computer's network address, or the public address set."""
-    from tutorial.app.share import resolve_base
+    from tutorial.app.shell.share import resolve_base
 
     assert resolve_base(url, public=public, bound=bound, ip=lambda: ip) == expected
 
 
 # ----- the presenter's keys, counted in the browser (issue 17) -------------------------------
-from tutorial.app import lesson_present, presenter  # noqa: E402
+from tutorial.app.presenter import lessons as lesson_present  # noqa: E402
+from tutorial.app.presenter import mode as presenter  # noqa: E402
 
 
 def test_every_press_not_yet_applied_is_applied_once_in_order():

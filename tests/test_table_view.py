@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from tutorial.cli import main
+from tutorial.cli.commands import main
 from tutorial.draw.cards import card_file_name, write_card_files
 from tutorial.draw.scene import LEGAL, PLACED, WRONG, Arrow, arrows_for
 from tutorial.engine import posfile
@@ -26,7 +26,7 @@ CARDS = ROOT / "tutorial" / "app" / "static" / "cards"
 
 
 def view(players=4, **options):
-    from tutorial.app.table import TableView
+    from tutorial.app.shell.table import TableView
 
     position, _dealer = deal(DealCode(players, 1234))
     turned = turn_up(position)
@@ -35,7 +35,7 @@ def view(players=4, **options):
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_table_data_has_every_pile_in_both_shapes_and_nothing_else(players):
-    from tutorial.app.table import table_data
+    from tutorial.app.shell.table import table_data
 
     shown = view(players)
     data = table_data(shown, translations("en"), clickable=True, token="t1")
@@ -60,7 +60,7 @@ def test_table_data_has_every_pile_in_both_shapes_and_nothing_else(players):
 
 
 def test_text_alternative_names_every_pile_in_both_languages():
-    from tutorial.app.table import table_data
+    from tutorial.app.shell.table import table_data
 
     shown = view(5, marks={Common(1): LEGAL}, dealer="C")
     position = shown.position
@@ -80,14 +80,14 @@ def test_text_alternative_names_every_pile_in_both_languages():
 
 
 def test_static_serving_off_embeds_the_pictures():
-    from tutorial.app.table import table_data
+    from tutorial.app.shell.table import table_data
 
     data = table_data(view(), translations("en"), base=None)
     assert all(item["src"].startswith("data:image/png;base64,") for item in data["items"] if item["kind"] != "label")
 
 
 def test_labels_say_who_is_who_and_who_moves():
-    from tutorial.app.table import TableView
+    from tutorial.app.shell.table import TableView
 
     position, _dealer = deal(DealCode(4, 1234))
     scene = TableView(position, you="B", dealer="D").scene(translations("en"))
@@ -111,7 +111,7 @@ def test_arrows_follow_the_events_of_a_called_error():
 
 
 def test_a_pick_applies_only_to_the_table_it_was_made_on(monkeypatch):
-    from tutorial.app import clicks, table
+    from tutorial.app.shell import clicks, table
 
     state: dict = {}
     monkeypatch.setattr(table.st, "session_state", state)
@@ -133,7 +133,7 @@ def test_save_position_reads_back_unchanged():
 
 
 def test_save_picture_is_a_png_with_a_caption():
-    from tutorial.app.takeaway import picture_bytes
+    from tutorial.app.shell.takeaway import picture_bytes
 
     shown = view(4, marked={Common(1)}, marks={Discard("B"): WRONG})
     plain = Image.open(io.BytesIO(picture_bytes(shown, translations("en"), [], width=800)))
@@ -185,7 +185,7 @@ def contrast(foreground: str, background: str) -> float:
 
 
 def test_every_text_on_the_table_meets_wcag_aa_contrast():
-    from tutorial.app.table_component import CSS, TEXT_COLOURS
+    from tutorial.app.shell.table_component import CSS, TEXT_COLOURS
 
     assert contrast("#000000", "#ffffff") == pytest.approx(21)
     for name, (text, background) in TEXT_COLOURS.items():
@@ -194,8 +194,8 @@ def test_every_text_on_the_table_meets_wcag_aa_contrast():
 
 
 def test_walk_throughs_draw_each_move_and_a_discard_turned_over_for_a_penalty():
-    from tutorial.app.lesson_steps import muggins_frames
-    from tutorial.app.lesson_view import course
+    from tutorial.app.lessons.state import course
+    from tutorial.app.lessons.steps import muggins_frames
     from tutorial.engine import events as ev
 
     lessons, _problems = course()
@@ -214,7 +214,7 @@ def test_walk_throughs_draw_each_move_and_a_discard_turned_over_for_a_penalty():
 def test_a_pick_naming_no_pile_of_the_table_is_ignored(monkeypatch):
     """What the browser sends is not trusted: a pile the table does not have, or no pile at
     all, changes nothing (a forged click once crashed a lesson step)."""
-    from tutorial.app import table
+    from tutorial.app.shell import table
 
     state: dict = {}
     monkeypatch.setattr(table.st, "session_state", state)

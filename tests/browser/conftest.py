@@ -84,14 +84,14 @@ def key_class(page, prefix: str, timeout_ms: int = 15000) -> str:
 def click_key(page, prefix: str, timeout_ms: int = 15000) -> None:
     """Click the button keyed ``prefix`` (with any state token) and wait until that button
     is gone: every action changes the state, so the page redraws its buttons with new
-    tokens (tutorial/app/clicks.py) and whatever is looked for next is on the new page."""
+    tokens (tutorial/app/shell/clicks.py) and whatever is looked for next is on the new page."""
     cls = key_class(page, prefix)
     page.locator(f".{cls} button").locator("visible=true").first.click()
     try:
         page.wait_for_selector(f".{cls}", state="detached", timeout=5000)
     except Exception:
         # On a busy machine the click can land while the page is still being redrawn: the
-        # app then ignores it as made on an earlier table (tutorial/app/clicks.py) and the
+        # app then ignores it as made on an earlier table (tutorial/app/shell/clicks.py) and the
         # button stays. A learner would click again; so does the test, once.
         if page.locator(f".{cls} button").count():
             page.locator(f".{cls} button").locator("visible=true").first.click()

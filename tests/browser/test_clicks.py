@@ -3,7 +3,7 @@
 Issue 7: a click made on an old table never acts on a newer one (the state token).
 Issue 17: the second click of a human double click lands on the *new* table, drawn a few
 dozen milliseconds earlier; it must change nothing, and nothing is said about it
-(tutorial/app/dwell.py). The clicks are dispatched from inside the page at exact gaps
+(tutorial/app/shell/dwell.py). The clicks are dispatched from inside the page at exact gaps
 (``setTimeout`` and ``el.click()``, walking the open shadow roots of the drawn table):
 Playwright's own ``click()`` waits for the element to be stable and would hide the race.
 What is asserted is what the server recorded (the address's ``moves=``), never the clock.
@@ -16,7 +16,7 @@ from unittest import mock
 
 import pytest
 
-from tutorial.app import dwell
+from tutorial.app.shell import dwell
 
 from .conftest import query, settle
 from .server import start_app, stop_app
@@ -231,7 +231,7 @@ def test_a_double_click_on_next_moves_one_step(page, guarded_url):
     selector = key_selector(page, "lesson-next")
     assert page.evaluate(FIRE_BOTH, [selector, selector])
     settle(page)
-    from tutorial.app.lesson_view import course
+    from tutorial.app.lessons.state import course
 
     lesson = next(item for item in course()[0] if item.id == "cards-and-fitting")
     ids = [step.id for step in lesson.steps]
@@ -252,7 +252,7 @@ def test_a_double_click_in_the_position_lab_adds_one_player(page, guarded_url):
     selector = key_selector(page, "lab-add")
     assert page.evaluate(FIRE_BOTH, [selector, selector])
     settle(page)
-    from tutorial.app.position_lab import from_link
+    from tutorial.app.explore.position_lab import from_link
     from tutorial.engine.posfile import loads
 
     assert len(loads(from_link(query(page)["pos"])).players) == 5  # deal 4-1 and one more

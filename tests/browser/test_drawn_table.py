@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tutorial.app.lesson_view import course
+from tutorial.app.lessons.state import course
 from tutorial.engine.deal import DealCode
 from tutorial.practice import PracticeGame
 from tutorial.practice.moves import decode_moves

@@ -1,5 +1,5 @@
 """The keyboard and the phone in a real browser (issue 17, items 5 and 7): the focus after
-every rerun (tutorial/app/focus.py), the drawn table's arrow keys and its one Tab stop, the
+every rerun (tutorial/app/shell/focus.py), the drawn table's arrow keys and its one Tab stop, the
 text view's button names, and the phone flow at 390×844 with touch, in Spanish."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from tutorial.app import lesson_steps
-from tutorial.app.lesson_view import course
-from tutorial.app.table import pile_names
+from tutorial.app.lessons import steps as lesson_steps
+from tutorial.app.lessons.state import course
+from tutorial.app.shell.table import pile_names
 from tutorial.i18n import translations
 
 from .conftest import settle, wait_for_step

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tutorial.app.lesson_view import course
+from tutorial.app.lessons.state import course
 from tutorial.i18n import translations
 from tutorial.lessons.steps import PASS
 

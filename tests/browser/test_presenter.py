@@ -115,7 +115,7 @@ def test_every_step_of_the_course_fits_a_projector_question_and_answer(browser, 
     and shown (a walk-through at its first and its last move). Nothing scrolls, neither the
     page nor the panel beside the table (no line is cut under the controls), and the table,
     the panel and the controls lie on the screen; the text is never made smaller than 0.68."""
-    from tutorial.app.lesson_view import course
+    from tutorial.app.lessons.state import course
 
     lessons, _problems = course()
     context = browser.new_context(locale=locale, **PROJECTOR)
@@ -166,7 +166,7 @@ def presses(page, key: str, count: int, gap: int | None) -> None:
 
 
 def _course_order():
-    from tutorial.app.lesson_view import course
+    from tutorial.app.lessons.state import course
 
     return [(lesson.id, step.id, step.kind) for lesson in course()[0] for step in lesson.steps]
 
@@ -238,8 +238,8 @@ def test_eight_quick_presses_replay_eight_turns_of_a_practice_hand(browser, app_
 
 
 def test_arrow_keys_play_a_walk_through_move_by_move_then_go_on(browser, app_url):
-    from tutorial.app.lesson_present import moves
-    from tutorial.app.lesson_view import course
+    from tutorial.app.lessons.state import course
+    from tutorial.app.presenter.lessons import moves
 
     lesson = next(item for item in course()[0] if any(step.kind == "muggins" for step in item.steps))
     index, step = next((i, s) for i, s in enumerate(lesson.steps) if s.kind == "muggins")

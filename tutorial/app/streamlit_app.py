@@ -2,13 +2,14 @@
 
 Sets up the page, the learner's session and language, and routes to the
 pages with ``st.navigation``. Page titles are translated on every run; the
-pages' identities are their fixed ``url_path`` (see :mod:`tutorial.app.pages`).
+pages' identities are their fixed ``url_path`` (see :mod:`tutorial.app.shell.pages`).
 """
 
 import streamlit as st
 
-from tutorial.app import clicks, document, focus, pages, presenter, session
-from tutorial.app.icon import page_icon
+from tutorial.app.presenter import mode as presenter
+from tutorial.app.shell import clicks, document, focus, pages, session
+from tutorial.app.shell.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
 SIDEBAR_WIDTH = 240  # pixels; Streamlit's default (about 300) leaves a projector at 150 % too little room

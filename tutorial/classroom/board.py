@@ -6,7 +6,7 @@
   rule broken, so it would give the answer away). After the reveal the right choices are
   marked and the verdicts counted.
 - :func:`teacher_token` and :func:`student_token`: the state a class-room button acts on,
-  for the click guard (``tutorial.app.clicks``): the same text when the button was drawn
+  for the click guard (``tutorial.app.shell.clicks``): the same text when the button was drawn
   and when its click arrives means the click acts on what was shown.
 """
 

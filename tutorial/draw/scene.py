@@ -2,7 +2,7 @@
 every player's closed stock and discard, the turned card, the players' names,
 the marks on piles and the arrows of what just happened.
 
-Both the browser view (tutorial/app/table.py) and the Pillow picture
+Both the browser view (tutorial/app/shell/table.py) and the Pillow picture
 (:mod:`tutorial.draw.picture`) draw these same items, so the two always agree.
 Words (names, “you”, “to move”) come in already translated: nothing here needs
 a language.

@@ -11,6 +11,13 @@ screen for it).
 
 Every text field holds the English source text, which is also the gettext
 message id.
+
+**Step behaviour lives on the step** (issue 18): every screen (a lesson, presenter mode,
+the class room) asks the step, never its ``kind``: :attr:`Step.answered_by` (how the
+learner answers it: an :class:`AnswerMode`), :meth:`Step.options` (the answers offered),
+:meth:`Step.judge` (a :class:`StepVerdict` for a choice), :attr:`Step.right`,
+:attr:`Step.has_table` and :attr:`Step.askable` (a class can be asked it). This module's
+registry (:data:`KINDS`) is the only place that knows the kinds by name.
 """
 
 from __future__ import annotations
@@ -18,13 +25,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from ..engine.cards import Card, CardError
 from ..engine.deal import COUNTS, MAX_SEED
 from ..engine.errors import PositionError
 from ..engine.position import Dest, Position
-from ..engine.rules import Legal, TurnRecord, TurnUp, complete_turn, legal_destinations, turn_up
+from ..engine.rules import Legal, TurnRecord, TurnUp, complete_turn, judge, legal_destinations, turn_up
 
 Report = Callable[..., None]
 """``report(where, code, **params)``: a problem of the step at its key ``where`` (a key
@@ -34,6 +42,44 @@ COMMON_KEYS = frozenset({"id", "kind", "title", "text", "hint", "done", "positio
 TEXT_FIELDS = ("title", "text", "hint", "done")
 PASS = "pass"
 """The answer of a ``next-card`` step whose mover has no card (R2)."""
+
+def N_(message: str) -> str:
+    """Mark a message id for extraction (translated where it is shown)."""
+    return message
+
+
+class AnswerMode(StrEnum):
+    """How a step is answered on screen (a screen lays out a mode, never a kind)."""
+
+    READ = "read"  # nothing to answer: text, maybe a table
+    PILE = "pile"  # click the pile on the table where the turned card must go
+    OPTION = "option"  # pick one of :meth:`Step.options`
+    MOVES = "moves"  # watch a call move by move (Previous move / Next move)
+    DEAL = "deal"  # choose a number of players and see the deal
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer a step offers. ``value`` is what is recorded and judged; ``label`` an
+    English message id (translated where shown; a lesson's own text for a quiz, a number
+    for a count), empty when the option is the ``card`` itself."""
+
+    value: str
+    label: str = ""
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class StepVerdict:
+    """A choice judged: ``right``, and ``code``: ``"right"``, ``"wrong"`` or, for a pile,
+    the §muggins error kind the placement would be (an ``ErrorKind`` value)."""
+
+    choice: str
+    right: bool
+    code: str
+
+
+RIGHT, WRONG = "right", "wrong"
 
 KINDS: dict[str, type[Step]] = {}
 """Every step kind by name, in the order they were registered."""
@@ -63,6 +109,9 @@ class Step:
     keys: ClassVar[frozenset[str]] = frozenset()
     needs_position: ClassVar[bool] = False
     answered: ClassVar[bool] = False
+    answered_by: ClassVar[AnswerMode] = AnswerMode.READ
+    tabled: ClassVar[bool] = False
+    """Drawn with a table even without a position of its own (a deal step deals one)."""
 
     id: str
     title: str
@@ -84,6 +133,27 @@ class Step:
         """The answers the engine accepts, as the values the screens offer (``()`` for a
         step with nothing to answer): e.g. ``("common:1", "common:3")``, ``("call",)``."""
         return ()
+
+    @property
+    def has_table(self) -> bool:
+        """The step is drawn with a table."""
+        return self.tabled or self.position is not None
+
+    @property
+    def askable(self) -> bool:
+        """A class can be asked this step: it is answered with one pick (a pile or an option)."""
+        return self.answered_by in (AnswerMode.PILE, AnswerMode.OPTION)
+
+    def options(self) -> tuple[Option, ...]:
+        """The answers offered, in order (``()`` unless :attr:`answered_by` is ``OPTION``)."""
+        return ()
+
+    def judge(self, choice: str) -> StepVerdict:
+        """``choice`` (a value of :meth:`options`, or a pile's text ``common:2`` /
+        ``discard:B`` for a ``PILE`` step) judged. Raises :class:`PositionError` for a pile
+        that is not on the table or text that names no pile."""
+        right = choice in self.right
+        return StepVerdict(choice, right, RIGHT if right else WRONG)
 
     @classmethod
     def build(cls, common: dict, raw: dict, report: Report) -> Step | None:
@@ -201,6 +271,8 @@ class Place(TurnStep):
     kind: ClassVar[str] = "place"
     keys: ClassVar[frozenset[str]] = frozenset({"answer"})
     answered: ClassVar[bool] = True
+    answered_by: ClassVar[AnswerMode] = AnswerMode.PILE
+    tabled: ClassVar[bool] = True
 
     @classmethod
     def check(cls, common, raw, turned, legal, report):
@@ -220,6 +292,11 @@ class Place(TurnStep):
     def right(self) -> tuple[str, ...]:
         return tuple(str(dest) for dest in self.legal.dests)
 
+    def judge(self, choice: str) -> StepVerdict:
+        dest = self.turned.position.check_dest(Dest.parse(choice))
+        verdict = judge(self.turned.position, self.turned.card, dest, self.legal)
+        return StepVerdict(choice, verdict.ok, RIGHT if verdict.ok else str(verdict.error))
+
 
 @kind
 @dataclass(frozen=True)
@@ -236,6 +313,8 @@ class Muggins(TurnStep):
     """
 
     kind: ClassVar[str] = "muggins"
+    answered_by: ClassVar[AnswerMode] = AnswerMode.MOVES
+    tabled: ClassVar[bool] = True
     keys: ClassVar[frozenset[str]] = frozenset({"play", "error", "placed", "penalty", "stock", "discard", "next", "called"})
 
     record: TurnRecord | None = None
@@ -311,6 +390,8 @@ class NextCard(TurnStep):
     kind: ClassVar[str] = "next-card"
     keys: ClassVar[frozenset[str]] = frozenset({"answer", "choices"})
     answered: ClassVar[bool] = True
+    answered_by: ClassVar[AnswerMode] = AnswerMode.OPTION
+    tabled: ClassVar[bool] = True
     needs_card: ClassVar[bool] = False
 
     choices: tuple[Card, ...] = ()
@@ -360,6 +441,10 @@ class NextCard(TurnStep):
     def right(self) -> tuple[str, ...]:
         return (PASS if self.turned.card is None else str(self.turned.card),)
 
+    def options(self) -> tuple[Option, ...]:
+        cards = tuple(Option(str(card), card=card) for card in self.choices)
+        return cards + (Option(PASS, N_("None: a pass")),) if self.offers_pass else cards
+
 
 @kind
 @dataclass(frozen=True)
@@ -376,6 +461,8 @@ class Call(TurnStep):
     kind: ClassVar[str] = "call"
     keys: ClassVar[frozenset[str]] = frozenset({"play", "answer", "late", "error"})
     answered: ClassVar[bool] = True
+    answered_by: ClassVar[AnswerMode] = AnswerMode.OPTION
+    tabled: ClassVar[bool] = True
 
     record: TurnRecord | None = None
     call: bool = False
@@ -420,6 +507,9 @@ class Call(TurnStep):
     def right(self) -> tuple[str, ...]:
         return ("call" if self.call else "accept",)
 
+    def options(self) -> tuple[Option, ...]:
+        return (Option("call", N_("Call “Muggins!”")), Option("accept", N_("No call")))
+
 
 @kind
 @dataclass(frozen=True)
@@ -429,6 +519,7 @@ class Fits(Step):
     kind: ClassVar[str] = "fits"
     keys: ClassVar[frozenset[str]] = frozenset({"cards", "answer"})
     answered: ClassVar[bool] = True
+    answered_by: ClassVar[AnswerMode] = AnswerMode.OPTION
 
     cards: tuple[Card, ...] = ()
     fit: bool = False
@@ -452,6 +543,9 @@ class Fits(Step):
     def right(self) -> tuple[str, ...]:
         return ("fit" if self.fit else "no-fit",)
 
+    def options(self) -> tuple[Option, ...]:
+        return (Option("fit", N_("They fit")), Option("no-fit", N_("They do not fit")))
+
 
 @kind
 @dataclass(frozen=True)
@@ -462,6 +556,7 @@ class Count(Step):
     kind: ClassVar[str] = "count"
     keys: ClassVar[frozenset[str]] = frozenset({"players", "ask", "answer"})
     answered: ClassVar[bool] = True
+    answered_by: ClassVar[AnswerMode] = AnswerMode.OPTION
 
     players: int = 4
     ask: str = "cards"
@@ -492,6 +587,10 @@ class Count(Step):
     def right(self) -> tuple[str, ...]:
         return (str(self.number),)
 
+    def options(self) -> tuple[Option, ...]:
+        index = 0 if self.ask == "cards" else 1
+        return tuple(Option(str(v), str(v)) for v in sorted({counts[index] for counts in COUNTS.values()}))
+
 
 @kind
 @dataclass(frozen=True)
@@ -504,8 +603,10 @@ class Quiz(Step):
     kind: ClassVar[str] = "quiz"
     keys: ClassVar[frozenset[str]] = frozenset({"choices", "answer", "why"})
     answered: ClassVar[bool] = True
+    answered_by: ClassVar[AnswerMode] = AnswerMode.OPTION
 
-    options: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    """The statements offered (lesson text, English message ids)."""
     why: tuple[str, ...] = ()
     number: int = 0
 
@@ -524,11 +625,14 @@ class Quiz(Step):
         if not 1 <= answer <= len(choices):
             report("answer", "answer-out-of-range", answer=str(answer), low=1, high=len(choices))
             return None
-        return cls(**common, options=tuple(choices), why=tuple(why), number=answer - 1)
+        return cls(**common, choices=tuple(choices), why=tuple(why), number=answer - 1)
 
     @property
     def right(self) -> tuple[str, ...]:
         return (str(self.number),)
+
+    def options(self) -> tuple[Option, ...]:
+        return tuple(Option(str(i), text) for i, text in enumerate(self.choices))
 
     @classmethod
     def extra_texts(cls, raw):
@@ -559,6 +663,8 @@ class Deal(Step):
 
     kind: ClassVar[str] = "deal"
     keys: ClassVar[frozenset[str]] = frozenset({"players", "seed"})
+    answered_by: ClassVar[AnswerMode] = AnswerMode.DEAL
+    tabled: ClassVar[bool] = True
 
     players: tuple[int, ...] = ()
     seed: int = 1

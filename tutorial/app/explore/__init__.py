@@ -1,0 +1,1 @@
+"""The Explorer page: the position lab and the variant lab."""

@@ -1,0 +1,99 @@
+"""Home page: what Muggins is, where to start, and the learner's progress."""
+
+import streamlit as st
+
+from tutorial.app.shell import clicks, focus, pages, session
+from tutorial.app.lessons import steps as lesson_steps, state as lesson_view
+from tutorial.app.presenter import mode as presenter
+
+tr = session.tr()
+_ = tr.gettext
+lessons, _problems = lesson_view.course()
+done = lesson_view.done_lessons()
+
+
+def confirming() -> str:
+    """The state the confirmation was drawn for: asking, or no longer asking."""
+    return "confirm" if st.session_state.get("home_confirm_reset") else ""
+
+
+def reset() -> None:
+    st.session_state["home_confirm_reset"] = False
+    lesson_view.reset_progress()
+
+
+def opened(lesson_id: str) -> None:
+    """On the Lessons page the focus goes to the step's first control (sent by its first run)."""
+    lesson_view.open_lesson(lesson_id)
+    lesson, index = lesson_view.current(lessons)
+    focus.request(lesson_steps.first_controls(lesson, lesson.steps[index]))
+
+
+presenter.page_frame(tr)
+st.title(_("Muggins Tutor"))
+st.markdown(_(
+    "Learn **Muggins**, the Victorian family card game of rank adjacency. Each turn you turn up the top card "
+    "of your closed stock and must put it in the right place: on a common pile one rank away, else on the "
+    "nearest opponent's discard that fits, else on your own discard. Miss the right place and someone calls "
+    "“Muggins!”: the card is moved where it had to go, and every other player gives you a penalty card. You "
+    "win the hand when a correct placement of your last card leaves you with no cards at all."
+))
+st.info(_(
+    "This is not the *muggins* rule of cribbage, nor the dominoes or adding games of the same name, where "
+    "“Muggins!” claims points someone forgot to count. This Muggins has no points at all: it is about where "
+    "each card must go."
+))
+
+st.header(_("Where to start"))
+left, middle, right = st.columns(3)
+with left:
+    st.page_link(pages.page("lessons"), label=_("Lessons"), icon=":material/school:")
+    st.caption(_("Step-by-step positions: choose where each card must go and see why."))
+with middle:
+    st.page_link(pages.page("practice"), label=_("Practice"), icon=":material/playing_cards:")
+    st.caption(_("Play hands and matches against computer players, at tables of 3 to 7. In Coach mode every error "
+                 "of yours is explained at once; in Table mode the others may slip, and you may call “Muggins!” on "
+                 "them."))
+with right:
+    st.page_link(pages.page("rules"), label=_("Rules"), icon=":material/menu_book:")
+    st.caption(_("The complete rules, with the section names the explanations cite."))
+
+st.header(_("Your progress"))
+if lessons:
+    results = lesson_view.check_results()
+    following = next((lesson for lesson in lessons if lesson.id not in done), None)
+    if following is not None and st.button(
+            (_("Continue: {title}") if done else _("Start: {title}")).format(title=_(following.title)),
+            key="home-continue", type="primary", icon=":material/play_arrow:"):
+        lesson_view.open_lesson(following.id)
+        opened(following.id)
+        st.switch_page(pages.page("lessons"))
+    for number, lesson in enumerate(lessons, start=1):
+        mark = ":material/check_circle:" if lesson.id in done else ":material/radio_button_unchecked:"
+        label = f"{number}. {_(lesson.title)}"
+        if lesson.id in results:
+            right, total = results[lesson.id]
+            label += " · " + _("check: {right} of {total}").format(right=right, total=total)
+        if st.button(label, key=f"home-lesson-{lesson.id}", icon=mark, type="tertiary"):
+            lesson_view.open_lesson(lesson.id)
+            opened(lesson.id)
+            st.switch_page(pages.page("lessons"))
+    st.caption(tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.", len(lessons))
+               .format(done=sum(lesson.id in done for lesson in lessons), total=len(lessons)))
+    st.caption(_("Your progress is kept in this page's address: bookmark it (or keep the link) to come back to it later."))
+    if done:
+        if not st.session_state.get("home_confirm_reset"):
+            if st.button(_("Reset my progress"), key="reset-progress"):
+                st.session_state["home_confirm_reset"] = True
+                st.rerun()
+        else:
+            st.warning(_("Forget every completed lesson and check result?"))
+            yes, no, _spacer = st.columns([2, 2, 3])
+            # Guarded (clicks.py): it appears where a second click on *Reset my progress* may land.
+            clicks.button(_("Yes, reset my progress"), key="reset-confirm", seen="confirm", current=confirming,
+                          action=reset, where=yes, type="primary", width="stretch")
+            if no.button(_("Keep my progress"), key="reset-keep", width="stretch"):
+                st.session_state["home_confirm_reset"] = False
+                st.rerun()
+session.remember(done=",".join(done), checks=lesson_view.checks_text())
+session.sync_url()

@@ -1,0 +1,126 @@
+"""Lessons page: pick a lesson, work through its steps."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import streamlit as st
+
+from tutorial import words
+from tutorial.app.shell import clicks, document, focus, pages, session
+from tutorial.app.presenter import lessons as lesson_present, mode as presenter
+from tutorial.app.lessons import steps as lesson_steps, state as lesson_view
+from tutorial.app.shell.markup import literal
+from tutorial.app.shell.table_component import anchor
+
+STEP_MOVES = "_lesson_moves"  # counts the learner's moves between steps (the step top comes into view)
+FINISHED = "_lesson_finished"  # counts *Finish the lesson* clicks (the completion comes into view)
+
+tr = session.tr()
+_ = tr.gettext
+lessons, problems = lesson_view.course()
+
+if not presenter.active():
+    st.title(_("Lessons"), anchor=False)  # no heading link: one Tab stop fewer on every step
+clicks.notice(tr)
+for problem in problems:  # the file's name, not the server's path to it
+    st.warning(literal(_("A lesson file could not be loaded and is left out:") + " "
+                       + words.lesson_problem(replace(problem, path=Path(problem.path).name), tr)))
+if not lessons:
+    st.info(_("There are no lessons to show."))
+    session.sync_url()
+    st.stop()
+
+if presenter.active():  # a projector: the table, the question and big controls only
+    lesson_present.show(lessons)
+    lesson, index = lesson_view.current(lessons)
+    document.title(_(lesson.title), _("Lessons"))
+    session.remember(lesson=lesson.id, step=lesson.steps[index].id)
+    session.sync_url()
+    st.stop()
+
+lesson, index = lesson_view.current(lessons)
+document.title(_(lesson.title), _("Lessons"))  # the browser's tab names the lesson
+if lesson_view.NOTICE in st.session_state:
+    kind, unknown = st.session_state.pop(lesson_view.NOTICE)
+    text = (_("The link names a lesson that does not exist (“{id}”), so the first lesson is shown.") if kind == "lesson"
+            else _("The link names a step that this lesson does not have (“{id}”), so it starts at the first step."))
+    st.warning(literal(text.format(id=words.clip(unknown))))
+done = lesson_view.done_lessons()
+titles = {item.id: f"{number}. {_(item.title)}" + (" ✓" if item.id in done else "")
+          for number, item in enumerate(lessons, start=1)}
+choice_key = session.labelled_key("lesson_choice", titles.values())  # a fresh widget when the labels change
+st.session_state[choice_key] = lesson.id  # the selector always shows the current lesson
+st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get, key=choice_key, on_change=lesson_view.choose,
+             args=(choice_key,))
+if index == 0:  # later, the summary would give answers away
+    st.caption(_(lesson.summary))
+
+step = lesson.steps[index]
+st.progress((index + 1) / len(lesson.steps), text=_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps)))
+with st.container(border=True):
+    anchor()(data={"nonce": str(st.session_state.get(STEP_MOVES, 0))}, key="lesson-step-top")
+    may_go_on, panel = lesson_steps.show_step(lesson, step)
+
+here = lesson_view.place_token()
+
+
+def arrived() -> None:
+    """After a move to another step (or lesson): its top comes into view, the focus goes to its
+    first control, and a screen reader hears where the learner is."""
+    st.session_state[STEP_MOVES] = st.session_state.get(STEP_MOVES, 0) + 1
+    now, at = lesson_view.current(lessons)
+    focus.request(lesson_steps.first_controls(now, now.steps[at]),
+                  say=_("Step {number} of {total}").format(number=at + 1, total=len(now.steps)) + ": "
+                  + _(now.steps[at].title))
+
+
+def finished() -> None:
+    """After *Finish the lesson*: the completion and *Next lesson* come into view, with the focus."""
+    st.session_state[FINISHED] = st.session_state.get(FINISHED, 0) + 1
+    focus.request(["lesson-following", "lesson-restart"], read=focus.VERDICT)
+
+
+def nav_button(label, *, key, action, args=(), where=None, after=arrived, **options):
+    """A navigation button that acts only on the step the learner saw (see clicks.py); the
+    step it leads to is brought into view (``after``)."""
+    def moved(*values):
+        action(*values)
+        after()
+
+    clicks.button(label, key=key, seen=here, current=lesson_view.place_token, action=moved, args=args,
+                  where=where, **options)
+
+
+with panel:  # beside the table: the way on is in view after every answer
+    row = st.container(horizontal=True, key="lesson-nav")
+    if index > 0:
+        nav_button(_("◀ Back"), key="lesson-back", action=lesson_view.go, args=(lesson.id, index - 1), where=row,
+                   width="stretch")
+    if not may_go_on:
+        row.caption(_("Follow every move to go on.") if step.kind == "muggins" else _("Answer to go on."))
+    elif index < len(lesson.steps) - 1:
+        nav_button(_("Next ▶"), key="lesson-next", action=lesson_view.go, args=(lesson.id, index + 1), where=row,
+                   type="primary", width="stretch")
+    elif lesson.id not in done:
+        nav_button(_("Finish the lesson ✓"), key="lesson-finish", action=lesson_view.finish, args=(lesson.id,),
+                   where=row, after=finished, type="primary", width="stretch")
+    else:
+        anchor()(data={"nonce": str(st.session_state.get(FINISHED, "")), "until": "lesson-onward"},
+                 key="lesson-complete-mark")  # after a click on Finish: the completion and the way on in view
+        score = lesson_view.check_results().get(lesson.id)
+        if score:
+            st.success(_("Lesson complete.") + " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1]))
+        else:
+            st.success(_("Lesson complete."))
+        position = [item.id for item in lessons].index(lesson.id)
+        following = lessons[position + 1] if position + 1 < len(lessons) else None
+        onward = st.container(horizontal=True, key="lesson-onward")
+        if following is not None:
+            nav_button(_("Next lesson: {title}").format(title=_(following.title)), key="lesson-following",
+                       action=lesson_view.open_lesson, args=(following.id,), where=onward, type="primary", width="stretch")
+        nav_button(_("Start the lesson again"), key="lesson-restart", action=lesson_view.restart, args=(lesson.id,),
+                   where=onward, width="stretch")
+        onward.page_link(pages.page("practice"), label=_("Play a practice hand"), icon=":material/playing_cards:")
+
+session.remember(lesson=lesson.id, step=step.id, done=",".join(done), checks=lesson_view.checks_text())
+session.sync_url()

@@ -1,0 +1,323 @@
+"""What the Practice page shows, in words, without Streamlit.
+
+:class:`PracticeScreen` reads a :class:`~tutorial.practice.PracticeGame` and
+tells, through the narrator (the learner's language, the learner's seat in the
+second person), everything the page puts on screen: the heading, the verdict
+on the learner's last action, the turns since, the placement being watched,
+the end-of-hand review, the match score and the hand log. The Streamlit page
+only lays these out and adds buttons; so whole matches can be tested here, fast.
+Everything returned is plain text (the page escapes it for Markdown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tutorial.draw.scene import Arrow, arrows_for
+from tutorial.engine.errors import MugginsError
+from tutorial.engine.rules import TurnRecord
+from tutorial.narrate import Narrator
+from tutorial.practice.game import LearnerCall, PracticeGame
+from tutorial.practice.moves import CALL, NEXT, NEXT_HAND
+from tutorial.practice.settings import COACH, TABLE
+from tutorial.words import clip, position_error
+
+SINCE_SHOWN = 30
+"""Turns listed under “Since your last card” (the hand log holds them all)."""
+
+LESSON_FOR_ERROR = {
+    "not-adjacent": "cards-and-fitting",
+    "empty-discard": "nearest-opponent",
+    "common-first": "common-piles-first",
+    "nearest-opponent": "nearest-opponent",
+    "missed-destination": "own-discard",
+}
+"""The lesson that teaches each error (by lesson id), for the review."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message box: ``tone`` (``success``, ``error``, ``warning`` or ``info``) and its
+    paragraphs (plain text)."""
+
+    tone: str
+    lines: tuple[str, ...]
+    details: tuple[str, ...] = ()
+    """Lines shown on request under the box (each penalty card, donor by donor, R5)."""
+
+
+@dataclass(frozen=True)
+class Review:
+    """The end of a hand: ``outcome`` (who won, or why it was drawn), the learner's errors
+    (``errors``: lines by kind, or ``clean``), Table mode's ``calls`` line and the others'
+    errors that stood (``missed_count``, ``missed``: a line each with its turn), and the
+    error kinds whose lessons to offer (``lessons``, in order, no repeats)."""
+
+    outcome: Message
+    won: bool
+    errors: tuple[str, ...]
+    clean: str | None
+    calls: str | None
+    missed_count: str | None
+    missed: tuple[str, ...]
+    lessons: tuple[str, ...] = field(default=())
+
+
+class PracticeScreen:
+    """The Practice page of ``game`` in words (see the module text). ``undone``: the
+    learner has just taken a card back (Coach mode's Undo)."""
+
+    def __init__(self, game: PracticeGame, narrator: Narrator, *, undone: bool = False):
+        self.game = game
+        self.n = narrator
+        self.undone = undone
+
+    # ----- the top of the page ------------------------------------------------------------
+    def heading(self) -> tuple[str, str, str]:
+        """``(deal, who, mode)``: the deal code, dealer and hand of the match; who the learner
+        is; what the mode does."""
+        _ = self.n._
+        game = self.game
+        deal = _("Deal {code}").format(code=game.match.deal_code(game.hand_index)) + " · " + \
+            _("Dealer: {dealer}").format(dealer=game.hand.start.players[game.dealer])
+        if game.settings.hands > 1:
+            deal += " · " + _("Hand {number} of {total}").format(number=game.hand_index + 1, total=game.settings.hands)
+            if game.hand_index:
+                deal += " " + _("(match {code})").format(code=game.code)
+        if game.settings.mode == COACH:
+            mode = _("Coach mode: every error of yours is explained at once.")
+        else:
+            mode = _("Table mode: the others may miss your errors, and may slip themselves; you may call “Muggins!”.")
+        return deal, _("You are {you}.").format(you=game.learner), mode
+
+    def notice(self, kind: str, value: object) -> str:
+        """A problem with the page address, and what was done about it."""
+        _ = self.n._
+        if kind == "saved-missing":
+            return _("The saved game in the link (“{key}”) is not kept on this server.").format(key=clip(value))
+        if kind == "saved-unusable":
+            return _("This server cannot read its store of saved games just now, so the saved game in the link (“{key}”) cannot be opened.").format(
+                key=clip(value))
+        if kind == "saved-damaged":
+            return _("The saved game in the link (“{key}”) is damaged and cannot be replayed.").format(key=clip(value))
+        if kind == "fresh-deal":
+            return _("So here is a fresh deal.")
+        if kind == "moves-without-deal":
+            return _("The link holds moves but no deal code, so they cannot be replayed; here is a fresh deal.")
+        if kind == "unsaved":
+            return _("This game has grown too long for its page address and this server cannot keep it, so a refresh or a link may not bring it back.")
+        problem = position_error(value, self.n.tr) if isinstance(value, MugginsError) else clip(value)
+        if kind == "bad-deal":
+            return _("The link did not hold a game that can be restored ({problem}), so here is a fresh deal.").format(problem=problem)
+        code = getattr(value, "code", "")
+        if code == "bad-seat":
+            return _("The seat in the link cannot be used ({problem}), so you sit in seat A of deal {deal}.").format(
+                problem=problem, deal=self.game.code)
+        if code == "bad-settings":
+            return _("The game settings in the link cannot be used ({problem}), so deal {deal} is played with the usual settings.").format(
+                problem=problem, deal=self.game.code)
+        return _("The moves in the link could not be replayed ({problem}), so this is the same deal from the start.").format(problem=problem)
+
+    # ----- what just happened -------------------------------------------------------------------
+    def _learner_placements(self) -> list[int]:
+        you = self.game.learner
+        return [index for index, record in enumerate(self.game.hand.records) if record.mover == you and record.card is not None]
+
+    def feedback(self) -> Message | None:
+        """The result of the learner's last action: an undo, a call, or their last placement."""
+        n, game = self.n, self.game
+        _ = n._
+        if self.undone and game.hand.turned is not None:
+            return Message("info", (_("Your last card was taken back: {card} is turned up again. Where must it go?").format(
+                card=n.card(game.hand.turned.card)),))
+        entry, record = self._latest()
+        if entry is not None:
+            if entry.supported:
+                return Message("success", (_("Right to call."), n.judgement(record.judgement, record.judged_in),
+                                           n.correction(record, record.judged_in), n.penalty_summary(record)),
+                           details=tuple(n.penalty_lines(record)) if record.penalty else ())
+            return Message("info", (_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
+                section=n.section("§muggins")), n.judgement(record.judgement, record.judged_in)))  # which placement
+        if record is None:
+            return None
+        verdict, table = record.judgement, record.judged_in
+        if verdict.ok:
+            return Message("success", (_("You put {card} on {pile}.").format(card=n.card(record.card), pile=n.pile(verdict.dest, table))
+                                       + " " + n.judgement(verdict, table),))
+        if not record.called:
+            return Message("warning", (
+                _("Nobody called it, so your error stands and the card stays there ({section}). But it was an error:").format(
+                    section=n.section("§muggins")),
+                n.judgement(verdict, table)))
+        lines = [n.judgement(verdict, table), n.correction(record, table)]
+        details: tuple[str, ...] = ()
+        if record.penalty or game.settings.penalise or game.settings.mode == TABLE:
+            lines.append(n.penalty_summary(record))  # short on a phone; each donor's card is drawn as an arrow
+            details = tuple(n.penalty_lines(record)) if record.penalty else ()
+        else:
+            lines.append(_("Penalty cards are switched off in this game."))
+        if not table.has_cards(table.to_move):
+            lines.append(n.finish_refused(record.mover))
+        return Message("error", tuple(lines), details)
+
+    def _latest(self) -> tuple[LearnerCall | None, TurnRecord | None]:
+        """What the learner did last: ``(their call, its record)`` if a call came after their
+        last placement, else ``(None, that placement's record)``, or ``(None, None)``."""
+        records = self.game.hand.records
+        mine = self._learner_placements()
+        calls = self.game.calls
+        if calls and (not mine or records.index(calls[-1].record) > mine[-1]):
+            return calls[-1], calls[-1].record
+        return None, (records[mine[-1]] if mine else None)
+
+    def last_arrows(self) -> tuple[Arrow, ...]:
+        """What the learner's last placement or call set moving, for the table's arrows: each
+        penalty card, and the correction while nobody has played since (after that the piles
+        it joined have changed); empty when nothing was called."""
+        _entry, record = self._latest()
+        if record is None or not record.called:
+            return ()
+        current = self.game.hand.records[-1] is record
+        return tuple(arrow for arrow in arrows_for(record.events)
+                     if arrow.kind == "gift" or (current and arrow.start != ("turned", record.mover)))
+
+    def since(self) -> tuple[str, tuple[str, ...]] | None:
+        """The turns played since the learner's last card (or before their first): a
+        heading and a line each; ``None`` when there are none."""
+        _ = self.n._
+        records = self.game.hand.records
+        mine = self._learner_placements()
+        others = records[mine[-1] + 1:] if mine else records
+        if not others:
+            return None
+        heading = _("Since your last card:") if mine else _("Before your first turn:")
+        lines = [self.n.turn_line(record) for record in others[-SINCE_SHOWN:]]
+        if len(others) > SINCE_SHOWN:
+            hidden = len(others) - SINCE_SHOWN
+            lines.insert(0, self.n.n_("… and {count} earlier turn (all of them are in the hand log).",
+                                      "… and {count} earlier turns (all of them are in the hand log).", hidden).format(count=hidden))
+        return heading, tuple(lines)
+
+    # ----- what the learner must do now ------------------------------------------------------------
+    def watching(self) -> tuple[str, str] | None:
+        """A computer player's placement being shown (Table mode): what they did, and the
+        question — the same whether it was right or wrong."""
+        shown = self.game.watching
+        if shown is None:
+            return None
+        n = self.n
+        text = n._("{player} turned up {card} and put it on {pile}.").format(
+            player=shown.mover, card=n.card(shown.card), pile=n.pile(shown.dest, self.game.hand.turned.position, subject=shown.mover))
+        return text, n._("Was that right? Call “Muggins!” if it was not, before the next card is turned up.")
+
+    def correcting(self, wrong_pick: bool = False) -> Message | None:
+        """The learner's called card fits several common piles: they pick one (R4)."""
+        game, n = self.game, self.n
+        if game.correcting is None:
+            return None
+        wrong = game.correcting[0]
+        turned = game.hand.turned
+        _wrong, called, caller = game.correcting
+        if called and caller is not None:
+            call = n._("{caller} calls “Muggins!”.").format(caller=caller)
+        elif called:
+            call = n._("“Muggins!” is called.")
+        else:
+            call = n._("That was your last card, so the finish is checked: the error counts as called ({section}, R11).").format(
+                section=n.section("§finish"))
+        lines = [n.judgement(game.hand.judge(wrong), turned.position), call,
+                 n._("Your card must go on a common pile, and several fit: you pick which ({section}, R4).").format(
+                     section=n.section("§muggins"))]
+        if wrong_pick:
+            lines.append(n._("That pile does not fit: pick one of the marked common piles."))
+        return Message("error", tuple(lines))
+
+    def can_undo(self) -> bool:
+        """Whether *Undo my last card* is shown: only when it can act — Coach mode, the hand
+        not over, and a card of the learner's placed in this hand (not only in an earlier
+        hand of the match: :meth:`PracticeGame.undone` never goes back across a new hand)."""
+        game = self.game
+        if game.settings.mode != COACH or game.hand_over:
+            return False
+        placements = [index for index, decision in enumerate(game.decisions) if decision not in (CALL, NEXT, NEXT_HAND)]
+        return bool(placements) and NEXT_HAND not in game.decisions[placements[-1]:]
+
+    def skip_label(self) -> str:
+        """The label of the button that lets the others play on until the learner's turn."""
+        game = self.game
+        seat = game.hand.position.seat(game.learner)
+        if not game.hand.position.has_cards(seat):
+            return self.n._("Play the rest of the hand")
+        return self.n._("Skip to my turn")
+
+    def your_turn(self) -> tuple[str, str | None]:
+        """The prompt for the learner's card, and the recycle it followed (if any)."""
+        n = self.n
+        turned = self.game.hand.turned
+        recycled = n.recycled(self.game.learner, turned.card) if turned is not None and turned.recycled else None
+        return n._("Your turn: choose the pile where your card must go. Every common pile and every discard, your own included, can be chosen."), recycled
+
+    # ----- the end of a hand ----------------------------------------------------------------------
+    def review(self) -> Review | None:
+        """The hand's result and the learner's review, once the hand is over."""
+        game, n = self.game, self.n
+        _ = n._
+        if not game.hand_over:
+            return None
+        result = game.hand.outcome
+        seat = game.hand.position.seat(game.learner)
+        won = result.winner == game.learner
+        outcome = Message("success" if won else "info", (n.outcome(result, cards_left=game.hand.position.card_count(seat)),))
+        errors = game.errors_by_kind()
+        lines = tuple(n.n_("{title}: {count} time ({section}).", "{title}: {count} times ({section}).", count).format(
+            title=n.error_title(error), count=count, section=n.section("§priority")) for error, count in sorted(errors.items()))
+        lessons = list(dict.fromkeys(sorted(errors)))
+        calls = missed_count = None
+        missed_lines: tuple[str, ...] = ()
+        if game.settings.mode == TABLE:
+            right = sum(entry.supported for entry in game.calls)
+            calls = _("Your calls — right: {right}; unsupported: {wrong}.").format(right=right, wrong=len(game.calls) - right)
+            missed = game.missed_calls()
+            missed_count = n.n_("Errors by others that nobody called: {count}.", "Errors by others that nobody called: {count}.",
+                                len(missed)).format(count=len(missed))
+            missed_lines = tuple(_("Turn {turn}: {what}").format(turn=turn, what=n.turn_line(record)) for turn, record in missed)
+            lessons += [error for error in sorted({record.judgement.error for _turn, record in missed}) if error not in lessons]
+        return Review(outcome, won, lines, None if errors else _("You made no errors in this hand."), calls, missed_count,
+                      missed_lines, tuple(lessons))
+
+    def scoreboard(self) -> tuple[str, str, str | None] | None:
+        """In a match: the heading, the wins so far with the drawn hands, and the match
+        result once it is over (§match); ``None`` for a single hand."""
+        game, n = self.game, self.n
+        _ = n._
+        if game.settings.hands < 2:
+            return None
+        drawn = sum(1 for outcome in game.outcomes if outcome.winner is None)
+        heading = _("Match: hand {number} of {total}").format(number=len(game.outcomes), total=game.settings.hands)
+        scores = " · ".join(f"{name}: {wins}" for name, wins in game.scores().items()) + " · " + \
+            n.n_("{count} drawn hand", "{count} drawn hands", drawn).format(count=drawn)
+        result = None
+        if game.match_over:
+            winners = game.winners()
+            if winners == [game.learner]:
+                result = _("You win the match ({section}).").format(section=n.section("§match"))
+            elif len(winners) == 1:
+                result = _("{player} wins the match ({section}).").format(player=winners[0], section=n.section("§match"))
+            else:
+                result = _("{players} share the match ({section}).").format(players=n.names(winners), section=n.section("§match"))
+        return heading, scores, result
+
+    # ----- the hand log -------------------------------------------------------------------------------
+    def log_lines(self, last: int | None = None) -> list[tuple[int, str]]:
+        """``(turn number, line)`` for every turn of the hand, or only the ``last`` ones."""
+        records: Sequence = self.game.hand.records
+        first = 0 if last is None else max(0, len(records) - last)
+        return [(number, self.n.turn_line(record)) for number, record in enumerate(records[first:], start=first + 1)]
+
+    def log_text(self) -> str:
+        """The whole hand log as plain text, for downloading."""
+        game = self.game
+        lines = [f"Muggins Tutor · {game.match.deal_code(game.hand_index)} · {game.settings.to_text()}"]
+        lines += [f"{number}. {line}" for number, line in self.log_lines()]
+        return "\n".join(lines) + "\n"

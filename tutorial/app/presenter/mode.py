@@ -1,0 +1,333 @@
+"""Presenter mode: the page for a projector (issue 12).
+
+A switch in the sidebar, or ``present=1`` in the address, turns it on; the address keeps
+it, so a refresh stays in it. The sidebar, the header and the menus go; the drawn table
+takes the whole height of the screen and beside it come only the question, the answer
+(shown or hidden by the presenter) and big controls, which the keyboard also works:
+→ (or Page Down, a presentation clicker's) next, ← (Page Up) back, space show or hide the
+answer, Esc leave presenter mode. A presenter's answers are kept apart from their own progress.
+
+The keys are counted in the browser (:data:`KEYS_JS`): every press adds a letter to a
+log, and the component sends the count and the log's tail as its *state* — not a trigger,
+which Streamlit coalesces when presses arrive during a run — so the server applies each
+press it has not applied yet, in order, and eight quick presses of → move eight steps.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+import streamlit as st
+
+from tutorial.app.shell import session
+
+PRESENT = "_present"
+"""Session state: presenter mode is on."""
+SWITCH = "present_switch"
+"""The sidebar toggle's key."""
+
+NEXT_KEY, BACK_KEY, ANSWER_KEY, LEAVE_KEY = "Right", "Left", "Space", "Esc"
+"""The keyboard: Streamlit shortcut names of the four presenter controls (the class room's
+teacher page uses them; lessons and practice count their keys with :func:`keys`)."""
+
+FORWARD, BACKWARD, STEP_ON, STEP_BACK, ANSWER, BIGGER, SMALLER = "n", "b", "N", "B", "a", "i", "o"
+"""The presses :func:`keys` reports: → (Page Down) forward, ← (Page Up) backward,
+Shift+→ / Shift+← a whole step on or back (past a walk-through's moves), space the answer,
++ a bigger table, − the table back to its size."""
+PRESSES = frozenset(FORWARD + BACKWARD + STEP_ON + STEP_BACK + ANSWER + BIGGER + SMALLER)
+ZOOM = "_present_zoom"
+"""Session state: the presenter asked for the bigger table."""
+LOG = 64
+"""Presses the browser keeps in its log: more than that between two runs are not applied."""
+KEYS = "present-keys"
+"""The key counter's widget key."""
+SEEN = "_present_keys_seen"
+"""Session state: ``(epoch, count)`` of the presses already applied."""
+_EPOCH = re.compile(r"[0-9a-z]{1,16}")
+
+RESERVE = 60
+"""CSS pixels of the screen's height the drawn table leaves for the line above it."""
+
+STYLE = (
+    "<style>"
+    "[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], [data-testid='stHeader'],"
+    " [data-testid='stToolbar'], [data-testid='stDecoration'] {display: none !important;}"
+    ".stMainBlockContainer, [data-testid='stMainBlockContainer'] {padding: 0.4rem 1.2rem 0.4rem 1.2rem !important;"
+    " max-width: 100% !important;}"
+    "[data-testid='stAppViewContainer'] > section, [data-testid='stMain'] {padding-top: 0 !important;}"
+    # Big controls and readable text beside the table.
+    # One row of controls on a projector; on a narrow screen they may wrap (labels whole).
+    "@media (min-width: 640px) {.st-key-present-controls {flex-wrap: nowrap !important;}}"
+    ".st-key-present-controls {gap: 0.5rem;}"
+    ".st-key-present-controls button {min-height: 2.5rem; padding: 0 0.6rem; min-width: 0;}"
+    "[data-testid='stMain'] .st-key-present-controls button p {font-size: 1rem; font-weight: 600; white-space: nowrap;}"
+    # The panel's text is made smaller (var --present-fit, set by the key counter's script)
+    # when the whole step would not fit beside the table otherwise.
+    ".st-key-present-panel [data-testid='stMarkdownContainer'] p, .st-key-present-panel [data-testid='stMarkdownContainer'] li"
+    " {font-size: calc(1rem * var(--present-fit, 1)); line-height: 1.42;}"
+    "[data-testid='stMain'] .st-key-present-panel [data-testid='stAlert'] p, [data-testid='stMain'] .st-key-present-panel"
+    " [data-testid='stAlert'] li {font-size: calc(0.95rem * var(--present-fit, 1)); line-height: 1.38;}"
+    ".st-key-present-panel [data-testid='stCaptionContainer'] p {font-size: calc(0.875rem * var(--present-fit, 1));}"
+    "[data-testid='stMain'] .st-key-present-panel [data-testid='stMarkdownContainer'] p {margin-bottom: calc(1rem * var(--present-fit, 1));}"
+    "[data-testid='stMain'] .st-key-present-panel [data-testid='stMarkdownContainer'] {margin-bottom: calc(-1rem * var(--present-fit, 1));}"
+    "[data-testid='stMain'] .st-key-present-panel button p {margin: 0 !important;}"
+    "[data-testid='stMain'] .st-key-present-panel button [data-testid='stMarkdownContainer'] {margin-bottom: 0 !important;}"
+    ".st-key-present-panel [data-testid='stAlert'] [data-testid='stAlertContainer'] {padding: calc(1rem * var(--present-fit, 1));}"
+    ".st-key-present-panel h3 {font-size: calc(1.3rem * var(--present-fit, 1)); padding: 0 0 0.15rem 0;}"
+    ".st-key-present-panel [data-testid='stVerticalBlock'] {gap: calc(1rem * var(--present-fit, 1));}"
+    ".st-key-present-panel {gap: calc(1rem * var(--present-fit, 1));}"
+    # The presenter's controls come last, under everything the step shows.
+    ".st-key-present-panel > :has(.st-key-present-controls-box), .st-key-present-panel > .st-key-present-controls-box,"
+    " .st-key-present-panel > :has(> .st-key-present-controls), .st-key-present-panel > .st-key-present-controls {order: 99;}"
+    # The table's column may shrink below the table drawn last (it is then drawn again to fit).
+    # (Side by side only: on a phone the columns stack, each the whole width.)
+    "@media (min-width: 640px) {[data-testid='stMain'] [class*='st-key-stage-present'] [data-testid='stColumn']"
+    " {min-width: 0 !important;}}"
+    # A step too long for the panel beside the table: the panel takes more of the width.
+    "@media (min-width: 640px) {[data-testid='stMain'] [class*='st-key-stage-present'][data-panel='wide'] [data-testid='stColumn']"
+    " {flex: 1 1 0 !important;} [data-testid='stMain'] [class*='st-key-stage-present'][data-panel='wide']"
+    " [data-testid='stColumn'] + [data-testid='stColumn'] {flex: 2 1 0 !important;}}"
+    # The bigger table (+): five sevenths of the width (the wide shape, width-bound: cards 35 %
+    # bigger for four players); the narrow panel beside it keeps the step and the controls,
+    # which may wrap there.
+    "@media (min-width: 640px) {[data-testid='stMain'] [class*='st-key-stage-present'][data-panel='zoomed'] [data-testid='stColumn']"
+    " {flex: 5 1 0 !important; min-width: 0 !important;} [data-testid='stMain'] [class*='st-key-stage-present'][data-panel='zoomed']"
+    " [data-testid='stColumn'] + [data-testid='stColumn'] {flex: 2 1 0 !important;}"
+    " [data-testid='stMain'] [data-panel='zoomed'] .st-key-present-controls {flex-wrap: wrap !important;}"
+    " [data-testid='stMain'] [data-panel='zoomed'] .st-key-present-controls button p {font-size: 0.95rem;}}"
+    # A phone's table already takes the whole width: no bigger table there.
+    "@media (max-width: 639.9px) {.st-key-present-zoom {display: none !important;}}"
+    # The key counter draws nothing and takes no room.
+    ":has(> .st-key-present-keys-box), .st-key-present-keys-box {position: absolute !important; width: 0; height: 0;"
+    " overflow: hidden;}"
+    ".st-key-present-top p {font-size: 0.9rem; margin: 0;}"
+    # The lines of open piles under the table: one short line each.
+    ".st-key-stage-present [data-testid='stColumn']:first-child [data-testid='stMarkdownContainer'] p"
+    " {font-size: 0.85rem; margin: 0; line-height: 1.3;}"
+    # Beside the table: the question stays on the screen, a long explanation scrolls inside
+    # the panel, and the controls stay pinned at its foot, so the page itself never scrolls.
+    ".st-key-present-panel {max-height: calc(100vh - 84px); overflow-y: auto; overflow-x: hidden;"
+    " padding-right: 0.25rem;}"
+    # Sticky works within the parent box, so the pinned element is the panel's own child.
+    ".st-key-present-panel > :has(.st-key-present-controls-box), .st-key-present-panel > :has(> .st-key-present-controls),"
+    " .st-key-present-panel > .st-key-present-controls {position: sticky; bottom: 0; z-index: 3;"
+    " background: var(--st-background-color, #fff); padding-top: 0.35rem;}"
+    ".st-key-present-top {gap: 0.6rem; min-height: 0;} .st-key-present-top button {min-height: 0; padding: 0 0.3rem;}"
+    "</style>"
+)
+
+
+def fresh_presses(value: object, seen: tuple[str, int] | None) -> tuple[str, tuple[str, int] | None]:
+    """The presses in ``value`` (the key counter's state, from the browser: not trusted) not
+    yet applied, oldest first, and the new ``seen``. A new ``epoch`` (the counter was drawn
+    anew: another page, presenter mode left and entered) counts from nothing; anything
+    malformed applies nothing and changes nothing."""
+    if not isinstance(value, Mapping):
+        return "", seen
+    epoch, total, log = value.get("epoch"), value.get("total"), value.get("log")
+    if not (isinstance(epoch, str) and _EPOCH.fullmatch(epoch) and isinstance(total, int)
+            and not isinstance(total, bool) and 0 <= total < 10**9 and isinstance(log, str)
+            and len(log) <= LOG and set(log) <= PRESSES):
+        return "", seen
+    done = seen[1] if seen is not None and seen[0] == epoch else 0
+    fresh = max(0, min(total - done, len(log)))
+    return (log[len(log) - fresh:] if fresh else ""), (epoch, max(total, done))
+
+
+def apply_presses(actions: Mapping[str, Callable[[], None]]) -> None:
+    """Callback of the key counter: run ``actions[press]`` for every press not yet applied,
+    in the order they were made (each action acts on where the presenter is by then)."""
+    state = st.session_state
+    getter = getattr(state.get(KEYS), "get", None)  # the component's state: {"presses": …}
+    presses, state[SEEN] = fresh_presses(getter("presses") if callable(getter) else None, state.get(SEEN))
+    for press in presses:
+        action = actions.get(press)
+        if action is not None:
+            action()
+
+
+KEYS_JS = """
+const PRESS = { ArrowRight: 'n', PageDown: 'n', ArrowLeft: 'b', PageUp: 'b', ' ': 'a', Spacebar: 'a',
+                '+': 'i', '=': 'i', '-': 'o', '\u2212': 'o' };
+const TYPING = /^(INPUT|TEXTAREA|SELECT)$/;
+const FLOOR = 0.68;  // the smallest text the panel is given (0.68 of its size: 10-11 CSS px, 15-16 on a 720p projector)
+let ZOOMED = false;  // the presenter asked for the bigger table (from the data)
+
+function typing(event) {  // a key meant for a text box, a menu or a slider is not the presenter's
+  for (const el of event.composedPath()) {
+    if (!(el instanceof Element)) { continue; }
+    if (TYPING.test(el.tagName) || el.isContentEditable) { return true; }
+    const role = el.getAttribute('role');
+    if (role === 'textbox' || role === 'combobox' || role === 'listbox' || role === 'slider' || role === 'menu') { return true; }
+  }
+  return false;
+}
+
+function overflows(panel) { return panel.scrollHeight > panel.clientHeight + 1; }
+
+function shrink(panel, floor) {  // the text made smaller step by step until it fits, or down to floor
+  let scale = 1;
+  panel.style.setProperty('--present-fit', '1');
+  while (overflows(panel) && scale > floor + 0.001) {
+    scale = Math.max(floor, Math.round((scale - 0.04) * 100) / 100);
+    panel.style.setProperty('--present-fit', String(scale));
+  }
+  return scale;
+}
+
+function fitPanel() {
+  // The panel beside the table holds the whole step, no line cut: as tall as the screen
+  // below its top allows; if the step is longer, its text a little smaller; if still too
+  // long, the panel wider (the table a little smaller) and the text smaller again, to a floor.
+  const panel = document.querySelector('.st-key-present-panel');
+  if (!panel) { return; }
+  const stage = panel.closest('[class*="st-key-stage-present"]');
+  const zoomed = ZOOMED;
+  if (stage) { stage.dataset.panel = zoomed ? 'zoomed' : 'normal'; }
+  if (window.innerWidth < 640) {  // a phone: the panel lies under the table and the page scrolls
+    panel.style.maxHeight = 'none';
+    panel.style.setProperty('--present-fit', '1');
+    panel.dataset.fit = '1';
+    return;
+  }
+  panel.style.maxHeight = Math.max(160, Math.floor(window.innerHeight - panel.getBoundingClientRect().top - 6)) + 'px';
+  let scale = shrink(panel, 0.84);
+  if (overflows(panel) && stage && window.innerWidth >= 640 && !zoomed) {
+    stage.dataset.panel = 'wide';
+    scale = shrink(panel, FLOOR);
+  } else if (overflows(panel)) {
+    scale = shrink(panel, FLOOR);
+  }
+  panel.dataset.fit = String(scale);
+}
+
+export default function(component) {
+  const { setStateValue, parentElement, data } = component;
+  const host = parentElement.host || parentElement;
+  ZOOMED = Boolean(data && data.zoom);
+  let keys = host.__presenterKeys;
+  if (!keys) {
+    keys = host.__presenterKeys = { epoch: Math.random().toString(36).slice(2, 12) || 'k', total: 0, log: '', space: false };
+  }
+  keys.send = setStateValue;
+  const down = (event) => {
+    let press = PRESS[event.key];
+    if (!press || event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || event.isComposing
+        || typing(event)) { return; }
+    event.preventDefault();  // no scrolling, and a focused button does not take the space as a click
+    if (event.repeat) { return; }  // a key held down is one press
+    if (event.shiftKey && (press === 'n' || press === 'b')) { press = press.toUpperCase(); }
+    keys.space = press === 'a';
+    keys.total += 1;
+    keys.log = (keys.log + press).slice(-64);
+    keys.send('presses', { epoch: keys.epoch, total: keys.total, log: keys.log });
+  };
+  const up = (event) => { if (event.key === ' ' && keys.space) { keys.space = false; event.preventDefault(); } };
+  document.addEventListener('keydown', down);
+  document.addEventListener('keyup', up);
+  document.body.dataset.presenterKeys = keys.epoch;  // listening (tests wait for it)
+  let pending = 0;
+  const refit = () => { if (!pending) { pending = requestAnimationFrame(() => { pending = 0; fitPanel(); }); } };
+  fitPanel();
+  const observer = new MutationObserver(() => fitPanel());
+  const main = document.querySelector('[data-testid="stMain"]') || document.body;
+  observer.observe(main, { childList: true, subtree: true, characterData: true });
+  window.addEventListener('resize', refit);
+  return () => {
+    document.removeEventListener('keydown', down);
+    document.removeEventListener('keyup', up);
+    delete document.body.dataset.presenterKeys;
+    observer.disconnect();
+    window.removeEventListener('resize', refit);
+    if (pending) { cancelAnimationFrame(pending); }
+  };
+}
+"""
+
+
+@st.cache_resource(show_spinner=False)
+def _keys_component():
+    """The key counter (see :data:`KEYS_JS`), registered once per server process."""
+    return st.components.v2.component("muggins_presenter_keys", js=KEYS_JS)
+
+
+def keys(actions: Mapping[str, Callable[[], None]]) -> None:
+    """Count the presenter's keys in the browser and apply each press with ``actions``
+    (press letter → callback, see :data:`FORWARD`…; + and − always zoom the table); also
+    fits the panel's text."""
+    every = {BIGGER: lambda: zoom(True), SMALLER: lambda: zoom(False), **actions}
+    with st.container(key="present-keys-box"):
+        _keys_component()(key=KEYS, data={"zoom": zoomed()}, on_presses_change=lambda: apply_presses(every), height=0)
+
+
+def zoomed() -> bool:
+    """The presenter asked for the bigger table."""
+    return bool(st.session_state.get(ZOOM))
+
+
+def zoom(on: bool) -> None:
+    """Callback: the bigger table (``on``) or the table at its size."""
+    st.session_state[ZOOM] = bool(on)
+
+
+def zoom_button(tr, where) -> None:
+    """*Bigger table* / *Smaller table* in the line above the table (+ and − on the keyboard)."""
+    _ = tr.gettext
+    on = zoomed()
+    where.button(_("Smaller table") if on else _("Bigger table"), key="present-zoom", on_click=zoom, args=(not on,),
+                 icon=":material/zoom_out:" if on else ":material/zoom_in:", type="tertiary",
+                 help=_("The table at its size (−)") if on else _("A bigger table, for the back of the room (+)"))
+
+
+def active() -> bool:
+    """Presenter mode is on for this learner (seeded once from ``present=1``)."""
+    state = st.session_state
+    if PRESENT not in state:
+        state[PRESENT] = session.url_seed("present") == "1"
+        session.remember(present="1" if state[PRESENT] else None)
+    return bool(state[PRESENT])
+
+
+def set_active(on: bool) -> None:
+    """Turn presenter mode on or off (the address follows)."""
+    st.session_state[PRESENT] = bool(on)
+    st.session_state[SWITCH] = bool(on)
+    session.remember(present="1" if on else None)
+
+
+def _switched() -> None:
+    set_active(bool(st.session_state.get(SWITCH)))
+
+
+def switch(tr) -> None:
+    """The sidebar toggle (drawn only outside presenter mode: inside it, Esc or the Leave button)."""
+    _ = tr.gettext
+    st.session_state[SWITCH] = active()
+    st.toggle(_("Presenter mode"), key=SWITCH, on_change=_switched,
+              help=_("For a projector: only the table, the question and big controls. Keys: → next (in a "
+                     "walk-through, the next move first), ← back, space shows or hides the answer, + and − the "
+                     "table's size, Esc leaves."))
+
+
+def frame() -> None:
+    """The presenter page's style (call once per page run while :func:`active`)."""
+    st.html(STYLE)
+
+
+def leave_button(tr, where=None, *, keyboard: bool = True) -> None:
+    """*Leave presenter mode* (Esc with ``keyboard``: not on a page with a text box, where Esc
+    belongs to the box)."""
+    _ = tr.gettext
+    (where or st).button(_("Leave"), key="present-leave", on_click=set_active, args=(False,),
+                         shortcut=LEAVE_KEY if keyboard else None, icon=":material/close_fullscreen:",
+                         help=_("Leave presenter mode (Esc)") if keyboard else _("Leave presenter mode"),
+                         type="tertiary")
+
+
+def page_frame(tr) -> None:
+    """On a page without a presenter layout of its own: the presenter's style (no sidebar,
+    no menus) and the *Leave* button (Esc), when presenter mode is on."""
+    if active():
+        frame()
+        leave_button(tr, keyboard=False)

@@ -1,0 +1,78 @@
+"""What the browser knows about the page as a whole: its language, its title and the
+app's own styles shared by every page (issue 17, WCAG 2.1 3.1.1 and 2.4.2).
+
+Streamlit leaves ``<html lang="en">`` whatever the app's language and titles every
+page with the one ``page_title`` of ``st.set_page_config``. :func:`frame`, called on
+every run by the entry script, sets both: the document's language to the learner's
+(so a screen reader reads Spanish pages with a Spanish voice, also right after a
+language switch) and a title of the page's own ("Lessons · Muggins Tutor"); a page
+may name more (the lesson) with :func:`title`. The texts are made by plain functions
+(:func:`page_title`, :func:`language_script`) that the unit tests check.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from tutorial.i18n import LANGUAGES
+
+APP_NAME = "Muggins Tutor"
+"""The product's name: the last part of every page title (not translated)."""
+
+SEPARATOR = " · "
+
+LANGUAGE_BOX = "document-language"
+"""Key of the (hidden) container of the script that sets the document's language."""
+
+BIG_TEXT = "big-text-"
+"""Key prefix of a container whose text shows large without being a heading (a pair of
+cards to compare, a room code): a heading is for a section, and one that is not breaks
+the page's outline for a screen reader."""
+
+LARGE_TEXT = "large-text-"
+"""As :data:`BIG_TEXT`, one size smaller (a card in the text view of the table)."""
+
+STYLE = (
+    "<style>"
+    # The script's box and its layout wrapper take no room (else the page gets one gap more).
+    f".st-key-{LANGUAGE_BOX}, :has(> .st-key-{LANGUAGE_BOX}) {{display: none !important;}}"
+    # Under stMain: more particular than a page's own style for its paragraphs (presenter mode).
+    f"[data-testid='stMain'] [class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p"
+    " {font-size: 2.25rem; font-weight: 700; line-height: 1.2; margin: 0;}"
+    f"[data-testid='stMain'] [class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p code"
+    " {font-size: 1em;}"  # a room code
+    f"[data-testid='stMain'] [class*='st-key-{LARGE_TEXT}'] [data-testid='stMarkdownContainer'] p"
+    " {font-size: 1.75rem; font-weight: 600; line-height: 1.2; margin: 0;}"
+    "</style>"
+)
+
+
+def page_title(*parts: str) -> str:
+    """The browser's title of a page: its own parts, most particular first, then the app's
+    name, e.g. ``page_title("Common piles first", "Lessons")`` gives
+    "Common piles first · Lessons · Muggins Tutor". Empty parts and line breaks are dropped."""
+    kept = [" ".join(str(part).split()) for part in parts]
+    return SEPARATOR.join([part for part in kept if part and part != APP_NAME] + [APP_NAME])
+
+
+def language_script(lang: str) -> str:
+    """HTML whose script sets the document's language to ``lang`` (one of the app's
+    languages; anything else is taken as the first, English)."""
+    code = lang if lang in LANGUAGES else LANGUAGES[0]
+    return f"<script>document.documentElement.setAttribute('lang', {json.dumps(code)});</script>"
+
+
+def title(*parts: str) -> None:
+    """Title this page in the browser (see :func:`page_title`)."""
+    st.set_page_config(page_title=page_title(*parts))
+
+
+def frame(lang: str, page: str) -> None:
+    """On every run, before the page: the app's styles, the document's language and the
+    page's title (``page``: its translated name)."""
+    title(page)
+    st.html(STYLE)
+    with st.container(key=LANGUAGE_BOX):
+        st.html(language_script(lang), unsafe_allow_javascript=True)

@@ -1,0 +1,304 @@
+"""Keyboard focus across reruns, for the whole app (issue 17, items 5 and 7).
+
+Every click reruns the script, and Streamlit draws a control whose key carries a state
+token (:mod:`tutorial.app.shell.clicks`: ``lesson-next-t3c6be587``) as a *new* element: the
+one that had the focus is gone and the focus falls to the page body. One small component,
+:func:`mark`, drawn by the entry script, puts a script in the page (once; it stays) that:
+
+- remembers the control that had the focus by its widget key (for a pile of the drawn
+  table also the pile);
+- when a run has ended (the app's ``data-test-script-state`` is ``notRunning`` again)
+  and that control was removed, gives the focus to the control drawn from the same key
+  (the same key, or the same key with another state token: ``lesson-next-t…``) — so
+  three Enters on *Forward* move three turns; if it is now disabled, to its nearest
+  usable neighbour in the same row; if it is gone, to the table's Tab stop;
+- or, when a callback asked for it (:func:`request`), to the first of the named
+  controls that is on the page: after a right answer *Next ▶*, after *Next ▶* the new
+  step's first control, after *Finish the lesson* *Next lesson*;
+- announces ``say`` politely (a ``role="status"`` region) for screen readers;
+- applies the scroll marks of the lesson pages (:func:`tutorial.app.shell.table_component.anchor`)
+  after the run, when the page has its final height;
+- puts a *Skip to the table* link first in the tab order when a table is on the page;
+- closes the sidebar on a phone after a page was chosen in it;
+- on another page, when nothing else has the focus, gives it to the page's heading.
+
+Focus is given without scrolling (``preventScroll``): where the page scrolls is decided
+by the scroll marks; only after a key press is a control out of view brought into view.
+The decisions (which keys to name) are plain Python in the pages; this module only
+carries them to the browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import streamlit as st
+
+PENDING = "_focus_request"
+"""Session state: ``(number, keys, say, read)`` asked for by a callback, sent with the next run."""
+COUNT = "_focus_requests"
+SENT = "_focus_sent"
+"""Session state: the last request sent to the browser (what tests read)."""
+
+VERDICT = "[data-testid='stAlertContentSuccess'], [data-testid='stAlertContentError']"
+"""For :func:`request`'s ``read``: the first verdict on the page."""
+
+
+def request(keys: Iterable[str], say: str = "", read: str = "") -> None:
+    """Ask the next run to give the focus to the first of ``keys`` that is on the page (a
+    widget key without its state token; a container's key means its first usable control),
+    and to announce
+    ``say`` to screen readers, then the text of the first element that matches the CSS
+    selector ``read`` (e.g. :data:`VERDICT`). Call it from a callback (it reaches the browser
+    with the run that follows)."""
+    count = int(st.session_state.get(COUNT, 0)) + 1
+    st.session_state[COUNT] = count
+    st.session_state[PENDING] = (str(count), list(keys), say, read)
+
+
+def sent() -> tuple[str, list[str], str, str] | None:
+    """The last request sent to the browser: ``(number, keys, say, read)`` (for tests)."""
+    value = st.session_state.get(SENT)
+    return value if isinstance(value, tuple) else None
+
+
+JS = r"""
+const CONTROLS = 'button, input, select, textarea, a[href], summary, [tabindex]';
+const TOKEN = /^[0-9a-z]+$/;
+
+function up(node) { return node.parentElement || (node.getRootNode && node.getRootNode().host) || null; }
+function keyOf(el) {  // the widget key of the nearest keyed element (through shadow roots)
+  for (let node = el; node; node = up(node)) {
+    if (node.classList) { for (const c of node.classList) { if (c.startsWith('st-key-')) { return c.slice(7); } } }
+  }
+  return null;
+}
+function* everything(root) {
+  for (const el of root.querySelectorAll('*')) { yield el; if (el.shadowRoot) { yield* everything(el.shadowRoot); } }
+}
+function deepActive() {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) { el = el.shadowRoot.activeElement; }
+  return el;
+}
+function usable(el) {
+  if (!el.matches(CONTROLS) || el.disabled || el.closest('[disabled]') || el.getAttribute('aria-disabled') === 'true') { return false; }
+  if (el.matches('a[href]') && el.closest('h1, h2, h3, h4, h5, h6')) { return false; }  // a heading's own link
+  return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+}
+function keyed(key) {  // elements keyed `key`, or `key` and a state token (`key-t…`, see clicks.py)
+  const quoted = key.replace(/["\\]/g, '\\$&');
+  return [...document.querySelectorAll('[class*="st-key-' + quoted + '"]')].filter(el => [...el.classList].some(c =>
+    c === 'st-key-' + key || (c.startsWith('st-key-' + key + '-t') && TOKEN.test(c.slice(key.length + 9)))));
+}
+function stems(key) {  // a key as drawn, then without its state token (the longest stem first)
+  const out = [key];
+  for (let at = key.lastIndexOf('-t'); at > 0; at = key.lastIndexOf('-t', at - 1)) {
+    if (TOKEN.test(key.slice(at + 2))) { out.push(key.slice(0, at)); }
+  }
+  return out;
+}
+function controlIn(box, dest) {  // a container's control: the pile asked for, a tab stop, any usable
+  const all = [box, ...everything(box)].filter(usable);
+  return (dest && all.find(el => el.getAttribute('data-dest') === dest))
+      || all.find(el => el.tabIndex >= 0) || null;
+}
+function neighbour(box) {  // a disabled control: the nearest usable one in its row (before it first)
+  let row = box;
+  for (let level = 0; level < 4 && row; level++) {
+    row = row.parentElement;
+    if (!row) { break; }
+    const all = [...everything(row)].filter(el => usable(el) && el.tabIndex >= 0);
+    const before = all.filter(el => box.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING);
+    const after = all.filter(el => box.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+    if (before.length || after.length) { return before.length ? before[before.length - 1] : after[0]; }
+  }
+  return null;
+}
+function find(key, dest, nearby) {  // the control keyed `key` (a request) or drawn from the same key (a restore)
+  for (const stem of nearby ? stems(key) : [key]) {
+    const boxes = keyed(stem);
+    for (const box of boxes) { const el = controlIn(box, dest); if (el) { return el; } }
+    if (nearby) {  // the control is there but disabled (Forward at the last turn): its row's neighbour
+      for (const box of boxes) {
+        const off = [box, ...everything(box)].some(el => el.matches('button, input, select, textarea') && el.disabled);
+        const el = off ? neighbour(box) : null;
+        if (el) { return el; }
+      }
+    }
+  }
+  return null;
+}
+function inView(el) {
+  const box = el.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}
+
+function install() {
+  const M = { last: null, pending: null, done: '', scrolls: [], keyboard: false, labels: {}, closeSidebar: false };
+  const live = document.createElement('div');
+  live.setAttribute('role', 'status'); live.setAttribute('aria-live', 'polite'); live.id = 'muggins-live';
+  live.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;';
+  document.body.appendChild(live);
+  M.say = (text) => {
+    if (!text) { return; }
+    live.textContent = '';
+    setTimeout(() => { live.textContent = text; }, 60);
+  };
+  const skip = document.createElement('a');
+  skip.href = '#'; skip.id = 'muggins-skip-table'; skip.hidden = true;
+  const hide = 'position:fixed;left:-10000px;top:0.5rem;';
+  const show = 'position:fixed;left:0.5rem;top:0.5rem;z-index:1000100;padding:0.5rem 0.9rem;background:#ffffff;'
+    + 'color:#0b57d0;border:2px solid #0b57d0;border-radius:0.4rem;font:600 1rem sans-serif;text-decoration:underline;';
+  skip.style.cssText = hide;
+  skip.addEventListener('focus', () => { skip.style.cssText = show; });
+  skip.addEventListener('blur', () => { skip.style.cssText = hide; });
+  skip.addEventListener('click', (event) => {
+    event.preventDefault();
+    const target = M.table();
+    if (target) { target.focus({ preventScroll: true }); target.scrollIntoView({ block: 'nearest' }); }
+  });
+  document.body.prepend(skip);
+  M.table = () => {  // the first table on the page: its pile that is the tab stop, or the table itself
+    for (const el of everything(document)) {
+      const text = el.classList && [...el.classList].some(c => c.startsWith('st-key-table-'));
+      if (el.classList && (el.classList.contains('mt-root') || text)) {
+        const piles = text ? [...el.querySelectorAll('[class*="-common-"] button, [class*="-discard-"] button')] : [];
+        const control = piles.find(usable) || (text ? null : controlIn(el, null));
+        if (control) { return control; }
+        el.tabIndex = -1;
+        return el;
+      }
+    }
+    return null;
+  };
+  document.addEventListener('keydown', () => { M.keyboard = true; }, true);
+  document.addEventListener('pointerdown', () => { M.keyboard = false; }, true);
+  document.addEventListener('focusin', (event) => {
+    const el = event.composedPath()[0];
+    if (!(el instanceof Element) || el === skip) { return; }
+    const key = keyOf(el);
+    M.last = key ? { el, key, dest: el.getAttribute('data-dest') } : null;
+  }, true);
+  document.addEventListener('focusout', (event) => {
+    const el = event.composedPath()[0];
+    setTimeout(() => {  // the learner moved away (the control is still there): nothing to restore
+      const active = deepActive();
+      if (M.last && M.last.el === el && el.isConnected && document.hasFocus() && (!active || active === document.body)) {
+        M.last = null;
+      }
+    }, 0);
+  }, true);
+  document.addEventListener('click', (event) => {  // a page chosen in the sidebar, on a phone
+    const link = event.composedPath().find(el => el instanceof Element && el.matches('[data-testid="stSidebarNav"] a, [data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]'));
+    if (link && window.innerWidth < 768) { M.closeSidebar = true; }
+  }, true);
+
+  const settle = () => {
+    if (M.closeSidebar) {
+      M.closeSidebar = false;
+      const close = document.querySelector('[data-testid="stSidebar"] button[aria-controls="stSidebar"][aria-expanded="true"]');
+      if (close && window.innerWidth < 768) { close.click(); }
+    }
+    for (const scroll of M.scrolls.splice(0)) { scroll(); }
+    const active = deepActive();
+    const lost = !active || active === document.body || !active.isConnected;
+    const request = M.pending && M.pending.nonce !== M.done ? M.pending : null;
+    let target = null;
+    if (request) {
+      M.done = request.nonce;
+      const inSidebar = active && !lost && active.closest && active.closest('[data-testid="stSidebar"]');
+      if (!inSidebar) { for (const key of request.keys) { target = find(key, null, false); if (target) { break; } } }
+      const read = request.read ? document.querySelector(request.read) : null;
+      M.say([request.say, read ? read.innerText : ''].filter(Boolean).join(' '));
+    }
+    if (!target && lost && M.last && !M.last.el.isConnected) {
+      target = find(M.last.key, M.last.dest, true);
+    }
+    if (!target && lost && M.last && !M.last.el.isConnected && M.path === location.pathname) {
+      // the control used is gone (Undo with nothing left to undo): the table, the next thing to do
+      const table = M.table();
+      target = table && usable(table) ? table : null;
+    }
+    if (!target && lost && M.path !== undefined && M.path !== location.pathname) {
+      // another page: its heading, so that the next Tab goes into the page, not back to the menus
+      target = document.querySelector('[data-testid="stMain"] h1') || document.querySelector('[data-testid="stMain"]');
+      if (target && target.tabIndex < 0 && !target.hasAttribute('tabindex')) { target.tabIndex = -1; }
+    }
+    M.path = location.pathname;
+    if (target && target !== active) {
+      target.focus({ preventScroll: true });
+      if (M.keyboard && !inView(target)) { target.scrollIntoView({ block: 'nearest' }); }
+    }
+    M.refresh();
+  };
+  M.refresh = () => {  // the skip link only where there is a table (a table drawn later calls this too)
+    skip.hidden = !M.table();
+    if (M.labels.skip) { skip.textContent = M.labels.skip; }
+  };
+  let timer = 0;
+  M.soon = () => {  // the page's last changes are drawn in the frames after the run's end
+    clearTimeout(timer);
+    timer = setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(settle)), 30);
+  };
+  M.idle = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    return !app || app.getAttribute('data-test-script-state') !== 'running';
+  };
+  const watch = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (!app) { setTimeout(watch, 100); return; }
+    let state = app.getAttribute('data-test-script-state');
+    new MutationObserver(() => {
+      const now = app.getAttribute('data-test-script-state');
+      if (now === state) { return; }
+      state = now;
+      if (now !== 'running') { M.soon(); }
+    }).observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
+  };
+  watch();
+  return M;
+}
+
+export default function(component) {
+  const { data } = component;
+  const M = window.__mugginsFocus || (window.__mugginsFocus = install());
+  if (!data) { return; }
+  M.labels = data.labels || {};
+  if (data.request && data.request.nonce !== M.done) { M.pending = data.request; }
+  if (M.idle()) { M.soon(); }  // drawn after the run ended (the script loads on its own time)
+}
+"""
+
+
+@st.cache_resource(show_spinner=False)
+def _component():  # type: ignore[no-untyped-def]
+    """The focus keeper, registered once per server process (shared, stateless)."""
+    return st.components.v2.component("muggins_focus", js=JS)
+
+
+STYLE = "<style>.st-key-muggins-focus {display: none;}</style>"
+
+
+LABELS = "_focus_labels"
+"""Session state: the words last sent to the browser (the script stays installed in the page)."""
+
+
+def mark(tr) -> None:  # type: ignore[no-untyped-def]
+    """Draw the focus keeper from the entry script, on the runs that have something to send:
+    the first run of a session (the script installs itself in the page and stays there),
+    a run after a callback's :func:`request`, and a run after the language changed (the
+    skip link's words). Other runs send nothing (its script is 9 kB)."""
+    _ = tr.gettext
+    asked = st.session_state.pop(PENDING, None)
+    labels = {"skip": _("Skip to the table")}
+    if not isinstance(asked, tuple) and st.session_state.get(LABELS) == labels:
+        return
+    st.session_state[LABELS] = labels
+    data: dict = {"labels": labels}
+    if isinstance(asked, tuple):
+        nonce, keys, say, read = asked
+        data["request"] = {"nonce": nonce, "keys": list(keys), "say": say, "read": read}
+        st.session_state[SENT] = asked
+    st.html(STYLE)
+    _component()(data=data, key="muggins-focus")

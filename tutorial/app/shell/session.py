@@ -1,0 +1,140 @@
+"""Per-learner state, language and URL, all kept in ``st.session_state``.
+
+One init block per session seeds the state from the page URL (language,
+lesson and step), then from the browser's languages. Compact state is written
+back to the URL whenever it changes, so a refresh or a shared link restores it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import zlib
+from typing import TypeVar
+
+import streamlit as st
+
+from tutorial.i18n import LANGUAGES, header_languages, match_language, negotiate, normalize, translations
+
+LANG = "lang"
+LANG_CHOICE = "lang_choice"  # the sidebar radio; LANG is the learner's language itself
+URL = "_url"
+TEXT_VIEW = "table_text"  # the sidebar switch "Table as text" (address: table=text)
+FOUR_COLOUR = "four_colour"  # the sidebar switch "Four-colour deck" (address: deck=4)
+KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved", "table", "deck", "present",
+        "room", "student")
+"""Query parameters (besides ``lang``) the address keeps on every page."""
+
+
+def _browser_languages() -> list[str]:
+    preferred = []
+    if st.context.locale:  # None for clients without a browser (AppTest, the Agent API)
+        preferred.append(st.context.locale)
+    preferred += header_languages(st.context.headers.get("Accept-Language"))
+    return preferred
+
+
+def init() -> None:
+    """Seed this session's state once: language from ``?lang=``, else the browser, else English."""
+    state = st.session_state
+    if state.get("_initialised"):
+        return
+    state["_initialised"] = True
+    asked = st.query_params.get(LANG)
+    state[LANG] = normalize(asked) or (match_language(asked) if asked else None) or negotiate(_browser_languages())
+    seed = {key: st.query_params.get(key) for key in st.query_params}
+    state["_url_seed"] = seed
+    state[URL] = {key: seed[key] for key in KEPT if seed.get(key)}
+    state[TEXT_VIEW] = seed.get("table") == "text"
+    state[FOUR_COLOUR] = seed.get("deck") == "4"
+    for key, wanted in (("table", "text"), ("deck", "4")):  # only these values are kept
+        if state[URL].get(key) != wanted:
+            state[URL].pop(key, None)
+
+
+def choose_view() -> None:
+    """Callback of the sidebar switches: keep the table's look in the address."""
+    remember(table="text" if st.session_state.get(TEXT_VIEW) else None,
+             deck="4" if st.session_state.get(FOUR_COLOUR) else None)
+
+
+def url_seed(key: str) -> str | None:
+    """A query parameter as it was when this session started (before any page change cleared it)."""
+    return st.session_state.get("_url_seed", {}).get(key)
+
+
+def choose_language() -> None:
+    """Callback of the language radio: make its value the learner's language."""
+    st.session_state[LANG] = st.session_state[LANG_CHOICE]
+
+
+def lang() -> str:
+    """The learner's language code."""
+    return normalize(st.session_state.get(LANG)) or LANGUAGES[0]
+
+
+def tr() -> gettext.NullTranslations:
+    """Translations for the learner's language (shared, read-only)."""
+    return translations(lang())
+
+
+def labelled_key(base: str, labels) -> str:
+    """The key of a choice widget whose option labels can change (a language switch, a ✓
+    after a finished lesson): ``base`` and a digest of the labels shown.
+
+    The browser sends a choice widget's *label* back; after the labels change it would
+    send a label that no longer exists and the widget would take it as its value. With
+    the labels in the key, changed labels make a new widget, which starts from the
+    app's own state instead."""
+    return f"{base}-{zlib.crc32(chr(31).join(map(str, labels)).encode()):08x}"
+
+
+def narrator(you: str | None = None):
+    """The narrator for the learner's language, telling it to seat ``you`` (or nobody)."""
+    from tutorial.narrate import narrator as shared
+
+    return shared(lang(), you)
+
+
+def gettext_func():
+    """The ``_`` to use in a page: ``_ = session.gettext_func()``."""
+    return tr().gettext
+
+
+def remember(**params: str | None) -> None:
+    """Keep these values in the page address from now on, on every page (``None`` drops one)."""
+    kept = st.session_state.setdefault(URL, {})
+    for key, value in params.items():
+        if value is None or value == "":
+            kept.pop(key, None)
+        else:
+            kept[key] = str(value)
+
+
+def sync_url(here: dict[str, str | None] | None = None) -> None:
+    """Make the page address carry the language and everything :func:`remember` kept,
+    so a refresh or a shared link restores them, plus ``here``: values of this page
+    only (they leave the address on other pages). Writes only when something
+    differs, so the Back button is not flooded."""
+    wanted = {LANG: lang(), **st.session_state.get(URL, {})}
+    wanted.update({key: value for key, value in (here or {}).items() if value})
+    current = {key: st.query_params.get(key) for key in st.query_params}
+    if current != wanted:
+        st.query_params.from_dict(wanted)
+
+
+# ----- typed feature state (issue 18) -------------------------------------------------------
+FeatureT = TypeVar("FeatureT")
+
+
+def feature(kind: type[FeatureT]) -> FeatureT:
+    """This session's state of one feature: one dataclass instance per feature (lesson,
+    practice, lab, room, presenter …), kept under one session key, its class's ``KEY``
+    (made with no arguments on first use). Features keep their state here and nowhere
+    else; the only other session keys are widget keys, named as constants beside the
+    feature's state class."""
+    key = kind.KEY  # type: ignore[attr-defined]
+    found = st.session_state.get(key)
+    if not isinstance(found, kind):
+        found = kind()
+        st.session_state[key] = found
+    return found

@@ -1,0 +1,46 @@
+"""Pictures and positions to take away: “Save picture” (the drawn table as a PNG with a
+caption in the learner's language, for a slide or a handout) and “Save position” (a
+position file that ``muggins explain`` and the app read back)."""
+
+from __future__ import annotations
+
+import gettext
+
+import streamlit as st
+
+from tutorial.app.shell.table import TableView, four_colour
+from tutorial.draw.picture import png, render
+from tutorial.engine.posfile import dumps
+from tutorial.engine.position import Position
+
+PICTURE_WIDTH = 1600
+"""Width of a saved picture in pixels (sharp on a slide)."""
+
+
+def caption(heading: str, view: TableView, n) -> list[str]:
+    """The caption of a saved picture: ``heading``, then for a turned card who turned it up
+    and where the rule sends it (§priority), in the narrator ``n``'s words."""
+    return [heading] + (n.turn_caption(view.position, view.turned) if view.turned is not None else [])
+
+
+def picture_bytes(view: TableView, tr: gettext.NullTranslations, caption: list[str], *, four: bool = False,
+                  width: int = PICTURE_WIDTH) -> bytes:
+    """The table of ``view`` as PNG bytes, ``width`` pixels wide, with ``caption`` lines under it."""
+    return png(render(view.scene(tr), width=width, four_colour=four, caption=caption))
+
+
+def save_buttons(view: TableView, position: Position, tr: gettext.NullTranslations, *, key: str, caption: list[str],
+                 name: str) -> None:
+    """*Save picture* and *Save position* side by side; the files are made only when asked
+    for. ``position``: the position to save (before the turn-up); ``name``: the file name
+    without its extension."""
+    _ = tr.gettext
+    four = four_colour()
+    with st.container(horizontal=True, key=f"{key}-save"):
+        st.download_button(_("Save picture"), data=lambda: picture_bytes(view, tr, caption, four=four),
+                           file_name=f"{name}.png", mime="image/png", key=f"{key}-save-picture", on_click="ignore",
+                           icon=":material/image:", help=_("The table as a picture, with a caption, for a slide or a handout."))
+        st.download_button(_("Save position"), data=lambda: dumps(position), file_name=f"{name}.toml",
+                           mime="application/toml", key=f"{key}-save-position", on_click="ignore",
+                           icon=":material/download:",
+                           help=_("A position file: open it with “muggins explain” or read it back into the app."))

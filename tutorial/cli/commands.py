@@ -1,0 +1,387 @@
+"""The ``muggins`` command: ``app``, ``explain``, ``playout``, ``lessons check``, ``draw``,
+``stats``, ``bench``.
+
+Bad input (unreadable or invalid files, unknown cards, duplicates, unknown
+players, player counts outside 3–7, empty common piles, malformed
+destinations) exits with status 2 and one line naming the file and the
+problem, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+
+from tutorial import words
+from tutorial.cli import explore as cli_explore
+from tutorial.engine.errors import ActionError, PositionError
+from tutorial.engine.numbers import MAX_DIGITS, parse_count
+from tutorial.engine.playout import DEFAULT_MAX_TURNS, playout
+from tutorial.engine.posfile import loads, read_text
+from tutorial.engine.position import Dest, Position
+from tutorial.engine.rules import complete_turn, legal_destinations, turn_up
+from tutorial.i18n import LANGUAGES, translations
+from tutorial.narrate import narrator
+from tutorial.store import DATA_DIR_VARIABLE
+
+APP_ENTRY = Path(__file__).resolve().parent.parent / "app" / "streamlit_app.py"
+APP_DEFAULTS = [
+    "--server.headless", "true",
+    "--browser.gatherUsageStats", "false",
+    "--client.toolbarMode", "viewer",
+    "--server.enableStaticServing", "true",  # the card pictures (tutorial/app/static/cards)
+    # The one upload (a position file, read up to 32 kB): Streamlit's smallest limit, 1 MB,
+    # instead of its 200 MB, which the server would hold in memory per upload.
+    "--server.maxUploadSize", "1",
+    # Streamlit's full garbage collection after every run walks every object of every
+    # session: with long practice hands in memory it took 150–300 ms of each click, for
+    # everyone on the server. Python's own generational collector still runs.
+    "--runner.postScriptGC", "false",
+]
+
+
+class CliError(Exception):
+    """A problem to report as ``FILE: problem`` with exit status 2 (always one line)."""
+
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{words.clip(where, 200)}: {words.clip(problem, 400)}")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (status 2), like every other bad input."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {words.clip(message, 400)} (see {self.prog} --help)\n")
+
+
+def _load(path: str, tr) -> Position:
+    """Read a position file; a bad one raises :class:`CliError` ``FILE:LINE: problem``
+    (the line when the problem has one)."""
+    try:
+        text = read_text(path)
+    except PositionError as err:
+        raise CliError(path, words.position_error(err, tr)) from None
+    try:
+        return loads(text)
+    except PositionError as err:
+        line = 0 if err.code == "number-too-large" else words.error_line(err, text)  # that message names its line
+        raise CliError(f"{path}:{line}" if line else path, words.position_error(err, tr)) from None
+
+
+def explain(path: str, play: str | None, lang: str) -> dict:
+    """The ``explain`` result as a dict with the documented JSON keys."""
+    tr = translations(lang)
+    try:
+        position = _load(path, tr)
+        dest = position.check_dest(Dest.parse(play)) if play is not None else None
+    except PositionError as err:
+        raise CliError(path, words.position_error(err, tr)) from None
+    turned = turn_up(position)
+    legal = legal_destinations(turned.position, turned.card)
+    result = {
+        "mover": position.mover,
+        "card": str(turned.card) if turned.card else None,
+        "recycled": turned.recycled,
+        "legal": [str(d) for d in legal.dests],
+        "rule": legal.rule,
+    }
+    lines = []
+    if turned.card is None:
+        lines.append(narrator(lang).where_it_goes(None, legal, position))
+    else:
+        if turned.recycled:
+            lines.append(narrator(lang).recycled(position.mover, turned.card))
+        lines.append(tr.gettext("{player} turns up {card}.").format(player=position.mover, card=narrator(lang).card(turned.card)))
+    if dest is None:
+        if turned.card is not None:
+            lines.append(narrator(lang).where_it_goes(turned.card, legal, turned.position))
+        result["text"] = "\n".join(lines)
+        return result
+    if turned.card is None:
+        raise CliError(path, words.position_error(ActionError("no-card", player=position.mover), tr))
+    record = complete_turn(turned, dest, called=True, before=position)
+    verdict = record.judgement
+    story = narrator(lang)
+    lines.append(story.judgement(verdict, turned.position))
+    if record.called:
+        lines.append(story.correction(record, turned.position))
+        lines.extend(story.penalty_lines(record))
+    if record.finished:
+        lines.append(story.finished(record.mover))
+    explanation = "\n".join(lines)
+    result.update(
+        {
+            "play": str(dest),
+            "verdict": "legal" if verdict.ok else "muggins",
+            "error": verdict.error,
+            "placed": str(record.placed),
+            "penalty": [{"from": g.donor, "card": str(g.card)} for g in record.penalty],
+            "finished": record.finished,
+            "explanation": explanation,
+        }
+    )
+    result["text"] = explanation
+    return result
+
+
+def _explain(args) -> int:
+    result = explain(args.position, args.play, args.lang)
+    text = result.pop("text")
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(text)
+    return 0
+
+
+MAX_TURN_LIMIT = 10**MAX_DIGITS - 1
+"""The largest ``--max-turns`` accepted."""
+
+
+def _playout(args) -> int:
+    tr = translations(args.lang)
+    max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else parse_count(args.max_turns.strip())
+    if max_turns is None:
+        raise CliError("--max-turns", tr.gettext("the turn limit must be a whole number from 0 to {limit}").format(
+            limit=MAX_TURN_LIMIT))
+    position = _load(args.position, tr)
+    outcome = playout(position, max_turns=max_turns)
+    if args.json:
+        print(json.dumps(outcome.as_dict(), ensure_ascii=False))
+    elif outcome.winner is not None:
+        print(narrator(args.lang).finished(outcome.winner))
+        print(tr.ngettext("{turns} turn played.", "{turns} turns played.", outcome.turns).format(turns=outcome.turns))
+    else:
+        print(narrator(args.lang).draw(outcome.reason, outcome.turns))
+    return 0
+
+
+def _lessons_check(args) -> int:
+    """``muggins lessons check [PATH ...]``: every problem as ``file:line: text``; status 1 if any."""
+    from tutorial.lessons import LESSONS_DIR, LessonFileError, lesson_files, load, load_all
+
+    tr = translations(args.lang)
+    paths = args.paths or [str(LESSONS_DIR)]
+    problems, count = [], 0  # count: every file checked, with or without problems
+    for path in paths:
+        if Path(path).is_dir():
+            count += len(lesson_files(path))
+            problems += load_all(path)[1]
+            continue
+        count += 1
+        try:
+            load(path)
+        except LessonFileError as err:
+            problems += err.problems
+    for problem in problems:
+        print(words.clip(words.lesson_problem(problem, tr), 600))
+    print(tr.ngettext("{count} lesson checked, {problems} problem(s).", "{count} lessons checked, {problems} problem(s).",
+                      count).format(count=count, problems=len(problems)), file=sys.stderr)
+    return 1 if problems else 0
+
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """A handler that writes to whatever ``sys.stderr`` is when a record comes (not the one
+    in force when it was made: a test's capture, or a stream closed since)."""
+
+    @property  # type: ignore[override]
+    def stream(self):  # type: ignore[no-untyped-def]
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value) -> None:  # type: ignore[no-untyped-def]
+        pass
+
+
+def log_to_stderr() -> logging.Handler:
+    """Show the package's log records of WARNING and above (a store that cannot keep a game,
+    a damaged saved game, a lesson whose check failed) on stderr, as ``muggins app`` does
+    beside Streamlit's own log. Adds the handler once; returns it."""
+    logger = logging.getLogger("tutorial")
+    for handler in logger.handlers:
+        if getattr(handler, "muggins", False):
+            return handler
+    handler = _StderrHandler()
+    handler.muggins = True  # type: ignore[attr-defined]
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    logger.addHandler(handler)
+    if logger.level == logging.NOTSET or logger.level > logging.WARNING:
+        logger.setLevel(logging.WARNING)
+    return handler
+
+
+def _app(extra: list[str]) -> int:
+    """``muggins app [--data-dir DIR] [STREAMLIT OPTIONS]``: Streamlit in this process (a signal
+    to it stops the server). ``--data-dir`` sets the folder of the app's store (see
+    :mod:`tutorial.store`); everything else goes to Streamlit."""
+    if extra[:1] in (["--help"], ["-h"]):
+        print("usage: muggins app [--data-dir DIR] [STREAMLIT OPTIONS ...]\n\n"
+              "Start the Muggins Tutor web app (http://localhost:8501 unless --server.port says otherwise).\n\n"
+              "  --data-dir DIR   folder of the app's store of saved games (default $MUGGINS_DATA_DIR,\n"
+              "                   else ~/.local/share/muggins-tutor); created on first use\n\n"
+              "Any other option goes to Streamlit, e.g. --server.port 8502 or --server.address 0.0.0.0\n"
+              "(see 'streamlit run --help'). Stop the app with Ctrl+C or SIGTERM.")
+        return 0
+    options = []
+    words_left = iter(extra)
+    for word in words_left:
+        if word == "--data-dir" or word.startswith("--data-dir="):
+            folder = word.partition("=")[2] if "=" in word else next(words_left, "")
+            if not folder.strip():
+                print("muggins app: --data-dir needs a folder (see muggins app --help)", file=sys.stderr)
+                return 2
+            os.environ[DATA_DIR_VARIABLE] = folder
+        else:
+            options.append(word)
+    log_to_stderr()
+    try:
+        from tutorial.app.shell.serve import run  # Streamlit is slow to import: only for this command
+
+        return run(APP_ENTRY, [*APP_DEFAULTS, *options])
+    except KeyboardInterrupt:  # Ctrl+C before Streamlit's own handler was set: stopped, as asked
+        return 0
+
+
+DRAW_WIDTHS = (300, 4000)
+"""Smallest and largest picture width ``muggins draw`` accepts, in pixels."""
+
+
+def draw(path: str, lang: str, *, four_colour: bool = False, width: int = 1600) -> bytes:
+    """The position in ``path`` drawn as a PNG (the ``draw`` command): the mover at the
+    bottom with their next card turned up, and a caption in ``lang`` saying who moves,
+    the card and where the rule sends it (§priority). Raises :class:`CliError` for a bad file."""
+    from tutorial.draw.picture import png, render
+    from tutorial.draw.scene import TableScene
+
+    tr = translations(lang)
+    story = narrator(lang)
+    position = _load(path, tr)
+    turned = turn_up(position)
+    legal = legal_destinations(turned.position, turned.card)
+    labels = {seat: tr.gettext("{player} · to move").format(player=name) if seat == position.to_move else name
+              for seat, name in enumerate(position.players)}
+    if turned.card is None:
+        scene = TableScene(position, bottom=position.to_move, labels=labels, mover=position.to_move)
+        caption = [story.where_it_goes(None, legal, position)]
+    else:
+        scene = TableScene(turned.position, bottom=position.to_move, labels=labels, turned=turned.card,
+                           mover=position.to_move)
+        caption = ([story.recycled(position.mover, turned.card)] if turned.recycled else []) + story.turn_caption(
+            turned.position, turned.card)
+    return png(render(scene, width=width, four_colour=four_colour, caption=caption))
+
+
+def _draw(args) -> int:
+    text = args.width
+    low, high = DRAW_WIDTHS
+    if not (text.isascii() and text.isdigit() and len(text) <= 5 and low <= int(text) <= high):
+        raise CliError("--width", f"must be a whole number of pixels from {low} to {high}, not {words.clip(text, 40)!r}")
+    picture = draw(args.position, args.lang, four_colour=args.four_colour, width=int(text))
+    try:
+        with open(args.output, "wb") as out:
+            out.write(picture)
+    except OSError as err:
+        raise CliError(args.output, f"cannot write the picture ({err.strerror or err})") from None
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser (also used by the tests)."""
+    top = _Parser(prog="muggins", description="Muggins Tutor: learn the Victorian shedding game Muggins.")
+    commands = top.add_subparsers(dest="command", required=True)
+    commands.add_parser("app", help="start the web app (further options go to Streamlit)", add_help=False)
+
+    ex = commands.add_parser("explain", help="turn up the mover's card and say where it must go")
+    ex.add_argument("position", help="position file (TOML)")
+    ex.add_argument("--play", metavar="DEST", help="judge this placement: common:N or discard:NAME")
+    ex.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the explanation")
+    ex.add_argument("--json", action="store_true", help="print one JSON object")
+
+    lessons = commands.add_parser("lessons", help="work with lesson files")
+    lesson_commands = lessons.add_subparsers(dest="lessons_command", required=True)
+    check = lesson_commands.add_parser("check", help="check lesson files against the rules engine")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: the lessons folder)")
+    check.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the messages")
+
+    po = commands.add_parser("playout", help="play the position to the end with rule-perfect players")
+    po.add_argument("position", help="position file (TOML)")
+    po.add_argument("--max-turns", metavar="N", help=f"agreed turn limit (R7), 0 to {MAX_TURN_LIMIT}; default {DEFAULT_MAX_TURNS}")
+    po.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text output")
+    po.add_argument("--json", action="store_true", help="print one JSON object")
+    dr = commands.add_parser("draw", help="draw the position as a PNG picture with a caption")
+    dr.add_argument("position", help="position file (TOML)")
+    dr.add_argument("-o", "--output", required=True, metavar="FILE.png", help="where to write the picture")
+    dr.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the caption")
+    dr.add_argument("--four-colour", action="store_true", help="clubs green and diamonds blue")
+    dr.add_argument("--width", metavar="PX", default="1600", help=f"picture width in pixels, {DRAW_WIDTHS[0]} to {DRAW_WIDTHS[1]} (default 1600)")
+    cli_explore.add_parsers(commands)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``muggins`` console script. Returns the exit status.
+
+    Usage errors raise :class:`SystemExit` (status 2, one line). Output to a
+    pipe closed early (``muggins ... | head -1``) ends quietly with status 1.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        try:
+            return _main(argv)
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a closed pipe shows here, inside the try
+    except KeyboardInterrupt:
+        if sys.stderr is not None:
+            print("muggins: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # Python's recipe (signal module, "Note on SIGPIPE"): point stdout at
+        # devnull so the flush at exit cannot fail again, and exit with 1.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as err:  # output that cannot be written (a full disk, a closed file)
+        if sys.stderr is not None:
+            print(f"muggins: cannot write the output ({words.clip(err.strerror or err, 200)})", file=sys.stderr)
+        if sys.stdout is not None:  # so that the flush at exit cannot fail again
+            with contextlib.suppress(OSError, ValueError):
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str]) -> int:
+    if argv and argv[0] == "app":
+        return _app(argv[1:])
+    if sys.stdout is None:  # started with standard output closed: the answer could not be written
+        raise OSError(9, "standard output is closed")
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "explain":
+            return _explain(args)
+        if args.command == "lessons":
+            return _lessons_check(args)
+        if args.command == "draw":
+            return _draw(args)
+        if args.command == "stats":
+            return cli_explore.stats(args)
+        if args.command == "bench":
+            return cli_explore.bench(args)
+        return _playout(args)
+    except (CliError, cli_explore.StatsInputError) as err:
+        print(f"muggins: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,258 @@
+"""``muggins stats`` and ``muggins bench``: the rules explorer on the command line.
+
+Bad input (player counts a variant does not deal for, hand counts out of range,
+unknown variants or policies) exits with status 2 and one line, like every other
+``muggins`` command.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import signal
+import socket
+import struct
+import sys
+import time
+
+from babel.numbers import format_decimal
+
+from tutorial import words
+from tutorial.engine.errors import PositionError
+from tutorial.engine.numbers import parse_count
+from tutorial.engine.variants import VARIANTS
+from tutorial.explore.players import Policy
+from tutorial.explore.study import DEFAULT_MAX_TURNS, MAX_HANDS, StudyResult, StudySpec, csv_rows, run
+from tutorial.i18n import LANGUAGES, translations
+
+MAX_WORKERS = 64
+
+
+class StatsInputError(Exception):
+    """A bad option of ``muggins stats``/``bench``: ``where`` and one-line ``problem``."""
+
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{where}: {problem}")
+
+
+def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
+    """Add ``stats`` and ``bench`` to the ``muggins`` sub-commands."""
+    st = commands.add_parser("stats", help="simulate many seeded hands and sum them up, per player count")
+    st.add_argument("--players", default="3,4,5,6,7", metavar="N,N,...", help="player counts (default 3,4,5,6,7)")
+    st.add_argument("--hands", default="1000", metavar="N", help=f"hands per player count, 1 to {MAX_HANDS} (default 1000)")
+    st.add_argument("--seed", default="0", metavar="S", help="the study's seed (default 0)")
+    st.add_argument("--variant", action="append", metavar="NAME", choices=list(VARIANTS),
+                    help="rule variant; repeat to compare (default standard): " + ", ".join(VARIANTS))
+    st.add_argument("--policy", default="lowest", choices=[p.value for p in Policy],
+                    help="the challenger's pile choice, at a rotating seat against R8 players (default lowest)")
+    st.add_argument("--error-rate", default="0", metavar="X", help="every player's chance of a wrong placement, 0–1")
+    st.add_argument("--alertness", default="1", metavar="X", help="every player's chance of calling an error, 0–1")
+    st.add_argument("--max-turns", default=str(DEFAULT_MAX_TURNS), metavar="N", help="turn limit of each hand (R7)")
+    st.add_argument("--workers", default="1", metavar="N", help=f"processes to use, 1 to {MAX_WORKERS} (default 1)")
+    st.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs the 'cluster' extra)")
+    form = st.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print one JSON object")
+    form.add_argument("--csv", action="store_true", help="print CSV, a row per variant and player count")
+    st.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the text output")
+    be = commands.add_parser(
+        "bench", help="time the lean simulation path against a floor and the teaching engine",
+        description="For each player count: hands and turns per second (CPU time, one core) of the lean "
+                    "simulation path, of a 'floor' (the plainest code for the source rules, written in the same "
+                    "run) and of the teaching engine; 'ratio' is the lean path's time over the floor's (1.00: as "
+                    "fast as the floor), with and without repetition detection.")
+    be.add_argument("--hands", default="400", metavar="N", help="hands per player count (default 400)")
+    be.add_argument("--players", default="3,4,5,6,7", metavar="N,N,...", help="player counts, 3 to 7 (default 3,4,5,6,7)")
+
+
+def _count(text: str, where: str, low: int, high: int) -> int:
+    value = parse_count(text.strip(), max_digits=len(str(high))) if isinstance(text, str) else None
+    if value is None or not low <= value <= high:
+        raise StatsInputError(where, f"must be a whole number from {low} to {high}")
+    return value
+
+
+CHANCE = re.compile(r"(?:0|1)(?:\.[0-9]{1,6})?|\.[0-9]{1,6}")
+"""A chance as typed: ASCII digits, 0 to 1, at most six decimals (``0.05``, ``.5``, ``1``)."""
+
+
+def _chance(text: str, where: str) -> float:
+    value = float(text) if isinstance(text, str) and CHANCE.fullmatch(text.strip()) else -1.0
+    if not 0.0 <= value <= 1.0:
+        raise StatsInputError(where, "must be a number from 0 to 1, e.g. 0.05")
+    return value
+
+
+def _players(text: str, high: int = 8) -> tuple[int, ...]:
+    """Player counts, 3 to ``high`` (8 for ``stats``: a variant deals for 8; 7 for ``bench``)."""
+    parts = [part.strip() for part in text.split(",")] if len(text) <= 40 else [""]
+    counts = tuple(_count(part, "--players", 3, high) for part in parts)
+    if len(set(counts)) != len(counts):
+        raise StatsInputError("--players", "a player count is listed twice")
+    return counts
+
+
+def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
+    """The studies asked for, one per variant; raises :class:`StatsInputError`."""
+    players = _players(args.players)
+    common = {
+        "hands": _count(args.hands, "--hands", 1, MAX_HANDS),
+        "seed": _count(args.seed, "--seed", 0, 10**18),
+        "policy": args.policy,
+        "error_rate": _chance(args.error_rate, "--error-rate"),
+        "alertness": _chance(args.alertness, "--alertness"),
+        "max_turns": _count(args.max_turns, "--max-turns", 1, 10_000_000),
+    }
+    found = []
+    for name in args.variant or ["standard"]:
+        dealt = VARIANTS[name].rules.player_counts
+        for count in players:
+            if count not in dealt:
+                raise StatsInputError("--players", f"the variant {name} deals for {', '.join(map(str, dealt))} players,"
+                                                   f" not {count}")
+        try:
+            found.append(StudySpec(players=players, variant=name, **common))
+        except PositionError as err:
+            raise StatsInputError("--players", words.position_error(err, translations("en"))) from None
+    return found
+
+
+def text_report(results: list[StudyResult], lang: str) -> str:
+    """The plain-text report in ``lang`` (numbers in that language's format)."""
+    tr = translations(lang)
+    _ = tr.gettext
+
+    def pct(value: float) -> str:
+        return words.percent(value, lang)
+
+    def num(value: float) -> str:
+        return format_decimal(value, "#,##0.#", locale=lang)
+
+    lines = []
+    for result in results:
+        spec = result.spec
+        lines.append(_("Variant {variant}, seed {seed}, challenger {policy}").format(
+            variant=spec.variant, seed=spec.seed, policy=spec.policy.value))
+        for count in result.counts:
+            lines.append("  " + tr.ngettext("{players} players, {hands} hand", "{players} players, {hands} hands",
+                                             count.hands).format(players=count.players, hands=num(count.hands)))
+            lines.append("    " + _("won {won} · drawn by repetition {repetition} · by turn limit {limit}").format(
+                won=pct(count.wins.rate), repetition=pct(count.draws_repetition.rate),
+                limit=pct(count.draws_turn_limit.rate)))
+            length = count.length
+            lines.append("    " + _("turns per hand: mean {mean}, median {median}, 90th percentile {p90}, "
+                                    "longest {max}").format(**{key: num(value) for key, value in length.items()}))
+            seats = ", ".join(f"{pct(share.rate)} ({pct(share.low)}–{pct(share.high)})" for share in count.wins_by_seat)
+            lines.append("    " + _("wins by seat, first mover first: {seats}").format(seats=seats))
+            per = count.per_hand
+            lines.append("    " + _("per hand: {choices} choices, {recycles} recycles, {penalties} penalties").format(
+                choices=num(per["choices"]), recycles=num(per["recycles"]), penalties=num(per["penalties"])))
+            if spec.policy is Policy.LOWEST:
+                continue  # the challenger plays like everybody else
+            lines.append("    " + _("challenger won {rate} ({low}–{high}); an even share is {fair}").format(
+                rate=pct(count.challenger.rate), low=pct(count.challenger.low), high=pct(count.challenger.high),
+                fair=pct(count.fair)))
+    return "\n".join(lines)
+
+
+SCHEDULER_WAIT = 10.0
+"""Seconds ``stats --scheduler`` waits for the scheduler to answer before giving up."""
+
+
+def scheduler_address(text: str) -> tuple[str, int]:
+    """``(host, port)`` of a ``--scheduler`` address: ``tcp://HOST:PORT`` or ``HOST:PORT``
+    (an IPv6 host in brackets). Anything else (another protocol such as ``ucx://`` or
+    ``inproc://``, no port) raises :class:`StatsInputError`."""
+    example = "e.g. tcp://10.0.0.5:8786"
+    if not (0 < len(text) <= 200 and text.isprintable() and text.strip() == text):
+        raise StatsInputError("--scheduler", f"not a scheduler address ({example})")
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    if scheme.lower() != "tcp":
+        raise StatsInputError("--scheduler", f"only tcp:// scheduler addresses can be used, not "
+                                             f"{words.clip(scheme, 20)}:// ({example})")
+    host, colon, port_text = rest.rpartition(":")
+    port = parse_count(port_text, 5)
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not colon or not host or port is None or not 0 < port < 65536 or any(c in host for c in "/[]@ "):
+        raise StatsInputError("--scheduler", f"not a scheduler address: tcp://HOST:PORT ({example})")
+    return host, port
+
+
+def probe_scheduler(host: str, port: int, wait: float | None = None) -> str:
+    """The Dask address of the scheduler at ``host``:``port`` once it has answered as a Dask
+    scheduler does (it speaks first: the length and frame count of its handshake), within
+    ``wait`` seconds (default :data:`SCHEDULER_WAIT`). A web server, a silent listener or
+    nothing listening raises :class:`StatsInputError` in bounded time."""
+    wait = SCHEDULER_WAIT if wait is None else wait
+    shown = words.clip(f"{host}:{port}", 80)
+    deadline = time.monotonic() + wait
+    head = b""
+    try:
+        with socket.create_connection((host, port), timeout=wait) as sock:
+            while len(head) < 16:
+                sock.settimeout(max(0.01, deadline - time.monotonic()))
+                chunk = sock.recv(16 - len(head))
+                if not chunk:
+                    break
+                head += chunk
+    except TimeoutError:
+        raise StatsInputError("--scheduler", f"no Dask scheduler answered at {shown} within {wait:g} s") from None
+    except OSError as err:  # refused, unreachable, an unknown host name
+        raise StatsInputError("--scheduler", f"cannot reach {shown} ({words.clip(err.strerror or err, 120)})") from None
+    total, frames = struct.unpack("<QQ", head) if len(head) == 16 else (0, 0)
+    if not (16 < total < 1_000_000 and 0 < frames < 64):
+        raise StatsInputError("--scheduler", f"what answers at {shown} is not a Dask scheduler")
+    return f"tcp://[{host}]:{port}" if ":" in host else f"tcp://{host}:{port}"
+
+
+def stats(args) -> int:  # type: ignore[no-untyped-def]
+    """``muggins stats``."""
+    studies = specs(args)
+    workers = _count(args.workers, "--workers", 1, MAX_WORKERS)
+    scheduler = None if args.scheduler is None else probe_scheduler(*scheduler_address(args.scheduler))
+    # a plain `kill` ends the study like Ctrl+C: the worker processes are stopped with it
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
+    try:
+        results = [run(spec, workers=workers, scheduler=scheduler) for spec in studies]
+    except ImportError:
+        raise StatsInputError("--scheduler", "Dask is not installed: pip install -e \".[cluster]\"") from None
+    except (OSError, TimeoutError, ValueError) as err:
+        if scheduler is None:
+            raise
+        raise StatsInputError("--scheduler", f"cannot use the cluster at {words.clip(scheduler, 80)} "
+                                             f"({words.clip(str(err) or type(err).__name__, 200)})") from None
+    if args.json:
+        print(json.dumps({"studies": [result.as_dict() for result in results]}, ensure_ascii=False))
+    elif args.csv:
+        rows = csv_rows(results)
+        fields = list(dict.fromkeys(key for row in rows for key in row))
+        writer = csv.DictWriter(sys.stdout, fieldnames=fields, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    else:
+        print(text_report(results, args.lang))
+    return 0
+
+
+def bench(args) -> int:  # type: ignore[no-untyped-def]
+    """``muggins bench``: a line per player count (CPU time, one core)."""
+    from tutorial.explore.bench import measure
+
+    hands = _count(args.hands, "--hands", 1, 100_000)
+    players = _players(args.players, high=7)  # bench plays the source rules: 3 to 7 players
+    print("players  lean hands/s  lean turns/s  floor turns/s  ratio  | no repetition: lean turns/s  ratio"
+          "  | teaching turns/s")
+    for count in players:
+        m = measure(count, hands, teaching=True)
+        ratio = m["lean"].seconds / m["floor"].seconds
+        ratio_plain = m["lean-no-repetition"].seconds / m["floor-no-repetition"].seconds
+        print(f"{count:7d}  {m['lean'].hands_per_second:12,.0f}  {m['lean'].turns_per_second:12,.0f}  "
+              f"{m['floor'].turns_per_second:13,.0f}  {ratio:5.2f}  | "
+              f"{m['lean-no-repetition'].turns_per_second:27,.0f}  {ratio_plain:5.2f}  | "
+              f"{m['teaching'].turns_per_second:16,.0f}")
+        sys.stdout.flush()
+    return 0
