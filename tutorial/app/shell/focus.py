@@ -135,7 +135,7 @@ function inView(el) {
 }
 
 function install() {
-  const M = { last: null, pending: null, done: '', scrolls: [], keyboard: false, labels: {}, closeSidebar: false };
+  const M = { last: null, pending: null, done: '', scrolls: [], keyboard: false, labels: {}, closeSidebar: false, retries: 0, retry: 0 };
   const live = document.createElement('div');
   live.setAttribute('role', 'status'); live.setAttribute('aria-live', 'polite'); live.id = 'muggins-live';
   live.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;';
@@ -206,15 +206,30 @@ function install() {
     const request = M.pending && M.pending.nonce !== M.done ? M.pending : null;
     let target = null;
     if (request) {
-      M.done = request.nonce;
       const inSidebar = active && !lost && active.closest && active.closest('[data-testid="stSidebar"]');
       if (!inSidebar) { for (const key of request.keys) { target = find(key, null, false); if (target) { break; } } }
+      if (!target && !inSidebar && M.retries < 12) {  // not drawn yet (see below): look again shortly
+        M.retries += 1;
+        clearTimeout(M.retry);
+        M.retry = setTimeout(() => requestAnimationFrame(settle), 100);
+        return;
+      }
+      M.done = request.nonce;
       const read = request.read ? document.querySelector(request.read) : null;
       M.say([request.say, read ? read.innerText : ''].filter(Boolean).join(' '));
     }
     if (!target && lost && M.last && !M.last.el.isConnected) {
       target = find(M.last.key, M.last.dest, true);
+      if (!target && M.path === location.pathname && M.retries < 12) {
+        // the control drawn from the same key may reach the page a few frames later than the
+        // run's end (a busy machine, a long delta): look again shortly, for up to 1.2 s
+        M.retries += 1;
+        clearTimeout(M.retry);
+        M.retry = setTimeout(() => requestAnimationFrame(settle), 100);
+        return;
+      }
     }
+    M.retries = 0;
     if (!target && lost && M.last && !M.last.el.isConnected && M.path === location.pathname) {
       // the control used is gone (Undo with nothing left to undo): the table, the next thing to do
       const table = M.table();
@@ -253,7 +268,7 @@ function install() {
       const now = app.getAttribute('data-test-script-state');
       if (now === state) { return; }
       state = now;
-      if (now !== 'running') { M.soon(); }
+      if (now !== 'running') { M.soon(); } else { clearTimeout(M.retry); M.retries = 0; }
     }).observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
   };
   watch();
