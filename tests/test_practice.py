@@ -475,3 +475,11 @@ def test_docstrings_name_the_error_class_each_code_belongs_to():
                 if code in codes[other] and code not in codes[kind]:
                     wrong.append(f"{path.name}: {kind} ``{code}``")
     assert wrong == []
+
+
+def test_with_no_card_turned_up_the_game_says_so_rather_than_failing_on_none():
+    game = play_like_a_learner(PracticeGame(DealCode(3, 1)), random.Random(1))
+    assert game.match_over and game.hand.turned is None
+    with pytest.raises(ActionError) as refused:
+        game._turned()
+    assert refused.value.code == "no-card"
