@@ -26,7 +26,7 @@ def is_checkout(folder: Path) -> bool:
     """Whether ``folder`` holds this project's ``pyproject.toml`` (never raises)."""
     try:
         with open(folder / "pyproject.toml", "rb") as handle:
-            return tomllib.load(handle)["project"]["name"] == PROJECT
+            return bool(tomllib.load(handle)["project"]["name"] == PROJECT)
     except (OSError, ValueError, KeyError, TypeError):
         return False
 
