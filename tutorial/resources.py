@@ -12,8 +12,11 @@ naming ``muggins-tutor`` lies beside it.
 
 from __future__ import annotations
 
+import logging
 import tomllib
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 PROJECT = "muggins-tutor"
 PACKAGE_DATA = Path(__file__).resolve().parent / "data"
@@ -45,6 +48,8 @@ def data_dir(name: str) -> Path:
         return packaged
     if (CHECKOUT / name).is_dir() and is_checkout(CHECKOUT):
         return CHECKOUT / name
+    log.warning("no %s folder: neither %s nor a checkout's %s (an incomplete installation?)",
+                name, packaged, CHECKOUT / name)
     return packaged
 
 

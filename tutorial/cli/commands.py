@@ -29,7 +29,9 @@ from tutorial.engine.position import Dest, Position
 from tutorial.engine.rules import complete_turn, legal_destinations, turn_up
 from tutorial.i18n import LANGUAGES, translations
 from tutorial.narrate import narrator
-from tutorial.store import DATA_DIR_VARIABLE
+from tutorial.store import DATA_DIR_VARIABLE, data_dir
+
+log = logging.getLogger(__name__)
 
 APP_ENTRY = Path(__file__).resolve().parent.parent / "app" / "streamlit_app.py"
 APP_DEFAULTS = [
@@ -205,21 +207,44 @@ class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
         pass
 
 
+LOG_LEVEL_VARIABLE = "MUGGINS_LOG_LEVEL"
+"""The least level of the package's log records shown on stderr: ``DEBUG``, ``INFO``,
+``WARNING`` (the default), ``ERROR`` or ``CRITICAL``."""
+
+
+def log_level() -> tuple[int, str | None]:
+    """The level :data:`LOG_LEVEL_VARIABLE` names (default ``WARNING``), and the text it held
+    when that is no level (then ``WARNING`` is used)."""
+    text = os.environ.get(LOG_LEVEL_VARIABLE, "").strip()
+    if not text:
+        return logging.WARNING, None
+    level = logging.getLevelNamesMapping().get(text.upper())
+    if level is None or text.upper() == "NOTSET":
+        return logging.WARNING, text
+    return level, None
+
+
 def log_to_stderr() -> logging.Handler:
     """Show the package's log records of WARNING and above (a store that cannot keep a game,
-    a damaged saved game, a lesson whose check failed) on stderr, as ``muggins app`` does
-    beside Streamlit's own log. Adds the handler once; returns it."""
+    a damaged saved game, a lesson whose check failed; with ``MUGGINS_LOG_LEVEL=INFO`` also
+    the store opened or upgraded, long replays, addresses that could not be replayed) on
+    stderr, as ``muggins app`` does beside Streamlit's own log. Adds the handler once;
+    returns it."""
     logger = logging.getLogger("tutorial")
     for handler in logger.handlers:
         if getattr(handler, "muggins", False):
             return handler
+    level, bad = log_level()
     handler = _StderrHandler()
     handler.muggins = True  # type: ignore[attr-defined]
-    handler.setLevel(logging.WARNING)
+    handler.setLevel(level)
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     logger.addHandler(handler)
-    if logger.level == logging.NOTSET or logger.level > logging.WARNING:
-        logger.setLevel(logging.WARNING)
+    if logger.level == logging.NOTSET or logger.level > level:
+        logger.setLevel(level)
+    if bad is not None:
+        log.warning("%s=%r is not a log level (DEBUG, INFO, WARNING, ERROR, CRITICAL): WARNING is used",
+                    LOG_LEVEL_VARIABLE, words.clip(bad, 40))
     return handler
 
 
@@ -247,6 +272,7 @@ def _app(extra: list[str]) -> int:
         else:
             options.append(word)
     log_to_stderr()
+    log.info("the app's store is in %s", data_dir())
     try:
         from tutorial.app.shell.serve import run  # Streamlit is slow to import: only for this command
 

@@ -3,6 +3,7 @@ match, in Coach or Table mode (RULES.md §muggins, §finish, §match, R4, R7, R1
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
@@ -21,6 +22,8 @@ from ..engine.position import Dest, Position
 from ..engine.rules import Chooser, TurnRecord, lowest_pile, place
 from .moves import BEST, CALL, NEXT, NEXT_HAND, pack, symbol
 from .settings import LEARNER_SEAT, TABLE, WATCH_ALL, Settings
+
+log = logging.getLogger(__name__)
 
 QUEUE_AFTER = 1_000
 """Turns a replay plays before it waits its turn for :data:`REPLAYS` (see :class:`PracticeGame`)."""
@@ -106,11 +109,14 @@ class PracticeGame:
         self.decisions = []
         self._start_hand()
         queued, pause = False, QUEUE_AFTER
+        started, waited = time.perf_counter(), 0.0
         try:
             for decision in replay:
                 if self.turns_played > pause:
                     if not queued:
+                        asked = time.perf_counter()
                         REPLAYS.acquire()
+                        waited = time.perf_counter() - asked
                         queued = True
                     else:
                         time.sleep(PAUSE)  # let the other visitors' pages run
@@ -119,6 +125,8 @@ class PracticeGame:
         finally:
             if queued:
                 REPLAYS.release()
+                log.info("long replay of %s: %d decisions, %d turns in %.2f s (%.2f s waiting for other replays)",
+                         self.code, len(replay), self.turns_played, time.perf_counter() - started, waited)
 
     @property
     def turns_played(self) -> int:
