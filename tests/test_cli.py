@@ -316,6 +316,39 @@ def test_muggins_app_shows_the_packages_warnings_on_stderr(capsys, monkeypatch):
                 logger.removeHandler(handler)
 
 
+@pytest.mark.parametrize(("level", "shown", "hidden"), [
+    ("info", ["INFO tutorial.cli.commands: the app's store is in", "INFO tutorial.x: opened"], ["DEBUG"]),
+    ("ERROR", [], ["the app's store", "opened", "careful"]),
+    ("loud", ["MUGGINS_LOG_LEVEL='loud' is not a log level", "WARNING tutorial.x: careful"], ["opened"]),
+])
+def test_muggins_log_level_chooses_what_the_app_logs_on_stderr(capsys, monkeypatch, tmp_path, level, shown, hidden):
+    import logging
+
+    from tutorial.app.shell import serve
+    from tutorial.cli import commands as cli
+
+    def fake_run(entry, options):
+        logging.getLogger("tutorial.x").debug("DEBUG")
+        logging.getLogger("tutorial.x").info("opened")
+        logging.getLogger("tutorial.x").warning("careful")
+        return 0
+
+    logger = logging.getLogger("tutorial")
+    before, level_before = list(logger.handlers), logger.level
+    monkeypatch.setattr(serve, "run", fake_run)
+    monkeypatch.setenv(cli.LOG_LEVEL_VARIABLE, level)
+    monkeypatch.setenv(cli.DATA_DIR_VARIABLE, str(tmp_path))
+    try:
+        assert main(["app"]) == 0
+        err = capsys.readouterr().err
+        assert all(text in err for text in shown) and not any(text in err for text in hidden), err
+    finally:
+        for handler in logger.handlers[:]:
+            if handler not in before:
+                logger.removeHandler(handler)
+        logger.setLevel(level_before)
+
+
 # ----- muggins stats --scheduler: one line, status 2, in bounded time (issue 17, item 9) ------
 import contextlib  # noqa: E402
 import socket  # noqa: E402

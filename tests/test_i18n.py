@@ -88,3 +88,25 @@ def test_every_message_tomllib_can_give_is_known():
     spanish = translations("es")
     unknown = [message for message in found if toml_detail(message, spanish) == message]
     assert not unknown
+
+
+def test_a_catalog_with_fuzzy_or_missing_entries_is_logged(tmp_path, monkeypatch, caplog):
+    """They show in English; the operator is told (the shipped catalog has none: test_catalogs)."""
+    from tutorial import i18n
+
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "messages.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '#, fuzzy\nmsgid "Right."\nmsgstr "Correcto."\n\nmsgid "Wrong."\nmsgstr ""\n\n'
+        'msgid "Next"\nmsgstr "Siguiente"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    with caplog.at_level("WARNING", logger="tutorial.i18n"):
+        tr = i18n.translations.__wrapped__("es")
+    assert tr.gettext("Right.") == "Right." and tr.gettext("Next") == "Siguiente"
+    assert "1 fuzzy and 1 untranslated" in caplog.text
+    caplog.clear()
+    monkeypatch.undo()
+    with caplog.at_level("WARNING", logger="tutorial.i18n"):
+        translations.__wrapped__("es")  # the real catalog, complete
+    assert caplog.text == ""

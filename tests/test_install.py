@@ -150,3 +150,11 @@ def test_packaged_folder_first_and_only_our_own_checkout_as_fallback(tmp_path, m
     assert resources.data_dir("lessons") == package / "lessons"
     with pytest.raises(ValueError):
         resources.data_dir("tutorial")
+
+
+def test_a_missing_data_folder_is_logged(tmp_path, monkeypatch, caplog):
+    monkeypatch.setattr(resources, "CHECKOUT", tmp_path / "nowhere")
+    monkeypatch.setattr(resources, "PACKAGE_DATA", tmp_path / "data")
+    with caplog.at_level("WARNING", logger="tutorial.resources"):
+        assert resources.data_dir("locales") == tmp_path / "data" / "locales"
+    assert "no locales folder" in caplog.text and str(tmp_path / "data" / "locales") in caplog.text

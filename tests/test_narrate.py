@@ -126,3 +126,32 @@ def test_sections_are_named_by_number_and_title_never_by_id():
     assert Narrator("es").section("§glossary").startswith("§\u00a010 «")
     assert Narrator("en").section("§priority") == "§\u00a04 “Where the turned card must go”"
     assert Narrator("en").section("§nonsense") == "§nonsense"  # unknown: as written (a test keeps the texts known)
+
+
+def test_a_turned_card_is_said_the_same_in_a_caption_and_in_a_story():
+    from tutorial.engine import Card
+    from tutorial.engine.events import TurnedUp
+
+    for n in (Narrator("en", "A"), Narrator("es", "A"), Narrator("es")):
+        for player in ("A", "B"):
+            card = Card(11, "H")
+            assert n.turned_words(player, card) == n.event(TurnedUp(player, card), None)  # type: ignore[arg-type]
+    assert Narrator("es").turned_words("B", Card(11, "H")) == "B gira la J♥."
+
+
+def test_asking_for_words_a_pass_cannot_have_is_refused_plainly():
+    """A missing card (a pass) where the sentence needs one is a ValueError, not a crash inside a format."""
+    import pytest
+    from conftest import cards
+
+    from tutorial.engine import Position, legal_destinations, pass_turn
+
+    position = Position.build(["A", "B", "C"], "A", [cards("5C")], {"A": cards("KH")})
+    n = Narrator("en", "A")
+    with pytest.raises(ValueError, match="turned card"):
+        n.where_it_goes(None, legal_destinations(position, cards("6C")[0]), position)
+    empty = Position.build(["A", "B", "C"], "A", [cards("5C")], {})
+    assert "pass" in n.where_it_goes(None, legal_destinations(empty, None), empty)
+    record = pass_turn(empty)
+    with pytest.raises(ValueError, match="pass"):
+        n.correction(record, empty)

@@ -475,3 +475,26 @@ def test_docstrings_name_the_error_class_each_code_belongs_to():
                 if code in codes[other] and code not in codes[kind]:
                     wrong.append(f"{path.name}: {kind} ``{code}``")
     assert wrong == []
+
+
+def test_with_no_card_turned_up_the_game_says_so_rather_than_failing_on_none():
+    game = play_like_a_learner(PracticeGame(DealCode(3, 1)), random.Random(1))
+    assert game.match_over and game.hand.turned is None
+    with pytest.raises(ActionError) as refused:
+        game._turned()
+    assert refused.value.code == "no-card"
+
+
+def test_a_long_replay_and_moves_that_cannot_be_replayed_are_logged(monkeypatch, caplog):
+    from tutorial.practice import game as game_module
+
+    played = play_like_a_learner(PracticeGame(DealCode(4, 7)), random.Random(2), limit=40)
+    monkeypatch.setattr(game_module, "QUEUE_AFTER", 10)  # "long": past 10 turns, for the test
+    with caplog.at_level("INFO", logger="tutorial.practice"):
+        again = restore_game("4-7", played.moves_text())
+        assert again.decisions == played.decisions
+        assert f"long replay of 4-7: {len(played.decisions)} decisions" in caplog.text
+        caplog.clear()
+        _game, problems = restore("4-7", "~zzzz")
+    assert [p.code for p in problems] == ["bad-moves"]
+    assert "the moves of deal 4-7 could not be replayed" in caplog.text

@@ -59,3 +59,16 @@ def test_the_room_lifetime_reads_plain_numbers(text, hours):
     from tutorial.classroom.rooms import room_hours
 
     assert room_hours({"MUGGINS_ROOM_HOURS": text}) == hours
+
+
+def test_making_or_upgrading_the_tables_is_logged_and_opening_a_current_file_is_not(tmp_path, caplog):
+    with caplog.at_level("INFO", logger="tutorial.store"):
+        open_store(tmp_path)
+        assert f"schema {SCHEMA_VERSION} tables made (a new file)" in caplog.text
+        caplog.clear()
+        open_store(tmp_path)
+        assert caplog.text == ""
+        with sqlite3.connect(tmp_path / FILE_NAME) as db:
+            db.execute("UPDATE meta SET value = '2' WHERE name = 'schema'")
+        open_store(tmp_path)
+        assert "upgraded from schema 2" in caplog.text

@@ -10,6 +10,7 @@ session; nothing here installs a global ``_`` or changes the process locale.
 from __future__ import annotations
 
 import gettext
+import logging
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -19,6 +20,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from .resources import LOCALES_DIR
+
+log = logging.getLogger(__name__)
 
 DOMAIN = "messages"
 LANGUAGES = ("en", "es")
@@ -51,6 +54,12 @@ def translations(lang: str) -> gettext.NullTranslations:
         return CitingNullTranslations()
     with open(po_path(lang), "rb") as handle:
         catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    fuzzy = sum(1 for message in catalog if message.id and message.fuzzy)
+    untranslated = sum(1 for message in catalog if message.id and not message.fuzzy and not (
+        all(message.string) if isinstance(message.string, (list, tuple)) else message.string))
+    if fuzzy or untranslated:  # they show in English (the tests keep the shipped catalog complete)
+        log.warning("the %s catalog %s has %d fuzzy and %d untranslated messages: they show in English",
+                    lang, po_path(lang), fuzzy, untranslated)
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)

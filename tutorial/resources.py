@@ -12,8 +12,11 @@ naming ``muggins-tutor`` lies beside it.
 
 from __future__ import annotations
 
+import logging
 import tomllib
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 PROJECT = "muggins-tutor"
 PACKAGE_DATA = Path(__file__).resolve().parent / "data"
@@ -26,7 +29,7 @@ def is_checkout(folder: Path) -> bool:
     """Whether ``folder`` holds this project's ``pyproject.toml`` (never raises)."""
     try:
         with open(folder / "pyproject.toml", "rb") as handle:
-            return tomllib.load(handle)["project"]["name"] == PROJECT
+            return bool(tomllib.load(handle)["project"]["name"] == PROJECT)
     except (OSError, ValueError, KeyError, TypeError):
         return False
 
@@ -45,6 +48,8 @@ def data_dir(name: str) -> Path:
         return packaged
     if (CHECKOUT / name).is_dir() and is_checkout(CHECKOUT):
         return CHECKOUT / name
+    log.warning("no %s folder: neither %s nor a checkout's %s (an incomplete installation?)",
+                name, packaged, CHECKOUT / name)
     return packaged
 
 

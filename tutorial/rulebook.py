@@ -150,26 +150,26 @@ def _plain(tr: gettext.NullTranslations) -> Callable[[str], str]:
     return getattr(tr, "plain_gettext", tr.gettext)
 
 
-class _Citing:
-    """Mixed into a translations class: every translated message has its citations in
+class _Citing(gettext.NullTranslations):
+    """Put before a translations class: every translated message has its citations in
     words (:func:`cite`). ``plain_gettext`` is the translation alone."""
 
     def plain_gettext(self, message: str) -> str:
-        return super().gettext(message)  # type: ignore[misc]
+        return super().gettext(message)
 
     @lru_cache(maxsize=8192)  # noqa: B019 - one shared object per language, never freed
     def gettext(self, message: str) -> str:
-        return cite(super().gettext(message), self)  # type: ignore[misc, arg-type]
+        return cite(super().gettext(message), self)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return cite(super().ngettext(msgid1, msgid2, n), self)  # type: ignore[misc, arg-type]
+        return cite(super().ngettext(msgid1, msgid2, n), self)
 
     @lru_cache(maxsize=1024)  # noqa: B019
     def pgettext(self, context: str, message: str) -> str:
-        return cite(super().pgettext(context, message), self)  # type: ignore[misc, arg-type]
+        return cite(super().pgettext(context, message), self)
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return cite(super().npgettext(context, msgid1, msgid2, n), self)  # type: ignore[misc, arg-type]
+        return cite(super().npgettext(context, msgid1, msgid2, n), self)
 
 
 class CitingNullTranslations(_Citing, gettext.NullTranslations):

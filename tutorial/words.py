@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import gettext
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from babel.lists import format_list
 
 from .engine.errors import MugginsError, PositionError
+
+if TYPE_CHECKING:  # the lessons import these words
+    from .lessons.model import Problem
 
 Tr = gettext.NullTranslations
 
@@ -66,16 +71,17 @@ def position_error(err: MugginsError, tr: Tr) -> str:
         "unknown-policy": _("“{policy}” is not a way of choosing a pile known here"),
     }
     template = messages.get(err.code, err.code)
-    if err.code == "invalid-toml" and isinstance(p.get("detail"), str):  # the line is given with the message
+    detail = p.get("detail")
+    if err.code == "invalid-toml" and isinstance(detail, str):  # the line is given with the message
         p = {**p, "detail": toml_detail(re.sub(r"(?<!\s)\s*\(at (line \d+, column \d+|end of document)\)$", "",
-                                               p["detail"]), tr)}
+                                               detail), tr)}
     try:
         return template.format(**{key: clip(value) for key, value in p.items()})
     except (KeyError, IndexError):
         return template
 
 
-def _toml_messages(_):  # type: ignore[no-untyped-def]
+def _toml_messages(_: Callable[[str], str]) -> tuple[tuple[str, str], ...]:
     """tomllib's messages (Python 3.11–3.13, ``tomllib/_parser.py``) and ours with their
     translations: a message as it is, or (when it has a group) a regular expression whose
     group is quoted back as ``{what}``."""
@@ -135,7 +141,7 @@ def error_line(err: MugginsError, text: str) -> int:
     return locate(text).line(at) if isinstance(at, tuple) and at else 0
 
 
-def lesson_problem(problem, tr: Tr) -> str:
+def lesson_problem(problem: Problem, tr: Tr) -> str:
     """A lesson-file :class:`~tutorial.lessons.model.Problem` as ``file:line: text``."""
     _ = tr.gettext
     p = dict(problem.params)
@@ -239,6 +245,7 @@ def class_error(err: MugginsError, tr: Tr) -> str:
             return _("A nickname may hold letters, digits, spaces and signs, but no invisible characters.")
         return _("Choose a nickname.")
     template = messages.get(err.code, _("That did not work ({code}).").format(code=clip(err.code)))
-    minutes = max(1, -(-int(p.get("retry_after", 60) or 60) // 60)) if isinstance(p.get("retry_after"), (int, float)) else 10
-    seconds = int(p["retry_after"]) if isinstance(p.get("retry_after"), int) else 60
+    retry = p.get("retry_after")
+    minutes = max(1, -(-int(retry or 60) // 60)) if isinstance(retry, (int, float)) else 10
+    seconds = int(retry) if isinstance(retry, int) else 60
     return template.format(limit=p.get("limit", ""), minutes=minutes, seconds=seconds)

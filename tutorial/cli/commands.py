@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gettext
 import json
 import logging
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from tutorial import words
 from tutorial.cli import explore as cli_explore
@@ -27,7 +29,9 @@ from tutorial.engine.position import Dest, Position
 from tutorial.engine.rules import complete_turn, legal_destinations, turn_up
 from tutorial.i18n import LANGUAGES, translations
 from tutorial.narrate import narrator
-from tutorial.store import DATA_DIR_VARIABLE
+from tutorial.store import DATA_DIR_VARIABLE, data_dir
+
+log = logging.getLogger(__name__)
 
 APP_ENTRY = Path(__file__).resolve().parent.parent / "app" / "streamlit_app.py"
 APP_DEFAULTS = [
@@ -55,11 +59,11 @@ class CliError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (status 2), like every other bad input."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {words.clip(message, 400)} (see {self.prog} --help)\n")
 
 
-def _load(path: str, tr) -> Position:
+def _load(path: str, tr: gettext.NullTranslations) -> Position:
     """Read a position file; a bad one raises :class:`CliError` ``FILE:LINE: problem``
     (the line when the problem has one)."""
     try:
@@ -73,7 +77,7 @@ def _load(path: str, tr) -> Position:
         raise CliError(f"{path}:{line}" if line else path, words.position_error(err, tr)) from None
 
 
-def explain(path: str, play: str | None, lang: str) -> dict:
+def explain(path: str, play: str | None, lang: str) -> dict[str, object]:
     """The ``explain`` result as a dict with the documented JSON keys."""
     tr = translations(lang)
     try:
@@ -83,7 +87,7 @@ def explain(path: str, play: str | None, lang: str) -> dict:
         raise CliError(path, words.position_error(err, tr)) from None
     turned = turn_up(position)
     legal = legal_destinations(turned.position, turned.card)
-    result = {
+    result: dict[str, object] = {
         "mover": position.mover,
         "card": str(turned.card) if turned.card else None,
         "recycled": turned.recycled,
@@ -106,6 +110,8 @@ def explain(path: str, play: str | None, lang: str) -> dict:
         raise CliError(path, words.position_error(ActionError("no-card", player=position.mover), tr))
     record = complete_turn(turned, dest, called=True, before=position)
     verdict = record.judgement
+    if verdict is None:  # nothing was placed (a pass): as above
+        raise CliError(path, words.position_error(ActionError("no-card", player=position.mover), tr))
     story = narrator(lang)
     lines.append(story.judgement(verdict, turned.position))
     if record.called:
@@ -129,7 +135,7 @@ def explain(path: str, play: str | None, lang: str) -> dict:
     return result
 
 
-def _explain(args) -> int:
+def _explain(args: argparse.Namespace) -> int:
     result = explain(args.position, args.play, args.lang)
     text = result.pop("text")
     if args.json:
@@ -143,7 +149,7 @@ MAX_TURN_LIMIT = 10**MAX_DIGITS - 1
 """The largest ``--max-turns`` accepted."""
 
 
-def _playout(args) -> int:
+def _playout(args: argparse.Namespace) -> int:
     tr = translations(args.lang)
     max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else parse_count(args.max_turns.strip())
     if max_turns is None:
@@ -161,7 +167,7 @@ def _playout(args) -> int:
     return 0
 
 
-def _lessons_check(args) -> int:
+def _lessons_check(args: argparse.Namespace) -> int:
     """``muggins lessons check [PATH ...]``: every problem as ``file:line: text``; status 1 if any."""
     from tutorial.lessons import LESSONS_DIR, LessonFileError, lesson_files, load, load_all
 
@@ -192,7 +198,7 @@ class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
     """A handler that writes to whatever ``sys.stderr`` is when a record comes (not the one
     in force when it was made: a test's capture, or a stream closed since)."""
 
-    @property  # type: ignore[override]
+    @property
     def stream(self):  # type: ignore[no-untyped-def]
         return sys.stderr
 
@@ -201,21 +207,44 @@ class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
         pass
 
 
+LOG_LEVEL_VARIABLE = "MUGGINS_LOG_LEVEL"
+"""The least level of the package's log records shown on stderr: ``DEBUG``, ``INFO``,
+``WARNING`` (the default), ``ERROR`` or ``CRITICAL``."""
+
+
+def log_level() -> tuple[int, str | None]:
+    """The level :data:`LOG_LEVEL_VARIABLE` names (default ``WARNING``), and the text it held
+    when that is no level (then ``WARNING`` is used)."""
+    text = os.environ.get(LOG_LEVEL_VARIABLE, "").strip()
+    if not text:
+        return logging.WARNING, None
+    level = logging.getLevelNamesMapping().get(text.upper())
+    if level is None or text.upper() == "NOTSET":
+        return logging.WARNING, text
+    return level, None
+
+
 def log_to_stderr() -> logging.Handler:
     """Show the package's log records of WARNING and above (a store that cannot keep a game,
-    a damaged saved game, a lesson whose check failed) on stderr, as ``muggins app`` does
-    beside Streamlit's own log. Adds the handler once; returns it."""
+    a damaged saved game, a lesson whose check failed; with ``MUGGINS_LOG_LEVEL=INFO`` also
+    the store opened or upgraded, long replays, addresses that could not be replayed) on
+    stderr, as ``muggins app`` does beside Streamlit's own log. Adds the handler once;
+    returns it."""
     logger = logging.getLogger("tutorial")
     for handler in logger.handlers:
         if getattr(handler, "muggins", False):
             return handler
+    level, bad = log_level()
     handler = _StderrHandler()
     handler.muggins = True  # type: ignore[attr-defined]
-    handler.setLevel(logging.WARNING)
+    handler.setLevel(level)
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     logger.addHandler(handler)
-    if logger.level == logging.NOTSET or logger.level > logging.WARNING:
-        logger.setLevel(logging.WARNING)
+    if logger.level == logging.NOTSET or logger.level > level:
+        logger.setLevel(level)
+    if bad is not None:
+        log.warning("%s=%r is not a log level (DEBUG, INFO, WARNING, ERROR, CRITICAL): WARNING is used",
+                    LOG_LEVEL_VARIABLE, words.clip(bad, 40))
     return handler
 
 
@@ -243,6 +272,7 @@ def _app(extra: list[str]) -> int:
         else:
             options.append(word)
     log_to_stderr()
+    log.info("the app's store is in %s", data_dir())
     try:
         from tutorial.app.shell.serve import run  # Streamlit is slow to import: only for this command
 
@@ -280,7 +310,7 @@ def draw(path: str, lang: str, *, four_colour: bool = False, width: int = 1600) 
     return png(render(scene, width=width, four_colour=four_colour, caption=caption))
 
 
-def _draw(args) -> int:
+def _draw(args: argparse.Namespace) -> int:
     text = args.width
     low, high = DRAW_WIDTHS
     if not (text.isascii() and text.isdigit() and len(text) <= 5 and low <= int(text) <= high):

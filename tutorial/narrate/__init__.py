@@ -5,9 +5,11 @@ language and from the learner's point of view.
 every sentence about seat C is in the second person, every other seat is
 named. One object holds the language (a Babel ``Locale`` and its gettext
 translations) and the point of view, so no function needs them passed in.
-Split by concern: :mod:`.base` (cards, piles, players, sections),
-:mod:`.verdicts` (where a card goes, why a placement was wrong),
-:mod:`.story` (events, turns, penalties, hand results), :mod:`.table` (a table in words).
+Split by concern, each layer building on the one before (so each is typed
+against what it really uses): :mod:`.base` (cards, piles, players, sections) →
+:mod:`.verdicts` (where a card goes, why a placement was wrong) → :mod:`.story`
+(events, turns, penalties, hand results) → :mod:`.table` (a table in words) →
+:class:`Narrator`.
 """
 
 from __future__ import annotations
@@ -16,13 +18,11 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ..rulebook import SECTIONS
-from .base import RANK_NAMES, Base
-from .story import Story
+from .base import RANK_NAMES
 from .table import TableWords
-from .verdicts import Verdicts
 
 
-class Narrator(Story, Verdicts, TableWords, Base):
+class Narrator(TableWords):
     """Sentences in one language from one point of view (see the module text)."""
 
     def seen_by(self, you: str | None) -> Narrator:

@@ -4,6 +4,7 @@ every sentence is made of (cards, piles, players, lists, rule sections)."""
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from babel import Locale
@@ -11,7 +12,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from ..engine.cards import Card
-from ..engine.position import Dest, Position
+from ..engine.position import Common, Dest, Discard, Position
 from ..i18n import LANGUAGES, N_, translations
 from ..rulebook import section_name
 
@@ -37,7 +38,7 @@ class Base:
     tr: gettext.NullTranslations = field(init=False, repr=False, compare=False)
     locale: Locale = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         lang = self.lang if self.lang in LANGUAGES else LANGUAGES[0]
         object.__setattr__(self, "lang", lang)
         object.__setattr__(self, "tr", translations(lang))
@@ -98,11 +99,11 @@ class Base:
             tr.pgettext("card in a sentence: king", "{card}"),
         )
 
-    def cards(self, cards) -> str:
+    def cards(self, cards: Iterable[Card]) -> str:
         """``K♣, 3♥ and 10♠`` (Babel's list formatting for the language)."""
         return format_list([self.card(c) for c in cards], locale=self.locale)
 
-    def names(self, names) -> str:
+    def names(self, names: Iterable[str]) -> str:
         """``A, B and C``; the learner's seat is “you”."""
         return format_list([self._("you") if self.is_you(n) else n for n in names], locale=self.locale)
 
@@ -122,12 +123,15 @@ class Base:
         ``position`` gives the top shown in brackets (left out with ``top=False``).
         """
         _ = self._
-        if dest.kind == "common":
-            if top and 1 <= dest.target <= len(position.commons):
+        if isinstance(dest, Common):
+            number = dest.number
+            if top and 1 <= number <= len(position.commons):
                 return _("common pile {number} ({top})").format(
-                    number=dest.target, top=position.commons[dest.target - 1][-1].symbol)
-            return _("common pile {number}").format(number=dest.target)
-        name = dest.target
+                    number=number, top=position.commons[number - 1][-1].symbol)
+            return _("common pile {number}").format(number=number)
+        if not isinstance(dest, Discard):
+            raise TypeError(f"not a pile: {dest!r}")
+        name = dest.player
         if subject is not None and name == subject:
             return _("your own discard") if self.is_you(name) else _("their own discard")
         if mover is not None and name == mover:
@@ -142,7 +146,7 @@ class Base:
             return _("your discard ({top})").format(top=cards[-1].symbol)
         return _("{player}'s discard ({top})").format(player=name, top=cards[-1].symbol)
 
-    def piles(self, dests, position: Position) -> str:
+    def piles(self, dests: Iterable[Dest], position: Position) -> str:
         """Several piles as one phrase joined with “or”."""
         names = [self.pile(d, position) for d in dests]
         return format_list(names, style="or", locale=self.locale) if names else ""

@@ -4,14 +4,16 @@ sentence per event for walk-throughs, penalties, finishes, draws and hand result
 from __future__ import annotations
 
 from ..engine import events as ev
+from ..engine.cards import Card
 from ..engine.events import Event, apply
 from ..engine.playout import Outcome
 from ..engine.position import Position
 from ..engine.rules import TurnRecord
+from .verdicts import Verdicts
 
 
-class Story:
-    """Mixed into :class:`~tutorial.narrate.Narrator` (uses its core and verdict methods)."""
+class Story(Verdicts):
+    """What happened, built on the core words and the verdicts (it names errors with :meth:`.Verdicts.error_title`)."""
 
     # ----- one event --------------------------------------------------------------
     def event(self, event: Event, before: Position) -> str:
@@ -22,9 +24,7 @@ class Story:
         if isinstance(event, ev.Recycled):
             return self.recycled_sentence(event.player, event.for_penalty)
         if isinstance(event, ev.TurnedUp):
-            if you(event.player):
-                return _("You turn up {card}.").format(card=self.card(event.card))
-            return self.sentence(_("{player} turns up {card}.").format(player=event.player, card=self.card(event.card)))
+            return self.turned_up_sentence(event.player, event.card)
         if isinstance(event, ev.Placed):
             pile = self.pile(event.dest, before, subject=event.player)
             if you(event.player):
@@ -47,6 +47,12 @@ class Story:
         if isinstance(event, ev.Drawn):
             return self.draw(event.reason, event.turns)
         return ""  # NextPlayer: the turn order needs no words
+
+    def turned_up_sentence(self, player: str, card: Card) -> str:
+        """``You turn up 6♥.`` / ``B turns up 6♥.``"""
+        if self.is_you(player):
+            return self._("You turn up {card}.").format(card=self.card(card))
+        return self.sentence(self._("{player} turns up {card}.").format(player=player, card=self.card(card)))
 
     def called_sentence(self, event: ev.Called, error: str | None = None) -> str:
         """The call; with ``error`` (an error id) also what it was called for."""
@@ -77,7 +83,7 @@ class Story:
             return _("Your closed stock is empty, so you turn your discard over.")
         return _("{player}'s closed stock is empty, so {player} turns their discard over.").format(player=player)
 
-    def gift(self, donor: str, offender: str, card) -> str:
+    def gift(self, donor: str, offender: str, card: Card) -> str:
         """One penalty card and where it comes from: ``C gives A 3♥, the top card of their closed
         stock; it goes under A's closed stock.``"""
         _ = self._
@@ -113,7 +119,7 @@ class Story:
         _ = self._
         parts = []
         position = record.before
-        placed = None
+        placed: ev.Placed | None = None
         for event in record.events:
             if isinstance(event, ev.Recycled) and not event.for_penalty:
                 parts.append(self.recycled_sentence(event.player))
@@ -126,7 +132,7 @@ class Story:
                     parts.append(_("{player} turns up {card} and puts it on {pile}.").format(
                         player=event.player, card=self.card(event.card), pile=pile))
             elif isinstance(event, ev.Called):
-                parts.append(self.called_sentence(event, placed.error))
+                parts.append(self.called_sentence(event, None if placed is None else placed.error))
             elif isinstance(event, (ev.Corrected, ev.Passed, ev.Finished)):
                 parts.append(self.event(event, position))
             position = apply(position, event)
@@ -187,7 +193,7 @@ class Story:
                        "Penalty for {offender}: {cards} now lie under {offender}'s closed stock.",
                        len(record.penalty)).format(offender=record.mover, cards=cards)
 
-    def recycled(self, player: str, card) -> str:
+    def recycled(self, player: str, card: Card) -> str:
         """Announce the turned-over discard and the card that came up (§recycle)."""
         if self.is_you(player):
             text = self._("Your closed stock was empty, so your discard has been turned over without shuffling: its oldest card, {card}, comes up ({section}).")

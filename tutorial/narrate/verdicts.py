@@ -5,10 +5,11 @@ from __future__ import annotations
 from ..engine.cards import Card
 from ..engine.position import Position
 from ..engine.rules import Judgement, Legal, TurnRecord
+from .base import Base
 
 
-class Verdicts:
-    """Mixed into :class:`~tutorial.narrate.Narrator` (uses its core methods)."""
+class Verdicts(Base):
+    """Where a card goes and why a placement was wrong, built on the core words of :class:`.Base`."""
 
     def where_it_goes(self, c: Card | None, legal: Legal, position: Position) -> str:
         """Why the legal destinations are what they are (§priority), one or two sentences.
@@ -20,6 +21,8 @@ class Verdicts:
             if self.is_you(mover):
                 return _("You have no cards left and pass ({section}, R2).").format(section=self.section("§turn"))
             return _("{player} has no cards left and passes ({section}, R2).").format(player=mover, section=self.section("§turn"))
+        if c is None:
+            raise ValueError(f"where_it_goes needs the turned card (rule {legal.rule!r})")
         name = self.card(c)
         if legal.rule == "common-pile" and len(legal.dests) > 1:
             text = _("{card} fits {piles}. A card that fits a common pile must go on one, and any of them will do ({section}).").format(
@@ -50,6 +53,8 @@ class Verdicts:
         sec = self.section(j.section)
         said_right = False
         if j.error == "not-adjacent":
+            if j.top is None:
+                raise ValueError("a not-adjacent judgement has the top it did not fit")
             gap = abs(j.card.rank - j.top.rank)
             where = dict(card=name, top=self.card(j.top), pile=self.pile(j.dest, position, top=False), section=sec)
             if gap == 0:
@@ -104,6 +109,8 @@ class Verdicts:
     def correction(self, record: TurnRecord, position: Position) -> str:
         """The call on a wrong placement and where the card is moved (R4), naming who called."""
         _ = self._
+        if record.card is None or record.placed is None:
+            raise ValueError("a pass has no correction")
         values = dict(card=self.card(record.card), section=self.section("§muggins"),
                       pile=self.pile(record.placed, position, mover=record.mover))
         if record.checked:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+
 from ..engine.deal import SEAT_NAMES, DealCode
 from ..engine.errors import MugginsError, PositionError
 from .game import PracticeGame
 from .moves import decode_moves
 from .settings import LEARNER_SEAT, Settings
+
+log = logging.getLogger(__name__)
 
 
 def parse_seat(text: str | None, players: int) -> int:
@@ -50,7 +54,8 @@ def restore(deal_text: str, moves_text: str | None = None, seat_text: str | None
     try:
         decisions = decode_moves(moves_text or "", limit)
         return PracticeGame(code, seat, decisions, settings), problems
-    except MugginsError:
+    except MugginsError as err:  # a link made by another version of the rules, or edited by hand
+        log.info("the moves of deal %s could not be replayed (%s): the deal starts again", code, err.code)
         problems.append(PositionError("bad-moves", moves=str(moves_text or "")[:40]))
         return PracticeGame(code, seat, [], settings), problems
 

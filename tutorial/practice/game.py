@@ -3,6 +3,7 @@ match, in Coach or Table mode (RULES.md §muggins, §finish, §match, R4, R7, R1
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
@@ -18,9 +19,11 @@ from ..engine.hand import Hand
 from ..engine.match import Match, match_winners, wins
 from ..engine.playout import Outcome
 from ..engine.position import Dest, Position
-from ..engine.rules import TurnRecord, lowest_pile, place
+from ..engine.rules import Chooser, TurnRecord, lowest_pile, place
 from .moves import BEST, CALL, NEXT, NEXT_HAND, pack, symbol
 from .settings import LEARNER_SEAT, TABLE, WATCH_ALL, Settings
+
+log = logging.getLogger(__name__)
 
 QUEUE_AFTER = 1_000
 """Turns a replay plays before it waits its turn for :data:`REPLAYS` (see :class:`PracticeGame`)."""
@@ -82,10 +85,12 @@ class PracticeGame:
     decisions: list[str] = field(default_factory=list)
     settings: Settings = field(default_factory=Settings)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not 0 <= self.learner_seat < self.code.players:
             raise PositionError("bad-seat", seat=self.learner_seat)
         self.match = Match(self.code, self.settings.hands)
+        self.hand: Hand  # the hand being played and its dealer's seat: set by _start_hand
+        self.dealer: int
         self._rng = random.Random(f"{self.code}|{self.settings.to_text()}|{self.learner_seat}")
         table = self.settings.mode == TABLE
         self._bot = Bot(self._rng, error_rate=self.settings.slips / 100 if table else 0.0,
@@ -104,11 +109,14 @@ class PracticeGame:
         self.decisions = []
         self._start_hand()
         queued, pause = False, QUEUE_AFTER
+        started, waited = time.perf_counter(), 0.0
         try:
             for decision in replay:
                 if self.turns_played > pause:
                     if not queued:
+                        asked = time.perf_counter()
                         REPLAYS.acquire()
+                        waited = time.perf_counter() - asked
                         queued = True
                     else:
                         time.sleep(PAUSE)  # let the other visitors' pages run
@@ -117,6 +125,8 @@ class PracticeGame:
         finally:
             if queued:
                 REPLAYS.release()
+                log.info("long replay of %s: %d decisions, %d turns in %.2f s (%.2f s waiting for other replays)",
+                         self.code, len(replay), self.turns_played, time.perf_counter() - started, waited)
 
     @property
     def turns_played(self) -> int:
@@ -179,7 +189,7 @@ class PracticeGame:
         """The players sharing the lead (the match winners once it is over, §match)."""
         return match_winners(self.outcomes, self.hand.start.players)
 
-    def errors_by_kind(self) -> Counter:
+    def errors_by_kind(self) -> Counter[str]:
         """The learner's errors in this hand, by error id."""
         return Counter(r.judgement.error for r in self.hand.records
                        if r.mover == self.learner and r.judgement is not None and r.judgement.error)
@@ -322,8 +332,16 @@ class PracticeGame:
 
     def _would_empty(self, dest: Dest) -> bool:
         """Whether placing the turned card on ``dest`` leaves the mover with no cards (the finish check, R11)."""
+        position, card = self._turned()
+        return not place(position, card, dest).has_cards(position.to_move)
+
+    def _turned(self) -> tuple[Position, Card]:
+        """The position the turned card is placed in, and the card. Raises :class:`ActionError`
+        ``no-card`` when no card is turned up (as :meth:`Hand.play` does)."""
         turned = self.hand.turned
-        return not place(turned.position, turned.card, dest).has_cards(turned.position.to_move)
+        if turned is None or turned.card is None:
+            raise ActionError("no-card", player=self.hand.position.mover)
+        return turned.position, turned.card
 
     def _first_caller(self, offender: int) -> str | None:
         """The computer player who calls: the first clockwise from the offender's left (never the learner)."""
@@ -333,7 +351,7 @@ class PracticeGame:
                 return position.players[seat]
         return None
 
-    def _settle(self, dest: Dest, *, called: bool, caller: str | None, correct_to=lowest_pile) -> TurnRecord:
+    def _settle(self, dest: Dest, *, called: bool, caller: str | None, correct_to: Chooser = lowest_pile) -> TurnRecord:
         penalise = self.settings.penalise or self.settings.mode == TABLE
         return self.hand.play(dest, called=called, caller=caller, correct_to=correct_to, penalise=penalise)
 
@@ -351,8 +369,7 @@ class PracticeGame:
             return False
         if self.settings.watch == WATCH_ALL or dest.kind == "discard":
             return True
-        turned = self.hand.turned
-        position, card = turned.position, turned.card
+        position, card = self._turned()
         return any(position.discards[seat] and card.fits(position.discards[seat][-1])
                    for seat in position.opponents_clockwise())
 
@@ -369,7 +386,7 @@ class PracticeGame:
         """Record a finished hand, else let the others play until the learner must act."""
         hand = self.hand
         while True:
-            if hand.over:
+            if hand.outcome is not None:  # the hand is over
                 if len(self.outcomes) <= self.hand_index:
                     self.outcomes.append(hand.outcome)
                 return
@@ -378,10 +395,9 @@ class PracticeGame:
             if hand.turned is None:
                 hand.turn_up()
                 continue
-            turned = hand.turned
-            dest = self._bot.choose(turned.position, turned.card, hand.legal())
+            position, card = self._turned()
+            dest = self._bot.choose(position, card, hand.legal())
             if self._watched(dest):
-                self.watching = Shown(turned.position.mover, turned.card, dest,
-                                      place(turned.position, turned.card, dest))
+                self.watching = Shown(position.mover, card, dest, place(position, card, dest))
                 return
             self._settle_by_others(dest)

@@ -10,7 +10,7 @@ import zlib
 from ..engine.deal import SEAT_NAMES
 from ..engine.errors import PositionError
 from ..engine.numbers import parse_count
-from ..engine.position import Dest
+from ..engine.position import Common, Dest, Discard
 from .settings import MAX_HANDS, MAX_TURN_LIMIT
 
 CALL, NEXT, NEXT_HAND, BEST = "call", "next", "hand", "best"
@@ -29,11 +29,13 @@ def pack(symbols: str) -> str:
 
 def symbol(dest: Dest, players: tuple[str, ...]) -> str:
     """The address symbol of a placement: ``1``–``9`` for a common pile, ``a``–``g`` for a seat's discard."""
-    if dest.kind == "common":
-        if not 1 <= dest.target <= 9:
+    if isinstance(dest, Common):
+        if not 1 <= dest.number <= 9:
             raise PositionError("bad-dest", dest=str(dest))
-        return str(dest.target)
-    return "abcdefg"[players.index(dest.target)]
+        return str(dest.number)
+    if not isinstance(dest, Discard):
+        raise TypeError(f"not a pile: {dest!r}")
+    return "abcdefg"[players.index(dest.player)]
 
 
 _LONG = {"M": CALL, "n": NEXT, "H": NEXT_HAND, ".": BEST}

@@ -4,6 +4,7 @@ learner watches, the match length and the turn limit; with their text form for t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.errors import PositionError
 from ..engine.numbers import parse_count
@@ -53,7 +54,7 @@ class Settings:
     hands: int = 1
     turn_limit: int = 1000
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         checks = {
             "mode": self.mode in (COACH, TABLE),
             "penalise": isinstance(self.penalise, bool),
@@ -82,7 +83,7 @@ class Settings:
         if not text:
             return cls()
         parts = str(text).split(".")
-        values: dict = {"mode": parts[0]}
+        values: dict[str, Any] = {"mode": parts[0]}  # checked by __post_init__
         names = {"p": "penalise", "a": "alertness", "s": "slips", "w": "watch", "h": "hands", "t": "turn_limit"}
         allowed = {COACH: "pht", TABLE: "aswht"}.get(parts[0], "")
         for part in parts[1:]:

@@ -32,6 +32,7 @@ are SQLite's own.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -40,6 +41,8 @@ from pathlib import Path
 
 from ..classroom.rooms import RoomLimits
 from .sqlite_rooms import SqliteRooms
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 3
 FILE_NAME = "muggins.sqlite3"
@@ -107,7 +110,10 @@ class SqliteStore(SqliteRooms):
                 row = db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
                 if row is not None and int(row[0]) > SCHEMA_VERSION:
                     raise RuntimeError(f"{self.path} has schema {row[0]}; this app knows {SCHEMA_VERSION}")
+                made = None
                 if row is None or int(row[0]) < SCHEMA_VERSION or not self._complete(db):
+                    made = ("a new file" if row is None else f"upgraded from schema {row[0]}"
+                            if int(row[0]) < SCHEMA_VERSION else "some tables were missing")
                     for statement in _SCHEMA:  # IF NOT EXISTS: adds what an older version lacks
                         db.execute(statement)
                     db.execute("INSERT INTO meta (name, value) VALUES ('schema', ?) "
@@ -116,6 +122,8 @@ class SqliteStore(SqliteRooms):
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
+        if made is not None:
+            log.info("store %s: schema %d tables made (%s)", self.path, SCHEMA_VERSION, made)
 
     @staticmethod
     def _complete(db: sqlite3.Connection) -> bool:
