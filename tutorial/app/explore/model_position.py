@@ -1,0 +1,625 @@
+"""The position lab's screen model, without Streamlit (issue 11; RULES.md §priority, §muggins, R8).
+
+Any position set up, examined destination by destination, and played out turn by turn.
+The position's one source of truth is its position-file text (TOML, in
+:class:`PositionLabState`): every way of starting (a deal code, a lesson's position, the
+practice table, a file) and every edit writes it, and everything shown is read from it. A
+text that is not a valid position is refused with the command line's line-numbered
+message, never a traceback; the last valid position stays on show meanwhile.
+
+:class:`PositionLab` reads and changes that state: the actions a learner can take (each with
+a ``can_…`` and a ``do``), and what the lab shows in words, through the narrator — the
+turned card, every pile with its verdict and explanation (:class:`PileVerdict`), the picked
+pile's verdict, the playout stepped turn by turn (:class:`PlayoutView`) and the position to
+save or share. The Streamlit view (``position_lab.py``) lays these out and wires the actions
+to widgets. Issue 20 (choices evaluated by playouts, branching play) adds to
+:class:`PileVerdict` and to the playout's line; nothing here needs Streamlit.
+"""
+
+from __future__ import annotations
+
+import base64
+import zlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from tutorial import words
+from tutorial.app.shell.table_view import TableView
+from tutorial.draw.scene import LEGAL, WRONG, arrows_for
+from tutorial.engine.bots import all_destinations
+from tutorial.engine.cards import Card
+from tutorial.engine.deal import SEAT_NAMES, DealCode, deal
+from tutorial.engine.errors import MugginsError, PositionError
+from tutorial.engine.playout import Outcome
+from tutorial.engine.posfile import dumps, loads
+from tutorial.engine.position import Common, Dest, Discard, Position
+from tutorial.engine.rules import Legal, TurnRecord, judge, legal_destinations, turn_up
+from tutorial.explore.reference import play_hand
+from tutorial.explore.study import DEFAULT_MAX_TURNS
+from tutorial.lessons.model import Lesson
+from tutorial.narrate import Narrator
+
+MAX_LINK = 6000
+"""The longest ``pos=`` value read from an address (characters)."""
+MAX_TEXT = 32_000
+"""The longest position text the lab reads (bytes: a full 52-card position takes under 2,000;
+parsing megabytes of cards would hold the server for seconds on every run)."""
+UPLOAD_MB = 1
+"""The uploader's limit in MB: Streamlit's smallest (whole megabytes only; the lab reads
+:data:`MAX_TEXT` of it and says so). ``muggins app`` sets the server's limit to the same."""
+PLAYOUT_TURNS = DEFAULT_MAX_TURNS
+"""The turn limit of the lab's playout (R7), the studies' own: 20,000 turns (a three-player
+hand that still runs then is drawn, as in the variant lab)."""
+START = DealCode(4, 1)
+"""The position a session starts from when the address brings none."""
+MIN_PLAYERS, MAX_PLAYERS = 3, 7
+NEW_NAMES = SEAT_NAMES + tuple("HIJK")
+"""Names for an added player: the first not seated."""
+
+
+# ----- the text: packed for links ---------------------------------------------------------
+def link_value(text: str) -> str:
+    """The position text packed for an address (zlib, then base64url)."""
+    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+
+
+def from_link(value: str | None) -> str | None:
+    """The position text a ``pos=`` value carries, or ``None`` when it is not one (too
+    long, not base64url, not zlib, or unpacking to more than a position file may hold)."""
+    if not value or len(value) > MAX_LINK:
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        unpack = zlib.decompressobj()
+        text = unpack.decompress(raw, MAX_TEXT)
+        if unpack.unconsumed_tail or unpack.unused_data or not unpack.eof:
+            return None
+        return text.decode("utf-8")
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        return None
+
+
+def text_token(text: str) -> str:
+    """A short name of a position text (what a click on the lab's table was made on)."""
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+# ----- editing a position --------------------------------------------------------------------
+def move_card(position: Position, source: str, target: str) -> Position:
+    """Move the top card of ``source`` to the top of ``target`` (``stock:NAME`` — a stock's
+    top is its first card —, ``discard:NAME``, ``common:N``). Raises :class:`PositionError`
+    ``bad-dest`` when ``source`` has no card to give or a common pile would be emptied."""
+    stocks = [list(pile) for pile in position.stocks]
+    discards = [list(pile) for pile in position.discards]
+    commons = [list(pile) for pile in position.commons]
+
+    def pile_of(text: str) -> tuple[list[Card], bool]:
+        kind, _sep, owner = text.partition(":")
+        if kind == "stock":
+            return stocks[position.seat(owner)], True
+        match position.check_dest(Dest.parse(text)):
+            case Common(number=number):
+                return commons[number - 1], False
+            case Discard(player=player):
+                return discards[position.seat(player)], False
+        raise PositionError("bad-dest", dest=text)  # pragma: no cover - Dest.parse gives only these
+
+    take, top_first = pile_of(source)
+    if not take or (source.startswith("common:") and len(take) < 2):
+        raise PositionError("bad-dest", dest=source)
+    card = take.pop(0) if top_first else take.pop()
+    put, put_top_first = pile_of(target)
+    if put_top_first:
+        put.insert(0, card)
+    else:
+        put.append(card)
+    return Position.build(position.players, position.mover, commons,
+                          dict(zip(position.players, stocks, strict=True)),
+                          dict(zip(position.players, discards, strict=True)))
+
+
+def seated(position: Position, players: Sequence[str], mover: str) -> Position:
+    """``position`` with these ``players`` (a newcomer's piles empty, a leaver's cards gone)
+    and ``mover`` to move; raises :class:`PositionError` (``player-count``…) as
+    :meth:`Position.build` does."""
+    return Position.build(list(players), mover, [list(pile) for pile in position.commons],
+                          {n: list(position.stock_of(n)) for n in players if n in position.players},
+                          {n: list(position.discard_of(n)) for n in players if n in position.players})
+
+
+def piles_with_cards(position: Position) -> list[str]:
+    """The piles an edit can take a top card from (``stock:NAME``, ``discard:NAME``, ``common:N``;
+    a common pile only while it keeps a card)."""
+    found = [f"stock:{name}" for name, stock in zip(position.players, position.stocks, strict=True) if stock]
+    found += [f"discard:{name}" for name, pile in zip(position.players, position.discards, strict=True) if pile]
+    found += [f"common:{number}" for number, pile in enumerate(position.commons, start=1) if len(pile) > 1]
+    return found
+
+
+def every_pile(position: Position) -> list[str]:
+    """Every pile an edit can put a card on: stocks, then discards, then common piles."""
+    return ([f"stock:{n}" for n in position.players] + [f"discard:{n}" for n in position.players]
+            + [f"common:{k}" for k in range(1, len(position.commons) + 1)])
+
+
+# ----- the state ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Notice:
+    """A problem with what a click asked for (a deal code, a file, an edit), shown once:
+    ``error`` worded by :func:`tutorial.words.position_error`, or ``kind`` ``bad-link``
+    (the address's position could not be read) or ``too-large`` (a file over :data:`MAX_TEXT`)."""
+
+    kind: str = "error"
+    error: MugginsError | None = None
+
+
+@dataclass
+class _Read:
+    """What reading one text gave: a position or its problem, the packed link, the problem
+    worded per language (each made once per text)."""
+
+    result: Position | PositionError
+    link: str | None = None
+    worded: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class PositionLabState:
+    """The position lab's state in a session (inside :class:`~tutorial.app.explore.model.ExplorerState`).
+
+    - ``text``: the position text (``None`` until the lab first shows); ``good``: the last
+      valid text (on show while ``text`` is not valid).
+    - ``turn``: the playout's turn on show (0: the start).
+    - ``picked``: ``(text token, pile)`` of the pile last clicked on the table.
+    - ``notice``: a problem to tell once.
+    - ``uploads``: files read so far (the uploader's key ends with it, so it empties after each).
+    - ``editor_synced``: the editor's widget shows ``text`` (``False`` after a change made
+      elsewhere: the view then gives the editor the new text).
+    - ``reads``: what reading each text gave, for the texts on show (a long text cost
+      seconds on every rerun when it was read again, issue 17).
+    """
+
+    text: str | None = None
+    good: str | None = None
+    turn: int = 0
+    picked: tuple[str, str] | None = None
+    notice: Notice | None = None
+    uploads: int = 0
+    editor_synced: bool = True
+    reads: dict[str, _Read] = field(default_factory=dict)
+
+
+# ----- what the lab shows ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class PileVerdict:
+    """One pile the turned card could go on: ``dest``, whether it is a correct place
+    (``ok``), ``title`` (“Correct: …” or “Muggins! …: …”) and ``explanation`` (the
+    narrator's judgement). Issue 20 adds the choice's evaluation here."""
+
+    dest: Dest
+    ok: bool
+    title: str
+    explanation: str
+
+
+@dataclass(frozen=True)
+class Examination:
+    """The turned card and where it may go: the ``table`` to draw, the ``lines`` beside it
+    (a recycle, where the card goes), the ``picked`` pile's verdict (or ``prompt``, asking
+    for a pick), and every pile's verdict (``piles``; empty when no card can be turned)."""
+
+    table: TableView
+    lines: tuple[str, ...]
+    picked: PileVerdict | None
+    prompt: str | None
+    piles: tuple[PileVerdict, ...]
+
+    @property
+    def pickable(self) -> bool:
+        """Whether the table's piles answer a click (only when a card is turned)."""
+        return bool(self.piles)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A playout step button: ``name`` (``first``, ``back``, ``forward``, ``end``), ``label``, ``enabled``."""
+
+    name: str
+    label: str
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class PlayoutView:
+    """The playout at ``turn`` of ``last``: the step buttons, the words and the table."""
+
+    turn: int
+    last: int
+    steps: tuple[Step, ...]
+    lines: tuple[str, ...]
+    table: TableView
+
+
+Played = tuple[tuple[TurnRecord, ...], Outcome | None]
+"""A playout: every turn's record, and how the hand ended."""
+
+
+def play_out(text: str) -> Played:
+    """The rule-perfect playout (R8) of a position's text (the view shares it between sessions:
+    a 20,000-turn hand is megabytes)."""
+    hand, _summary = play_hand(loads(text), max_turns=PLAYOUT_TURNS)
+    return tuple(hand.records), hand.outcome
+
+
+STEPS = ("first", "back", "forward", "end")
+"""The playout's step buttons, in order."""
+
+
+class PositionLab:
+    """The position lab of one session (see the module text): ``state`` read and changed,
+    words in the narrator's language. ``linked``: the ``pos=`` value the address brought (read
+    on the first use of a fresh state). ``playout``: how a text is played out (the view passes
+    a shared cache of :func:`play_out`)."""
+
+    def __init__(self, state: PositionLabState, narrator: Narrator, *, linked: str | None = None,
+                 playout: Callable[[str], Played] = play_out) -> None:
+        self.state = state
+        self.n = narrator
+        self._ = narrator.tr.gettext
+        self._playout = playout
+        if state.text is None:
+            self._seed(linked)
+
+    # ----- reading the text ---------------------------------------------------------------------
+    def _seed(self, linked: str | None) -> None:
+        text = from_link(linked)
+        if text is None or not isinstance(self._read(text).result, Position):
+            if linked:
+                self.state.notice = Notice("bad-link")
+            text = dumps(deal(START)[0])
+        self.state.text = self.state.good = text
+
+    def _read(self, text: str) -> _Read:
+        """What ``text`` holds, read once per text and session; the reads of texts no longer
+        on show are dropped when a new one is read."""
+        reads = self.state.reads
+        found = reads.get(text)
+        if found is None:
+            keep = {self.state.text, self.state.good}
+            for known in [known for known in reads if known not in keep]:
+                del reads[known]
+            try:
+                result: Position | PositionError = loads(text)
+            except PositionError as err:
+                result = err.with_traceback(None)
+            found = reads[text] = _Read(result)
+        return found
+
+    @property
+    def text(self) -> str:
+        """The position text (as the editor shows it)."""
+        return self.state.text or ""
+
+    def position(self) -> Position | None:
+        """The lab's position, or ``None`` when its text is not valid (see :meth:`problem`)."""
+        result = self._read(self.text).result
+        if isinstance(result, Position):
+            self.state.good = self.text
+            return result
+        return None
+
+    def shown(self) -> Position | None:
+        """The position on show: the lab's, else the last valid one, else none."""
+        position = self.position()
+        if position is None and self.state.good:
+            result = self._read(self.state.good).result
+            position = result if isinstance(result, Position) else None
+        return position
+
+    def problem(self) -> str | None:
+        """Why the text is not a position, with its line (as on the command line), or ``None``."""
+        read = self._read(self.text)
+        if not isinstance(read.result, PositionError):
+            return None
+        lang = self.n.lang
+        if lang not in read.worded:  # worded once per text and language
+            err = read.result
+            line = 0 if err.code == "number-too-large" else words.error_line(err, self.text)  # that message names its line
+            message = words.position_error(err, self.n.tr)
+            problem = self._("Line {line}: {problem}").format(line=line, problem=message) if line else message
+            read.worded[lang] = self._("That is not a position: {problem}").format(problem=problem)
+        return read.worded[lang]
+
+    def fallback_note(self) -> str | None:
+        """Said above the last valid position while the text is not valid."""
+        if self.position() is None and self.shown() is not None:
+            return self._("Below is the last valid position; correct the text to examine yours.")
+        return None
+
+    def take_notice(self) -> str | None:
+        """The problem with the last click, in words, once (then it is forgotten)."""
+        notice, self.state.notice = self.state.notice, None
+        if notice is None:
+            return None
+        if notice.kind == "bad-link":
+            return self._("The position in the page address could not be read; here is deal 4-1 instead.")
+        if notice.kind == "too-large":
+            return self._("The file is too large for a position (more than {limit} kB).").format(limit=MAX_TEXT // 1000)
+        assert notice.error is not None
+        return words.position_error(notice.error, self.n.tr)
+
+    def token(self) -> str:
+        """The state a click in the lab is made on: the text and the playout's turn."""
+        return f"{self.table_token()}{self.state.turn}"
+
+    def table_token(self) -> str:
+        """The state a click on the lab's table is made on: the text (the playout's turn does
+        not change that table)."""
+        return text_token(self.text)
+
+    def address_value(self) -> str | None:
+        """The ``pos=`` value of the position on show, for the page address (``None`` when too
+        long for one), so a refresh or a bookmark comes back to it."""
+        text = self.state.good or self.state.text
+        if not text:
+            return None
+        read = self._read(text)
+        if read.link is None:
+            read.link = link_value(text)
+        return read.link if len(read.link) <= MAX_LINK else None
+
+    # ----- where to start ------------------------------------------------------------------------
+    def _set_text(self, text: str, *, from_editor: bool = False) -> bool:
+        """A new text: the playout starts again, the editor follows unless it wrote it. Returns
+        whether the text is a valid position."""
+        self.state.text = text
+        self.state.turn = 0
+        self.state.editor_synced = from_editor
+        valid = isinstance(self._read(text).result, Position)
+        if valid:
+            self.state.good = text
+        return valid
+
+    def _set(self, position: Position) -> None:
+        self._set_text(dumps(position))
+
+    def deal(self, code: str) -> bool:
+        """Start from a deal code (``4-12345``); a bad code is a notice. Returns whether it started."""
+        try:
+            self._set(deal(DealCode.parse(code))[0])
+        except PositionError as err:
+            self.state.notice = Notice(error=err)
+            return False
+        return True
+
+    def open(self, position: Position) -> None:
+        """Start from a position: a lesson's, or the practice table as it is now."""
+        self._set(position)
+
+    def read_file(self, raw: bytes) -> bool:
+        """Start from a file's bytes (UTF-8, a byte-order mark allowed, at most :data:`MAX_TEXT`);
+        a file too large or not UTF-8 is a notice. Returns whether its text is a position (a text
+        with a problem is still taken, for the editor to correct)."""
+        self.state.uploads += 1
+        if len(raw) > MAX_TEXT:
+            self.state.notice = Notice("too-large")
+            return False
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            self.state.notice = Notice(error=PositionError("not-utf8", offset=exc.start + 1))
+            return False
+        return self._set_text(text)
+
+    def use_text(self, text: str) -> bool:
+        """*Use this text*: the editor's text becomes the position (cut at :data:`MAX_TEXT`).
+        Returns whether it is valid."""
+        return self._set_text(text[:MAX_TEXT], from_editor=True)
+
+    @staticmethod
+    def editor_open_after(valid: bool) -> bool:
+        """Whether the editor must be open after a text was taken: a text with an error opens it,
+        so it can be corrected where the message says (a valid one leaves it as it is)."""
+        return not valid
+
+    def lesson_positions(self, lessons: Iterable[Lesson]) -> dict[str, tuple[str, Position]]:
+        """Every lesson step with a position, by ``lesson/step``: its title (“lesson · step”) and position."""
+        found: dict[str, tuple[str, Position]] = {}
+        for lesson in lessons:
+            for step in lesson.steps:
+                position = getattr(step, "position", None)  # the steps that show a table have one
+                if isinstance(position, Position):
+                    found[f"{lesson.id}/{step.id}"] = (f"{self._(lesson.title)} · {self._(step.title)}", position)
+        return found
+
+    # ----- edits ------------------------------------------------------------------------------------
+    def pile_label(self, pile: str) -> str:
+        """A pile of an edit in words (a stock by its owner; others as the narrator names them)."""
+        position = self.shown()
+        kind, _sep, owner = pile.partition(":")
+        if kind == "stock" or position is None:
+            return self.n.closed_stock(owner)
+        return self.n.pile(Dest.parse(pile), position)
+
+    def move_sources(self) -> dict[str, str]:
+        """The piles a top card can be moved from, with their labels."""
+        position = self.position()
+        return {pile: self.pile_label(pile) for pile in piles_with_cards(position)} if position else {}
+
+    def move_targets(self) -> dict[str, str]:
+        """The piles a card can be moved onto, with their labels."""
+        position = self.position()
+        return {pile: self.pile_label(pile) for pile in every_pile(position)} if position else {}
+
+    def can_move(self, source: str | None = None, target: str | None = None) -> bool:
+        """Whether *Move* can act: a valid position with a card to move (and, when given, two
+        different piles of it)."""
+        sources = self.move_sources()
+        if not sources:
+            return False
+        if source is None and target is None:
+            return True
+        return source in sources and target in self.move_targets() and source != target
+
+    def move(self, source: str | None, target: str | None) -> None:
+        """Move the top card of ``source`` onto ``target``; a move the position refuses is a notice."""
+        position = self.position()
+        if position is None or not self.can_move(source, target):
+            return
+        assert source is not None and target is not None
+        try:
+            self._set(move_card(position, source, target))
+        except MugginsError as err:
+            self.state.notice = Notice(error=err)
+
+    def players(self) -> tuple[str, ...]:
+        position = self.position()
+        return position.players if position else ()
+
+    def mover(self) -> str | None:
+        position = self.position()
+        return position.mover if position else None
+
+    def can_set_mover(self, name: str | None) -> bool:
+        return name in self.players() and name != self.mover()
+
+    def set_mover(self, name: str | None) -> None:
+        """Make ``name`` the player to move."""
+        position = self.position()
+        if position is not None and self.can_set_mover(name):
+            assert name is not None
+            self._set(position.replace(to_move=position.seat(name)))
+
+    def can_add_player(self) -> bool:
+        return MIN_PLAYERS <= len(self.players()) < MAX_PLAYERS
+
+    def add_player(self) -> None:
+        """Seat one more player (the first free name), with empty piles."""
+        position = self.position()
+        if position is None or not self.can_add_player():
+            return
+        name = next(n for n in NEW_NAMES if n not in position.players)
+        self._reseat(position, [*position.players, name], position.mover)
+
+    def can_remove_player(self, name: str | None = None) -> bool:
+        players = self.players()
+        return len(players) > MIN_PLAYERS and (name is None or name in players)
+
+    def remove_player(self, name: str | None) -> None:
+        """Unseat ``name``: their cards leave the table too (the next player moves if they did)."""
+        position = self.position()
+        if position is None or not self.can_remove_player(name) or name is None:
+            return
+        keep = [n for n in position.players if n != name]
+        self._reseat(position, keep, position.mover if position.mover != name else keep[0])
+
+    def _reseat(self, position: Position, players: list[str], mover: str) -> None:
+        try:
+            self._set(seated(position, players, mover))
+        except PositionError as err:
+            self.state.notice = Notice(error=err)
+
+    # ----- examining --------------------------------------------------------------------------------
+    def pick(self, dest_text: str) -> None:
+        """A pile of the table was clicked: its verdict is shown first."""
+        self.state.picked = (self.table_token(), dest_text)
+
+    def _verdict(self, position: Position, card: Card, dest: Dest, legal: Legal) -> PileVerdict:
+        verdict = judge(position, card, dest, legal)
+        name = self.n.pile(dest, position)
+        if verdict.ok:
+            title = self._("Correct: {pile}").format(pile=name)
+        else:
+            assert verdict.error is not None  # a wrong pile always has its error
+            title = self._("Muggins! {error}: {pile}").format(pile=name, error=self.n.error_title(verdict.error))
+        return PileVerdict(dest, verdict.ok, title, self.n.judgement(verdict, position))
+
+    def examination(self) -> Examination | None:
+        """The turned card of the position on show and, for every pile, its verdict with the
+        explanation; the clicked pile's verdict first (``None`` with nothing on show)."""
+        position = self.shown()
+        if position is None:
+            return None
+        turned = turn_up(position)
+        if turned.card is None:
+            message = self.n.where_it_goes(None, legal_destinations(position, None), position)
+            return Examination(TableView(position), (message,), None, None, ())
+        table = turned.position
+        legal = legal_destinations(table, turned.card)
+        piles = tuple(self._verdict(table, turned.card, dest, legal) for dest in all_destinations(table))
+        token, dest_text = self.state.picked or ("", "")
+        picked = next((pile for pile in piles if str(pile.dest) == dest_text), None) if token == self.table_token() else None
+        marks = {pile.dest: LEGAL for pile in piles if pile.ok}
+        if picked is not None:
+            marks[picked.dest] = LEGAL if picked.ok else WRONG
+        lines = [self.n.recycled(position.mover, turned.card)] if turned.recycled else []
+        lines.append(self.n.where_it_goes(turned.card, legal, table))
+        prompt = None if picked else self._("Choose a pile on the table to see what putting the card there would be called.")
+        return Examination(TableView(table, turned=turned.card, marks=marks), tuple(lines), picked, prompt, piles)
+
+    # ----- the playout ----------------------------------------------------------------------------
+    def _played(self) -> Played:
+        position = self.shown()
+        return self._playout(dumps(position)) if position is not None else ((), None)
+
+    def last_turn(self) -> int:
+        return len(self._played()[0])
+
+    def turn(self) -> int:
+        """The turn on show, within the playout."""
+        return max(0, min(self.last_turn(), self.state.turn))
+
+    def can_step(self, name: str) -> bool:
+        """Whether a step button acts: back to the start only from a later turn, on to the end
+        only before it."""
+        turn, last = self.turn(), self.last_turn()
+        return turn > 0 if name in ("first", "back") else turn < last
+
+    def step(self, name: str) -> None:
+        """One of :data:`STEPS`: the first turn, one back, one forward, the last."""
+        if not self.can_step(name):
+            return
+        turn, last = self.turn(), self.last_turn()
+        self.state.turn = {"first": 0, "back": turn - 1, "forward": turn + 1, "end": last}[name]
+
+    def go_to(self, turn: int) -> None:
+        """The slider: show ``turn`` (kept within the playout)."""
+        self.state.turn = max(0, min(self.last_turn(), int(turn)))
+
+    def playout(self) -> PlayoutView | None:
+        """The playout at the turn on show: its steps, its words and its table (the seats stay
+        put while the turns go round: the first mover is drawn at the bottom)."""
+        position = self.shown()
+        if position is None:
+            return None
+        records, outcome = self._played()
+        last, turn = len(records), self.turn()
+        labels = {"first": self._("Start"), "back": self._("Back"), "forward": self._("Forward"), "end": self._("End")}
+        steps = tuple(Step(name, labels[name], self.can_step(name)) for name in STEPS)
+        bottom = position.mover
+        if turn == 0:
+            return PlayoutView(turn, last, steps, (
+                self._("The start. Each step plays one turn as a rule-perfect player would (R8)."),),
+                TableView(position, bottom=bottom))
+        record = records[turn - 1]
+        lines = [self._("Turn {turn} of {last}").format(turn=turn, last=last), self.n.turn_line(record)]
+        if turn == last and outcome is not None:
+            lines.append(self.n.outcome(outcome))
+        return PlayoutView(turn, last, steps, tuple(lines), TableView(
+            record.after, marked={record.placed} if record.placed else set(), arrows=arrows_for(record.events),
+            bottom=bottom))
+
+    # ----- saving and sharing -------------------------------------------------------------------
+    def file_text(self) -> str | None:
+        """The position on show as a position file (TOML)."""
+        position = self.shown()
+        return dumps(position) if position is not None else None
+
+    def share_link(self, base: str | None) -> str | None:
+        """The address that opens this position in the lab (``base``: the page's address without
+        its query; ``/explore`` when unknown), or ``None`` when the position is too long for one."""
+        value = self.address_value()
+        if value is None:
+            return None
+        return f"{(base or '/explore').split('?')[0]}?lab=position&pos={quote(value)}"
