@@ -268,6 +268,7 @@ class PositionLab:
         self.n = narrator
         self._ = narrator.tr.gettext
         self._playout = playout
+        self._played_for: tuple[Position | None, Played] | None = None
         if state.text is None:
             self._seed(linked)
 
@@ -560,8 +561,11 @@ class PositionLab:
 
     # ----- the playout ----------------------------------------------------------------------------
     def _played(self) -> Played:
-        position = self.shown()
-        return self._playout(dumps(position)) if position is not None else ((), None)
+        """The playout of the position on show (asked for once per model: a model lives one run)."""
+        shown = self.shown()
+        if self._played_for is None or self._played_for[0] != shown:
+            self._played_for = (shown, self._playout(dumps(shown)) if shown is not None else ((), None))
+        return self._played_for[1]
 
     def last_turn(self) -> int:
         return len(self._played()[0])
