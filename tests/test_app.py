@@ -896,7 +896,7 @@ def test_any_address_on_any_page_gives_a_page_not_a_traceback(data_dir, query, p
 @hyp_settings(max_examples=300, deadline=None)
 @given(text=st.one_of(ODD, st.text(), st.binary().map(lambda b: b.decode("latin-1"))))
 def test_the_address_parsers_outside_practice_never_raise(text):
-    from tutorial.app.explore.model_position import from_link
+    from tutorial.app.explore.position_text import from_link
     from tutorial.i18n import header_languages, match_language, negotiate, normalize
 
     assert normalize(text) in (None, "en", "es")

@@ -11,15 +11,8 @@ import pytest
 
 from tutorial.app.explore import model_position
 from tutorial.app.explore.model import POSITION, VARIANTS, ExplorerState, LabAddress
-from tutorial.app.explore.model_position import (
-    MAX_LINK,
-    MAX_TEXT,
-    PositionLab,
-    PositionLabState,
-    from_link,
-    link_value,
-    move_card,
-)
+from tutorial.app.explore.model_position import PositionLab, PositionLabState
+from tutorial.app.explore.position_text import MAX_LINK, MAX_TEXT, from_link, link_value, move_card
 from tutorial.engine import DealCode, deal, legal_destinations, turn_up
 from tutorial.engine.errors import PositionError
 from tutorial.engine.posfile import dumps, loads

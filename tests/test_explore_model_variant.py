@@ -9,6 +9,7 @@ from functools import cache
 
 import pytest
 
+from tutorial.app.explore.model_results import Results, csv_bytes
 from tutorial.app.explore.model_variant import (
     Phase,
     Progress,
@@ -16,7 +17,6 @@ from tutorial.app.explore.model_variant import (
     VariantLab,
     VariantLabState,
     VariantSettings,
-    csv_bytes,
 )
 from tutorial.explore.players import Policy
 from tutorial.explore.queue import StudyQueue
@@ -151,7 +151,7 @@ def test_results_in_words_tables_sentences_and_charts() -> None:
     found = variant_lab(players=[3, 4], hands=20, b="wrap")
     found.run()
     simulate(found)
-    results = found.results(found.done(found.state.request or ()))
+    results = Results(found.done(found.state.request or ()), found.tr, found.lang)
     sections = results.sections()
     assert [s.heading for s in sections] == ["The source rules", "King and ace fit (K–A wrap)"]
     assert any("never finish" in line for line in sections[0].meaning)
@@ -171,7 +171,7 @@ def test_spanish_results_have_decimal_commas_and_a_no_break_space_before_percent
     found = variant_lab("es", players=[3], hands=30, policy=Policy.HIGHEST)
     found.run()
     simulate(found)
-    results = found.results(found.done(found.state.request or ()))
+    results = Results(found.done(found.state.request or ()), found.tr, found.lang)
     section = results.sections()[0]
     text = " ".join(section.meaning)
     assert "jugadores" in text and "\xa0%" in text  # Babel: a no-break space before %

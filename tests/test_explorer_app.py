@@ -36,7 +36,7 @@ def keyed(at, base):
 
 
 def test_the_lab_shows_every_verdict_and_a_click_on_a_pile_shows_its_own():
-    from tutorial.app.explore.model_position import link_value
+    from tutorial.app.explore.position_text import link_value
 
     start_text = dumps(deal(DealCode(4, 1))[0])
     at = lab(lang="en", lab="position", pos=link_value(start_text))

@@ -10,18 +10,8 @@ import gettext
 import streamlit as st
 
 from tutorial.app.explore.model import ExplorerState
-from tutorial.app.explore.model_position import (
-    MAX_LINK,
-    MAX_TEXT,
-    UPLOAD_MB,
-    Examination,
-    Played,
-    PositionLab,
-    from_link,
-    link_value,
-    move_card,
-    play_out,
-)
+from tutorial.app.explore.model_position import UPLOAD_MB, Examination, Played, PositionLab, play_out
+from tutorial.app.explore.position_text import MAX_LINK, MAX_TEXT, from_link, link_value, move_card
 from tutorial.app.lessons.state import course
 from tutorial.app.shell import clicks, session
 from tutorial.app.shell.markup import literal, paragraphs

@@ -14,18 +14,8 @@ import altair as alt
 import streamlit as st
 
 from tutorial.app.explore.model import ExplorerState
-from tutorial.app.explore.model_variant import (
-    PLAYED,
-    POLICY_NAMES,
-    VARIANT_NAMES,
-    ChartData,
-    Phase,
-    Progress,
-    Results,
-    ResultStore,
-    VariantLab,
-    csv_bytes,
-)
+from tutorial.app.explore.model_results import ChartData, Results, csv_bytes
+from tutorial.app.explore.model_variant import PLAYED, POLICY_NAMES, VARIANT_NAMES, Phase, Progress, ResultStore, VariantLab
 from tutorial.app.shell import session
 from tutorial.app.shell.markup import literal
 from tutorial.explore.players import Policy
@@ -182,8 +172,10 @@ def results() -> None:
         running.empty()
     stop.empty()
     variant_lab.finished_run()
-    with slot.container():
-        show_results(variant_lab.results(variant_lab.done(plan.specs)))
+    done = variant_lab.done(plan.specs)
+    if done:  # nothing when the study's place in the line was given up meanwhile
+        with slot.container():
+            show_results(Results(done, session.tr(), session.lang()))
 
 
 def show_results(found: Results) -> None:
