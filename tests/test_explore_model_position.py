@@ -61,39 +61,39 @@ def test_a_click_on_a_pile_shows_its_verdict_and_a_new_position_forgets_it() -> 
 
 def test_the_playout_steps_forward_back_to_the_end_and_to_the_start() -> None:
     found = lab()
-    shown = found.playout()
+    shown = found.playout.view()
     assert shown is not None and shown.turn == 0 and shown.last > 3
     assert [s.name for s in shown.steps] == ["first", "back", "forward", "end"]
     assert [s.enabled for s in shown.steps] == [False, False, True, True]
     assert shown.lines[0].startswith("The start.")
     token = found.token()
-    found.step("forward")
-    shown = found.playout()
+    found.playout.step("forward")
+    shown = found.playout.view()
     assert shown is not None and shown.lines[0] == f"Turn 1 of {shown.last}" and found.token() != token
-    found.step("end")
-    shown = found.playout()
+    found.playout.step("end")
+    shown = found.playout.view()
     assert shown is not None and shown.turn == shown.last and len(shown.lines) == 3  # the outcome too
-    assert not found.can_step("forward") and not found.can_step("end")
-    found.step("forward")  # nothing beyond the end
-    assert found.turn() == shown.last
-    found.step("back")
-    assert found.turn() == shown.last - 1
-    found.go_to(10**6)
-    assert found.turn() == shown.last
-    found.go_to(-5)
-    assert found.turn() == 0
-    found.step("end")
-    found.step("first")
-    assert found.turn() == 0
-    found.step("end")
+    assert not found.playout.can_step("forward") and not found.playout.can_step("end")
+    found.playout.step("forward")  # nothing beyond the end
+    assert found.playout.turn() == shown.last
+    found.playout.step("back")
+    assert found.playout.turn() == shown.last - 1
+    found.playout.go_to(10**6)
+    assert found.playout.turn() == shown.last
+    found.playout.go_to(-5)
+    assert found.playout.turn() == 0
+    found.playout.step("end")
+    found.playout.step("first")
+    assert found.playout.turn() == 0
+    found.playout.step("end")
     found.deal("4-2")  # a new position starts at its start
-    assert found.turn() == 0
+    assert found.playout.turn() == 0
 
 
 def test_spanish_steps_and_turns() -> None:
     found = lab("es")
-    found.step("forward")
-    shown = found.playout()
+    found.playout.step("forward")
+    shown = found.playout.view()
     assert shown is not None and shown.lines[0].startswith("Turno 1 de")
     assert [s.label for s in shown.steps][2] == "Adelante"
 
@@ -109,7 +109,7 @@ def test_bad_text_is_refused_with_its_line_and_the_last_good_position_stays() ->
     problem = found.problem()
     assert problem is not None and f"Línea {line}" in problem and card in problem, problem
     assert found.position() is None and found.shown() == position
-    assert found.fallback_note() and found.examination() is not None and found.playout() is not None
+    assert found.fallback_note() and found.examination() is not None and found.playout.view() is not None
     assert not found.can_move() and not found.can_add_player() and found.move_sources() == {}
     assert found.use_text("players = [") is False and found.problem()
     assert found.deal("5-77") and found.problem() is None and loads(found.text) == deal(DealCode(5, 77))[0]
@@ -237,7 +237,7 @@ def test_the_lab_reads_its_text_once_not_on_every_rerun(monkeypatch: pytest.Monk
     for _rerun in range(3):  # every run of the page makes the model afresh over the same state
         found = lab(state=state, linked=link_value(text))
         found.examination()
-        found.step("forward")
+        found.playout.step("forward")
         found.address_value()
     assert found.text == text and reads.count(text) == 1
     broken = text.replace("commons = [[", "commons = [[[", 1)  # an error is read once too, and worded

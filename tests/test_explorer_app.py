@@ -62,12 +62,12 @@ def test_the_playout_buttons_and_slider_step_the_turns():
     click(at, "lab-forward").run()
     assert any(m.value.startswith("Turn 1 of ") for m in at.markdown)
     click(at, "lab-end").run()
-    last = state(at).position.turn
+    last = state(at).position.playout.turn
     assert last > 1 and at.slider(key="lab-turn-slider").value == last
     click(at, "lab-back").run()
     assert at.slider(key="lab-turn-slider").value == last - 1
     at.slider(key="lab-turn-slider").set_value(2).run()
-    assert state(at).position.turn == 2 and any(m.value.startswith("Turn 2 of ") for m in at.markdown)
+    assert state(at).position.playout.turn == 2 and any(m.value.startswith("Turn 2 of ") for m in at.markdown)
     assert not at.exception
 
 

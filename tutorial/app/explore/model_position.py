@@ -10,7 +10,7 @@ message, never a traceback; the last valid position stays on show meanwhile.
 :class:`PositionLab` reads and changes that state: the actions a learner can take (each with
 a ``can_…`` and a ``do``), and what the lab shows in words, through the narrator — the
 turned card, every pile with its verdict and explanation (:class:`PileVerdict`), the picked
-pile's verdict, the playout stepped turn by turn (:class:`PlayoutView`) and the position to
+pile's verdict, the playout stepped turn by turn (:mod:`~tutorial.app.explore.model_playout`) and the position to
 save or share. The Streamlit view (``position_lab.py``) lays these out and wires the actions
 to widgets. Issue 20 (choices evaluated by playouts, branching play) adds to
 :class:`PileVerdict` and to the playout's line; nothing here needs Streamlit.
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from tutorial import words
+from tutorial.app.explore.model_playout import Played, Playout, PlayoutState, play_out
 from tutorial.app.explore.position_text import (
     MAX_LINK,
     MAX_TEXT,
@@ -35,26 +36,20 @@ from tutorial.app.explore.position_text import (
     text_token,
 )
 from tutorial.app.shell.table_view import TableView
-from tutorial.draw.scene import LEGAL, WRONG, arrows_for
+from tutorial.draw.scene import LEGAL, WRONG
 from tutorial.engine.bots import all_destinations
 from tutorial.engine.cards import Card
 from tutorial.engine.deal import SEAT_NAMES, DealCode, deal
 from tutorial.engine.errors import MugginsError, PositionError
-from tutorial.engine.playout import Outcome
 from tutorial.engine.posfile import dumps, loads
 from tutorial.engine.position import Dest, Position
-from tutorial.engine.rules import Legal, TurnRecord, judge, legal_destinations, turn_up
-from tutorial.explore.reference import play_hand
-from tutorial.explore.study import DEFAULT_MAX_TURNS
+from tutorial.engine.rules import Legal, judge, legal_destinations, turn_up
 from tutorial.lessons.model import Lesson
 from tutorial.narrate import Narrator
 
 UPLOAD_MB = 1
 """The uploader's limit in MB: Streamlit's smallest (whole megabytes only; the lab reads
 :data:`MAX_TEXT` of it and says so). ``muggins app`` sets the server's limit to the same."""
-PLAYOUT_TURNS = DEFAULT_MAX_TURNS
-"""The turn limit of the lab's playout (R7), the studies' own: 20,000 turns (a three-player
-hand that still runs then is drawn, as in the variant lab)."""
 START = DealCode(4, 1)
 """The position a session starts from when the address brings none."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -89,7 +84,7 @@ class PositionLabState:
 
     - ``text``: the position text (``None`` until the lab first shows); ``good``: the last
       valid text (on show while ``text`` is not valid).
-    - ``turn``: the playout's turn on show (0: the start).
+    - ``playout``: the playout's place (:class:`~tutorial.app.explore.model_playout.PlayoutState`).
     - ``picked``: ``(text token, pile)`` of the pile last clicked on the table.
     - ``notice``: a problem to tell once.
     - ``uploads``: files read so far (the uploader's key ends with it, so it empties after each).
@@ -101,7 +96,7 @@ class PositionLabState:
 
     text: str | None = None
     good: str | None = None
-    turn: int = 0
+    playout: PlayoutState = field(default_factory=PlayoutState)
     picked: tuple[str, str] | None = None
     notice: Notice | None = None
     uploads: int = 0
@@ -140,41 +135,6 @@ class Examination:
         return bool(self.piles)
 
 
-@dataclass(frozen=True)
-class Step:
-    """A playout step button: ``name`` (``first``, ``back``, ``forward``, ``end``), ``label``, ``enabled``."""
-
-    name: str
-    label: str
-    enabled: bool
-
-
-@dataclass(frozen=True)
-class PlayoutView:
-    """The playout at ``turn`` of ``last``: the step buttons, the words and the table."""
-
-    turn: int
-    last: int
-    steps: tuple[Step, ...]
-    lines: tuple[str, ...]
-    table: TableView
-
-
-Played = tuple[tuple[TurnRecord, ...], Outcome | None]
-"""A playout: every turn's record, and how the hand ended."""
-
-
-def play_out(text: str) -> Played:
-    """The rule-perfect playout (R8) of a position's text (the view shares it between sessions:
-    a 20,000-turn hand is megabytes)."""
-    hand, _summary = play_hand(loads(text), max_turns=PLAYOUT_TURNS)
-    return tuple(hand.records), hand.outcome
-
-
-STEPS = ("first", "back", "forward", "end")
-"""The playout's step buttons, in order."""
-
-
 class PositionLab:
     """The position lab of one session (see the module text): ``state`` read and changed,
     words in the narrator's language. ``linked``: the ``pos=`` value the address brought (read
@@ -187,7 +147,7 @@ class PositionLab:
         self.n = narrator
         self._ = narrator.tr.gettext
         self._playout = playout
-        self._played_for: tuple[Position | None, Played] | None = None
+        self._played_for: Playout | None = None
         if state.text is None:
             self._seed(linked)
 
@@ -271,7 +231,7 @@ class PositionLab:
 
     def token(self) -> str:
         """The state a click in the lab is made on: the text and the playout's turn."""
-        return f"{self.table_token()}{self.state.turn}"
+        return f"{self.table_token()}{self.state.playout.turn}"
 
     def table_token(self) -> str:
         """The state a click on the lab's table is made on: the text (the playout's turn does
@@ -294,7 +254,7 @@ class PositionLab:
         """A new text: the playout starts again, the editor follows unless it wrote it. Returns
         whether the text is a valid position."""
         self.state.text = text
-        self.state.turn = 0
+        self.state.playout = PlayoutState()
         self.state.editor_synced = from_editor
         valid = isinstance(self._read(text).result, Position)
         if valid:
@@ -479,59 +439,16 @@ class PositionLab:
         return Examination(TableView(table, turned=turned.card, marks=marks), tuple(lines), picked, prompt, piles)
 
     # ----- the playout ----------------------------------------------------------------------------
-    def _played(self) -> Played:
-        """The playout of the position on show (asked for once per model: a model lives one run)."""
+    @property
+    def playout(self) -> Playout:
+        """The playout of the position on show, stepped turn by turn (made once per model: a
+        model lives one run of the page)."""
         shown = self.shown()
-        if self._played_for is None or self._played_for[0] != shown:
-            self._played_for = (shown, self._playout(dumps(shown)) if shown is not None else ((), None))
-        return self._played_for[1]
-
-    def last_turn(self) -> int:
-        return len(self._played()[0])
-
-    def turn(self) -> int:
-        """The turn on show, within the playout."""
-        return max(0, min(self.last_turn(), self.state.turn))
-
-    def can_step(self, name: str) -> bool:
-        """Whether a step button acts: back to the start only from a later turn, on to the end
-        only before it."""
-        turn, last = self.turn(), self.last_turn()
-        return turn > 0 if name in ("first", "back") else turn < last
-
-    def step(self, name: str) -> None:
-        """One of :data:`STEPS`: the first turn, one back, one forward, the last."""
-        if not self.can_step(name):
-            return
-        turn, last = self.turn(), self.last_turn()
-        self.state.turn = {"first": 0, "back": turn - 1, "forward": turn + 1, "end": last}[name]
-
-    def go_to(self, turn: int) -> None:
-        """The slider: show ``turn`` (kept within the playout)."""
-        self.state.turn = max(0, min(self.last_turn(), int(turn)))
-
-    def playout(self) -> PlayoutView | None:
-        """The playout at the turn on show: its steps, its words and its table (the seats stay
-        put while the turns go round: the first mover is drawn at the bottom)."""
-        position = self.shown()
-        if position is None:
-            return None
-        records, outcome = self._played()
-        last, turn = len(records), self.turn()
-        labels = {"first": self._("Start"), "back": self._("Back"), "forward": self._("Forward"), "end": self._("End")}
-        steps = tuple(Step(name, labels[name], self.can_step(name)) for name in STEPS)
-        bottom = position.mover
-        if turn == 0:
-            return PlayoutView(turn, last, steps, (
-                self._("The start. Each step plays one turn as a rule-perfect player would (R8)."),),
-                TableView(position, bottom=bottom))
-        record = records[turn - 1]
-        lines = [self._("Turn {turn} of {last}").format(turn=turn, last=last), self.n.turn_line(record)]
-        if turn == last and outcome is not None:
-            lines.append(self.n.outcome(outcome))
-        return PlayoutView(turn, last, steps, tuple(lines), TableView(
-            record.after, marked={record.placed} if record.placed else set(), arrows=arrows_for(record.events),
-            bottom=bottom))
+        found = self._played_for
+        if found is None or found.start != shown or found.state is not self.state.playout:
+            played = self._playout(dumps(shown)) if shown is not None else ((), None)
+            found = self._played_for = Playout(self.state.playout, shown, played, self.n)
+        return found
 
     # ----- saving and sharing -------------------------------------------------------------------
     def file_text(self) -> str | None:

@@ -10,7 +10,8 @@ import gettext
 import streamlit as st
 
 from tutorial.app.explore.model import ExplorerState
-from tutorial.app.explore.model_position import UPLOAD_MB, Examination, Played, PositionLab, play_out
+from tutorial.app.explore.model_playout import Played, play_out
+from tutorial.app.explore.model_position import UPLOAD_MB, Examination, PositionLab
 from tutorial.app.explore.position_text import MAX_LINK, MAX_TEXT, from_link, link_value, move_card
 from tutorial.app.lessons.state import course
 from tutorial.app.shell import clicks, session
@@ -146,11 +147,11 @@ def _pick(dest_text: str) -> None:
 
 
 def _step(name: str) -> None:
-    lab().step(name)
+    lab().playout.step(name)
 
 
 def _slid() -> None:
-    lab().go_to(int(st.session_state.get(SLIDER, 0)))
+    lab().playout.go_to(int(st.session_state.get(SLIDER, 0)))
 
 
 def _toggled() -> None:
@@ -308,7 +309,7 @@ def playout(position_lab: PositionLab) -> None:
     on the left, fitted to the screen's height, and the steps with the turn's words beside it (under
     it on a phone), so stepping never needs the page scrolled."""
     tr = session.tr()
-    shown = position_lab.playout()
+    shown = position_lab.playout.view()
     if shown is None:
         return
     st.header(tr.gettext("Play it out"))
