@@ -10,7 +10,7 @@ quadratic). Target: linear, a 1 MB name well under a second.
 import contextlib
 import time
 
-from tutorial.app.explore.position_lab import MAX_TEXT, from_link, link_value
+from tutorial.app.explore.position_text import MAX_TEXT, from_link, link_value
 from tutorial.engine.errors import PositionError
 from tutorial.engine.posfile import loads
 

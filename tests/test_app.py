@@ -355,12 +355,8 @@ def test_lang_param_with_region_is_understood():
 
 
 def test_rules_page_links_each_section_to_its_lesson():
-    from tutorial.rules_text import SECTIONS
-
+    """Which lessons each section links: tests/test_home_rules_models.py; here the button opens one."""
     at = start(app(), "rules/page.py")
-    links = [b.key for b in at.button if b.key and b.key.startswith("rules-")]
-    linked = {key.split("-")[1] for key in links}
-    assert linked == {code.lstrip("§") for code, _title, _body in SECTIONS}, "every rule section links to a lesson"
     click(at, "rules-recycle-recycling").run()
     assert at.session_state["lesson_current"] == "recycling"
     assert any(t.value == "Lessons" for t in at.title)
@@ -757,10 +753,8 @@ def drawn_tables(at) -> int:
 
 
 def test_the_rules_page_draws_the_seats_and_a_turned_card_where_it_may_go():
-    at = start(app(table=None), "rules/page.py")
-    assert drawn_tables(at) == 2
-    captions = " ".join(plain(c.value) for c in at.caption)
-    assert "clockwise" in captions and "common pile" in captions
+    at = start(app(table=None), "rules/page.py")  # their words: tests/test_home_rules_models.py
+    assert drawn_tables(at) == 2 and len(at.caption) >= 2
     text = start(app(), "rules/page.py")  # the text view draws the same tables as words and buttons
     assert drawn_tables(text) == 0 and "Common piles" in texts(text)
 
@@ -902,7 +896,7 @@ def test_any_address_on_any_page_gives_a_page_not_a_traceback(data_dir, query, p
 @hyp_settings(max_examples=300, deadline=None)
 @given(text=st.one_of(ODD, st.text(), st.binary().map(lambda b: b.decode("latin-1"))))
 def test_the_address_parsers_outside_practice_never_raise(text):
-    from tutorial.app.explore.position_lab import from_link
+    from tutorial.app.explore.position_text import from_link
     from tutorial.i18n import header_languages, match_language, negotiate, normalize
 
     assert normalize(text) in (None, "en", "es")

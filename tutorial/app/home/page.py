@@ -1,29 +1,33 @@
-"""Home page: what Muggins is, where to start, and the learner's progress."""
+"""Home page: what Muggins is, where to start, and the learner's progress (what it shows and
+the reset asked first: :mod:`tutorial.app.home.model`)."""
 
 import streamlit as st
 
-from tutorial.app.shell import clicks, focus, pages, session
-from tutorial.app.lessons import steps as lesson_steps, state as lesson_view
+from tutorial.app.home.model import CONFIRMING, HomeScreen, HomeState
+from tutorial.app.lessons import state as lesson_view
+from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.presenter import mode as presenter
+from tutorial.app.shell import clicks, focus, pages, session
 
 tr = session.tr()
 _ = tr.gettext
 lessons, _problems = lesson_view.course()
 done = lesson_view.done_lessons()
+home = HomeScreen(session.feature(HomeState), lessons, done, lesson_view.check_results(), tr)
 
 
 def confirming() -> str:
-    """The state the confirmation was drawn for: asking, or no longer asking."""
-    return "confirm" if st.session_state.get("home_confirm_reset") else ""
+    """The state the confirmation was drawn for (the click guard's)."""
+    return home.token()
 
 
 def reset() -> None:
-    st.session_state["home_confirm_reset"] = False
-    lesson_view.reset_progress()
+    if home.confirm_reset():
+        lesson_view.reset_progress()
 
 
 def opened(lesson_id: str) -> None:
-    """On the Lessons page the focus goes to the step's first control (sent by its first run)."""
+    """Open a lesson; on the Lessons page the focus goes to the step's first control (sent by its first run)."""
     lesson_view.open_lesson(lesson_id)
     lesson, index = lesson_view.current(lessons)
     focus.request(lesson_steps.first_controls(lesson, lesson.steps[index]))
@@ -60,40 +64,31 @@ with right:
 
 st.header(_("Your progress"))
 if lessons:
-    results = lesson_view.check_results()
-    following = next((lesson for lesson in lessons if lesson.id not in done), None)
-    if following is not None and st.button(
-            (_("Continue: {title}") if done else _("Start: {title}")).format(title=_(following.title)),
-            key="home-continue", type="primary", icon=":material/play_arrow:"):
-        lesson_view.open_lesson(following.id)
+    following, label = home.following(), home.continue_label()
+    if following is not None and label is not None and st.button(
+            label, key="home-continue", type="primary", icon=":material/play_arrow:"):
         opened(following.id)
         st.switch_page(pages.page("lessons"))
-    for number, lesson in enumerate(lessons, start=1):
-        mark = ":material/check_circle:" if lesson.id in done else ":material/radio_button_unchecked:"
-        label = f"{number}. {_(lesson.title)}"
-        if lesson.id in results:
-            right, total = results[lesson.id]
-            label += " · " + _("check: {right} of {total}").format(right=right, total=total)
-        if st.button(label, key=f"home-lesson-{lesson.id}", icon=mark, type="tertiary"):
-            lesson_view.open_lesson(lesson.id)
-            opened(lesson.id)
+    for line in home.lines():
+        mark = ":material/check_circle:" if line.done else ":material/radio_button_unchecked:"
+        if st.button(line.label, key=f"home-lesson-{line.id}", icon=mark, type="tertiary"):
+            opened(line.id)
             st.switch_page(pages.page("lessons"))
-    st.caption(tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.", len(lessons))
-               .format(done=sum(lesson.id in done for lesson in lessons), total=len(lessons)))
+    st.caption(home.completed())
     st.caption(_("Your progress is kept in this page's address: bookmark it (or keep the link) to come back to it later."))
-    if done:
-        if not st.session_state.get("home_confirm_reset"):
+    if home.can_reset():
+        if not home.confirming:
             if st.button(_("Reset my progress"), key="reset-progress"):
-                st.session_state["home_confirm_reset"] = True
+                home.ask_reset()
                 st.rerun()
         else:
             st.warning(_("Forget every completed lesson and check result?"))
             yes, no, _spacer = st.columns([2, 2, 3])
             # Guarded (clicks.py): it appears where a second click on *Reset my progress* may land.
-            clicks.button(_("Yes, reset my progress"), key="reset-confirm", seen="confirm", current=confirming,
+            clicks.button(_("Yes, reset my progress"), key="reset-confirm", seen=CONFIRMING, current=confirming,
                           action=reset, where=yes, type="primary", width="stretch")
             if no.button(_("Keep my progress"), key="reset-keep", width="stretch"):
-                st.session_state["home_confirm_reset"] = False
+                home.keep()
                 st.rerun()
 session.remember(done=",".join(done), checks=lesson_view.checks_text())
 session.sync_url()

@@ -1,0 +1,191 @@
+"""The variant lab's screen model (tutorial/app/explore/model_variant.py), without Streamlit:
+settings kept valid, the study's phases (asked, waiting, running, done, stopped, cut short),
+the server's line, and the results in words and numbers of the learner's language (issue 11,
+issue 17, issue 18)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from tutorial.app.explore.model_results import Results, csv_bytes
+from tutorial.app.explore.model_variant import (
+    Phase,
+    Progress,
+    ResultStore,
+    VariantLab,
+    VariantLabState,
+    VariantSettings,
+)
+from tutorial.explore.players import Policy
+from tutorial.explore.queue import StudyQueue
+from tutorial.explore.study import StudyResult, StudySpec, run
+from tutorial.i18n import translations
+
+
+@cache
+def study(spec: StudySpec) -> StudyResult:
+    return run(spec)
+
+
+def runner(spec: StudySpec, *, workers: int, progress=None) -> StudyResult:  # type: ignore[no-untyped-def]
+    """The study in this process (the page runs it on worker processes)."""
+    result = study(spec)
+    if progress:
+        progress(1, 1)
+    return result
+
+
+def variant_lab(lang: str = "en", store: ResultStore | None = None, **settings: object) -> VariantLab:
+    found = VariantLab(VariantLabState(), translations(lang), lang, store if store is not None else ResultStore())
+    for name, value in settings.items():
+        found.set(name, value)
+    return found
+
+
+def simulate(found: VariantLab, queue: StudyQueue | None = None, pause=lambda seconds: None) -> list[Progress | None]:  # type: ignore[no-untyped-def]
+    shown: list[Progress | None] = []
+    plan = found.plan()
+    found.simulate(plan.specs, queue or StudyQueue(), "me", shown.append, pause, runner=runner)
+    found.finished_run()
+    return shown
+
+
+def test_settings_are_always_valid() -> None:
+    fresh = VariantSettings().checked()
+    assert fresh.players == (3, 4, 5) and fresh.a == "standard" and fresh.b == ""
+    odd = VariantSettings(a="nope", b="nope", players=(2, 3, 99), hands=5, seed=-1, errors=90, alert=200).checked()
+    assert (odd.a, odd.b, odd.players, odd.hands, odd.seed, odd.errors, odd.alert) == ("standard", "", (3,), 10, 0, 30, 100)
+    assert fresh.changed("hands", "lots").hands == 1000 and fresh.changed("hands", 10**9).hands == 20_000
+    assert fresh.changed("policy", "sideways").policy is Policy.LOWEST
+    assert fresh.changed("b", None).b == ""
+    with pytest.raises(KeyError):
+        fresh.changed("colour", 1)
+    centre = fresh.changed("b", "four-centre")  # deals for 4 to 8: three players leave the choice
+    assert centre.dealt() == (4, 5, 6, 7) and centre.players == (4, 5)
+    assert [spec.variant for spec in centre.specs()] == ["standard", "four-centre"]
+    assert centre.changed("a", "four-centre").changed("b", "").dealt() == (4, 5, 6, 7, 8)
+    itself = fresh.changed("b", "standard")
+    assert [spec.variant for spec in itself.specs()] == ["standard"]  # a variant compared with itself: once
+    spec = fresh.changed("errors", 10).changed("alert", 55).changed("players", [4]).specs()[0]
+    assert spec.players == (4,) and spec.error_rate == pytest.approx(0.1) and spec.alertness == pytest.approx(0.55)
+
+
+def test_without_player_counts_nothing_can_run() -> None:
+    found = variant_lab(players=[])
+    assert not found.can_run() and found.no_run_reason() == "Choose at least one number of players."
+    found = variant_lab("es", players=[3])
+    assert found.can_run() and found.no_run_reason() is None
+    assert found.variant_names()["wrap"].startswith("El rey") and found.played("wrap")
+    assert found.played("nope") is None and len(found.policy_names()) == len(Policy)
+
+
+def test_a_study_is_asked_run_shown_and_reused() -> None:
+    store = ResultStore()
+    found = variant_lab(store=store, players=[3], hands=20, b="wrap")
+    assert found.plan().phase is Phase.IDLE
+    found.run()
+    assert found.can_stop()
+    shown = simulate(found)
+    phases = [item.phase for item in shown if item is not None]
+    assert Phase.RUNNING in phases and Phase.QUEUED not in phases and shown[-1] is None
+    assert any(item and "Simulating King and ace fit" in item.text and item.done == 1.0 for item in shown)
+    assert len(store) == 2
+    again = found.plan()  # the next run of the page: every result kept
+    assert again.phase is Phase.DONE and again.message is None and len(found.done(again.specs)) == 2
+    found.finished_run()
+    other = variant_lab(store=store, players=[3], hands=20, b="wrap")  # another learner: the same numbers, no wait
+    other.run()
+    assert other.plan().phase is Phase.DONE
+
+
+def test_stop_drops_the_study_and_says_so_once() -> None:
+    found = variant_lab(players=[3], hands=20)
+    found.run()
+    found.stop()
+    plan = found.plan()
+    assert plan.phase is Phase.STOPPED and plan.message == ("warning", "Stopped. Nothing was kept from the unfinished study.")
+    assert found.plan().phase is Phase.IDLE
+
+
+def test_a_run_cut_short_is_never_restarted_by_itself() -> None:
+    found = variant_lab(players=[3], hands=20)
+    found.run()
+    assert found.plan().phase is Phase.ASKED  # this run starts it … and is cut short (no finished_run)
+    plan = found.plan()
+    assert plan.phase is Phase.INTERRUPTED and plan.message and "interrupted by another click" in plan.message[1]
+    assert found.plan().phase is Phase.IDLE
+
+
+def test_a_study_waits_for_the_one_before_it_and_says_so() -> None:
+    """Issue 17: one study runs at a time on the server; a study asked for meanwhile waits, and
+    the page says how many are before it, then runs it once the other one is done."""
+    queue = StudyQueue(at_once=1)
+    other = queue.join("another session", 5_000)
+    found = variant_lab("es", players=[3], hands=10)
+    found.run()
+    shown = simulate(found, queue, pause=lambda seconds: queue.leave(other))
+    waiting = [item for item in shown if item is not None and item.phase is Phase.QUEUED]
+    assert len(waiting) == 1 and "termine 1 estudio más" in waiting[0].text
+    assert len(queue) == 0 and found.done(found.state.request or ())  # its place given up, its results kept
+    text = found.waiting_words(2, 125.0)
+    assert "2 estudios" in text and "3 minutos" in text, text
+
+
+def test_a_place_given_up_meanwhile_runs_nothing() -> None:
+    queue = StudyQueue(at_once=1)
+    queue.join("another session", 5_000)
+    found = variant_lab(players=[3], hands=10)
+    found.run()
+    specs = found.plan().specs
+
+    def ask_again(_seconds: float) -> None:
+        queue.join("me", 1)  # the same session asked again meanwhile: the first place is given up
+
+    assert found.simulate(specs, queue, "me", lambda item: None, ask_again, runner=runner) is False
+    assert found.done(specs) == []
+
+
+def test_results_in_words_tables_sentences_and_charts() -> None:
+    found = variant_lab(players=[3, 4], hands=20, b="wrap")
+    found.run()
+    simulate(found)
+    results = Results(found.done(found.state.request or ()), found.tr, found.lang)
+    sections = results.sections()
+    assert [s.heading for s in sections] == ["The source rules", "King and ace fit (K–A wrap)"]
+    assert any("never finish" in line for line in sections[0].meaning)
+    table = sections[0].table
+    assert table["Players"] == ["3", "4"] and all(v.endswith("%") for v in table["Won"])
+    assert "Challenger won (95% interval)" not in table  # only when a challenger plays
+    assert results.chart_headings()[2].startswith("Wins by seat, with 95% intervals")
+    seats = results.seats(3)
+    assert seats.order == ["The source rules", "King and ace fit (K–A wrap)"] and len(seats.rows) == 2 * 3
+    assert seats.title == "3 players" and seats.labels["seat"] == "Seat (1 moves first)"
+    assert {row["variant"] for row in results.draws().rows} == set(seats.order)
+    assert results.lengths(results.done[0]).rows and results.player_counts() == [3, 4]
+    assert results.vega_locale() == {}
+
+
+def test_spanish_results_have_decimal_commas_and_a_no_break_space_before_percent() -> None:
+    found = variant_lab("es", players=[3], hands=30, policy=Policy.HIGHEST)
+    found.run()
+    simulate(found)
+    results = Results(found.done(found.state.request or ()), found.tr, found.lang)
+    section = results.sections()[0]
+    text = " ".join(section.meaning)
+    assert "jugadores" in text and "\xa0%" in text  # Babel: a no-break space before %
+    assert any("," in value for value in section.table["Ganadas"])
+    assert any(key.startswith("Victorias del aspirante") for key in section.table)  # a challenger plays
+    assert results.vega_locale()["locale"]["number"]["decimal"] == ","  # type: ignore[index]
+    assert results.order() == [section.heading]
+
+
+def test_the_csv_has_a_byte_order_mark_and_the_store_keeps_the_latest() -> None:
+    data = csv_bytes([study(StudySpec(players=(3,), hands=10, seed=1, variant="standard"))])
+    assert data.startswith(b"\xef\xbb\xbf") and data.decode("utf-8-sig").startswith("variant")
+    store = ResultStore(keep=2)
+    specs = [StudySpec(players=(3,), hands=10, seed=seed) for seed in range(3)]
+    for spec in specs:
+        store.put(spec, study(StudySpec(players=(3,), hands=10, seed=1)))
+    assert len(store) == 2 and store.get(specs[0]) is None and store.get(specs[2]) is not None

@@ -1,0 +1,347 @@
+"""The variant lab's screen model, without Streamlit (issue 11).
+
+Rule variants compared by simulating many seeded hands (:mod:`tutorial.explore.study`):
+the settings (:class:`VariantSettings`, valid whatever a widget or an address sends), the
+study's state (:class:`Phase`: asked, waiting for its turn in the server's line, running with
+its progress, done, stopped, cut short) and finished results kept for everyone
+(:class:`ResultStore`: the same settings and seed always give the same numbers). The results
+in words, the charts' data and the CSV are :mod:`tutorial.app.explore.model_results`.
+Issue 20 (rules of one's own, comparisons) adds to :class:`VariantSettings`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import logging
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+from typing import Any
+
+from tutorial.engine.variants import VARIANTS
+from tutorial.explore.players import Policy
+from tutorial.explore.queue import StudyQueue, Ticket
+from tutorial.explore.study import StudyResult, StudySpec
+from tutorial.explore.study import run as run_study
+from tutorial.i18n import N_
+
+log = logging.getLogger(__name__)
+
+VARIANT_NAMES = {
+    "standard": N_("The source rules"),
+    "swedish-16": N_("Three players, 16 cards each, four common piles"),
+    "open-choice": N_("Open choice: any fitting pile, opponents optional"),
+    "caller-pays": N_("Only the caller gives a penalty card"),
+    "wrap": N_("King and ace fit (K–A wrap)"),
+    "four-centre": N_("Four centre piles, 4 to 8 players"),
+}
+PLAYED = {
+    "source": N_("The rules this app teaches (see the Rules page)."),
+    "sweden": N_("As a Swedish rules page deals it for three players."),
+    "online": N_("As an online version plays it: no priority for common piles, any fitting opponent, and playing on "
+                 "an opponent is optional."),
+    "family": N_("A family's house rule: only the player who called gives the offender a card."),
+    "wrap": N_("A common house rule: ranks go round, so a king and an ace fit each other."),
+    "children": N_("As a children's-games site deals it: 4 to 8 players, the cards left after the deal on four "
+                   "centre piles."),
+}
+POLICY_NAMES = {
+    Policy.LOWEST: N_("lowest-numbered pile (R8)"),
+    Policy.HIGHEST: N_("highest-numbered pile"),
+    Policy.RANDOM: N_("a pile at random"),
+    Policy.LOOKAHEAD: N_("look-ahead: leave the next player least to fit"),
+}
+WORKERS = 2
+KEEP = 40
+"""Finished studies kept for reuse (all learners share them; they hold no personal data)."""
+LIMITS = {"hands": (10, 20_000), "seed": (0, 10**9 - 1), "errors": (0, 30), "alert": (0, 100)}
+"""The settings' ranges (hands per player count, seed, errors and alertness in per cent)."""
+DEFAULT_PLAYERS = 3
+"""How many player counts a fresh form picks (the smallest, up to five players)."""
+
+
+# ----- settings ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class VariantSettings:
+    """The form's values: variant ``a``, ``b`` to compare it with (``""``: none), the player
+    counts (``None``: not chosen yet — the first few the variants deal), hands per count,
+    seed, the challenger's ``policy``, ``errors`` and ``alert`` (per cent). Always valid:
+    :meth:`changed` and :meth:`checked` bring any value back into range."""
+
+    a: str = "standard"
+    b: str = ""
+    players: tuple[int, ...] | None = None
+    hands: int = 1000
+    seed: int = 0
+    policy: Policy = Policy.LOWEST
+    errors: int = 0
+    alert: int = 100
+
+    def dealt(self) -> tuple[int, ...]:
+        """The player counts both chosen variants deal for."""
+        counts = VARIANTS[self.a].rules.player_counts
+        if self.b:
+            counts = tuple(count for count in counts if count in VARIANTS[self.b].rules.player_counts)
+        return tuple(counts)
+
+    def checked(self) -> VariantSettings:
+        """The same settings with every value in range (unknown variants: the source rules /
+        none; counts not dealt dropped, a fresh form's picked; numbers clamped)."""
+        a = self.a if self.a in VARIANTS else "standard"
+        b = self.b if self.b in VARIANTS else ""
+        numbers = {}
+        for name, (low, high) in LIMITS.items():
+            value = getattr(self, name)
+            try:
+                number = int(value)
+            except (TypeError, ValueError, OverflowError):
+                number = getattr(VariantSettings, name)
+            numbers[name] = max(low, min(high, number))
+        try:
+            policy = Policy(self.policy)
+        except ValueError:
+            policy = Policy.LOWEST
+        dealt = replace(self, a=a, b=b).dealt()
+        if self.players is None:
+            players = tuple(count for count in dealt if count <= 5)[:DEFAULT_PLAYERS]
+        else:
+            players = tuple(sorted({count for count in self.players if isinstance(count, int) and count in dealt}))
+        return VariantSettings(a, b, players, numbers["hands"], numbers["seed"], policy, numbers["errors"],
+                               numbers["alert"])
+
+    def changed(self, name: str, value: object) -> VariantSettings:
+        """These settings with ``name`` set to ``value``, checked."""
+        if name not in {item.name for item in fields(self)}:
+            raise KeyError(name)
+        values: dict[str, Any] = {item.name: getattr(self, item.name) for item in fields(self)}
+        if name == "players":
+            value = tuple(value) if isinstance(value, list | tuple) else ()
+        if name == "b":
+            value = value or ""
+        values[name] = value
+        return VariantSettings(**values).checked()
+
+    def specs(self) -> list[StudySpec]:
+        """The studies these settings ask for (one per chosen variant; a variant compared with
+        itself: once); empty without player counts."""
+        settings = self.checked()
+        if not settings.players:
+            return []
+        return [StudySpec(players=settings.players, hands=settings.hands, seed=settings.seed, variant=name,
+                          policy=settings.policy, error_rate=settings.errors / 100, alertness=settings.alert / 100)
+                for name in dict.fromkeys((settings.a, settings.b or None)) if name is not None]
+
+
+# ----- the study's state ---------------------------------------------------------------------------
+class Phase(StrEnum):
+    """Where the lab's study stands."""
+
+    IDLE = "idle"  # nothing asked
+    ASKED = "asked"  # Run pressed: to run (or reuse) on this run of the page
+    QUEUED = "queued"  # waiting for a place in the server's line
+    RUNNING = "running"  # simulating, with its progress
+    DONE = "done"  # results on show
+    STOPPED = "stopped"  # Stop pressed: nothing kept
+    INTERRUPTED = "interrupted"  # the page's run was cut short (another click, a language switch)
+
+
+@dataclass
+class VariantLabState:
+    """The variant lab's state in a session (inside :class:`~tutorial.app.explore.model.ExplorerState`):
+    the ``settings``; the studies asked for (``request``) and the ones a run of the page started
+    on (``running``: still set at the next run means that run was cut short); ``stopped``: Stop
+    was pressed (said once); ``widgets``: the form's widget key per setting (keys change with
+    the labels' language)."""
+
+    settings: VariantSettings = field(default_factory=lambda: VariantSettings().checked())
+    request: tuple[StudySpec, ...] | None = None
+    running: tuple[StudySpec, ...] | None = None
+    stopped: bool = False
+    widgets: dict[str, str] = field(default_factory=dict)
+
+
+class ResultStore:
+    """Finished studies by their settings, the most recent :data:`KEEP` (shared by every
+    session: the same settings and seed always give the same numbers)."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self.keep = keep
+        self._done: OrderedDict[StudySpec, StudyResult] = OrderedDict()
+
+    def get(self, spec: StudySpec) -> StudyResult | None:
+        found = self._done.get(spec)
+        if found is not None:
+            self._done.move_to_end(spec)
+        return found
+
+    def put(self, spec: StudySpec, result: StudyResult) -> None:
+        self._done[spec] = result
+        while len(self._done) > self.keep:
+            self._done.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._done)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the page shows while a study waits or runs: its ``phase`` (``QUEUED`` or
+    ``RUNNING``), the words, and the share done of the current study (``RUNNING``)."""
+
+    phase: Phase
+    text: str
+    done: float = 0.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run of the page does with the lab's study: its ``phase`` (``IDLE``, ``STOPPED``,
+    ``INTERRUPTED``: nothing to run; ``ASKED``: to simulate first; ``DONE``: every result kept),
+    a ``message`` to show first (``(tone, text)``: stopped, interrupted) and the ``specs``
+    asked for (their results shown once done)."""
+
+    phase: Phase
+    message: tuple[str, str] | None
+    specs: tuple[StudySpec, ...]
+
+
+class VariantLab:
+    """The variant lab of one session: ``state`` read and changed, words in the language of
+    ``tr``, results kept in ``store`` (see the module text)."""
+
+    def __init__(self, state: VariantLabState, tr: gettext.NullTranslations, lang: str, store: ResultStore) -> None:
+        self.state = state
+        self.tr = tr
+        self._ = tr.gettext
+        self.lang = lang
+        self.store = store
+
+    # ----- the form -----------------------------------------------------------------------
+    @property
+    def settings(self) -> VariantSettings:
+        return self.state.settings
+
+    def set(self, name: str, value: object) -> None:
+        """A setting changed (any value: it is brought into range)."""
+        self.state.settings = self.state.settings.changed(name, value)
+
+    def variant_names(self) -> dict[str, str]:
+        """Every variant by id, named in the learner's language."""
+        return {name: self._(VARIANT_NAMES[name]) for name in VARIANTS}
+
+    def played(self, name: str) -> str | None:
+        """Where a variant is played so (``None`` for none)."""
+        return self._(PLAYED[VARIANTS[name].played]) if name in VARIANTS else None
+
+    def policy_names(self) -> dict[Policy, str]:
+        return {policy: self._(POLICY_NAMES[policy]) for policy in Policy}
+
+    def can_run(self) -> bool:
+        """Whether *Run the study* is offered: at least one player count chosen."""
+        return bool(self.settings.specs())
+
+    def no_run_reason(self) -> str | None:
+        return None if self.can_run() else self._("Choose at least one number of players.")
+
+    def run(self) -> None:
+        """*Run the study*: ask for the studies the settings give."""
+        self.state.request = tuple(self.settings.specs())
+        self.state.running = None
+
+    def can_stop(self) -> bool:
+        return self.state.request is not None
+
+    def stop(self) -> None:
+        """*Stop*: the study is dropped (nothing of it kept), and the page says so once."""
+        if self.state.request:
+            log.info("study stopped: %s", ", ".join(spec.variant for spec in self.state.request))
+        self.state.request = None
+        self.state.running = None
+        self.state.stopped = True
+
+    # ----- a run of the page ---------------------------------------------------------------------
+    def plan(self) -> Plan:
+        """What this run of the page does (see :class:`Plan`); marks the study as started by it."""
+        state = self.state
+        message = None
+        if state.stopped:
+            state.stopped = False
+            message = ("warning", self._("Stopped. Nothing was kept from the unfinished study."))
+        specs = state.request
+        if specs and state.running == specs and any(self.store.get(spec) is None for spec in specs):
+            # the last run started this study and was cut short (a language switch, another
+            # click: Streamlit stops a run without letting it tidy up): never restart by itself
+            state.request = state.running = None
+            return Plan(Phase.INTERRUPTED, ("info", self._("The study was interrupted by another click. Press “Run the "
+                                                           "study” to start it again.")), ())
+        if not specs:
+            return Plan(Phase.STOPPED if message else Phase.IDLE, message, ())
+        state.running = specs
+        pending = any(self.store.get(spec) is None for spec in specs)
+        return Plan(Phase.ASKED if pending else Phase.DONE, message, specs)
+
+    def finished_run(self) -> None:
+        """The page's run got through the study (run or reused)."""
+        self.state.running = None
+
+    def done(self, specs: Sequence[StudySpec]) -> list[StudyResult]:
+        """The kept results of ``specs``, in their order."""
+        return [result for spec in specs if (result := self.store.get(spec)) is not None]
+
+    def work(self, specs: Sequence[StudySpec]) -> int:
+        """The hands a request still plays (what its place in the line is measured in)."""
+        return sum(spec.hands * len(spec.players) for spec in specs if self.store.get(spec) is None)
+
+    def waiting_words(self, ahead: int, wait: float | None) -> str:
+        """What the page says while a study waits for its turn: how many are before it and, once
+        the server has timed a study, about how long that takes."""
+        n_ = self.tr.ngettext
+        text = n_("Other studies are running on this server. Yours starts after {count} other study.",
+                  "Other studies are running on this server. Yours starts after {count} other studies.",
+                  ahead).format(count=ahead)
+        if wait is None:
+            return text
+        minutes = max(1, math.ceil(wait / 60))
+        return text + " " + n_("That should take about {minutes} minute.", "That should take about {minutes} minutes.",
+                               minutes).format(minutes=minutes)
+
+    def simulate(self, specs: Sequence[StudySpec], queue: StudyQueue, owner: str, show: Callable[[Progress | None], None],
+                 pause: Callable[[float], None], *, poll: float = 0.5,
+                 runner: Callable[..., StudyResult] = run_study) -> bool:
+        """Wait for a place in the server's ``queue``, then run the studies not kept yet,
+        telling ``show`` where they stand (``None``: nothing to show any more); the place is given
+        up however this ends. ``pause(poll)`` between two looks at the line (each look shows the
+        note again, so a click on Stop ends the wait). Returns whether the studies ran."""
+        ticket: Ticket = queue.join(owner, self.work(specs))
+        try:
+            status = queue.status(ticket)
+            while not status.may_run and status.ahead >= 0:
+                show(Progress(Phase.QUEUED, self.waiting_words(status.ahead, status.wait)))
+                pause(poll)
+                status = queue.status(ticket)
+            show(None)
+            if not status.may_run:  # the place was given up (this session asked again meanwhile)
+                return False
+            total = max(1, self.work(specs))
+            played = 0
+            for spec in specs:
+                if self.store.get(spec) is not None:  # run meanwhile for someone else
+                    continue
+                size = spec.hands * len(spec.players)
+                name = self._(VARIANT_NAMES[spec.variant])
+                show(Progress(Phase.RUNNING, self._("Simulating…")))
+
+                def progress(count: int, parts: int, before: int = played, size: int = size, name: str = name) -> None:
+                    queue.progress(ticket, (before + size * count / parts) / total)
+                    show(Progress(Phase.RUNNING, self._("Simulating {variant}: {done} of {total} parts").format(
+                        variant=name, done=count, total=parts), count / parts))
+
+                log.info("study started: %s, %d hands", spec.variant, size)
+                self.store.put(spec, runner(spec, workers=WORKERS, progress=progress))
+                played += size
+                show(None)
+            return True
+        finally:
+            queue.leave(ticket)

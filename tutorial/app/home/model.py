@@ -1,0 +1,103 @@
+"""What the Home page decides and says about the learner's progress, without Streamlit: the
+lesson to continue with, each lesson's line (done or not, its check result), how many are
+done, and *Reset my progress* asked before it acts (:class:`HomeScreen`). The page's fixed
+prose stays in the view (``page.py``)."""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tutorial.lessons.model import Lesson
+
+CONFIRMING = "confirm"
+"""The click-guard state while *Reset my progress* waits for a yes or no."""
+
+
+@dataclass
+class HomeState:
+    """This session's Home page: whether the reset is waiting for a yes or no."""
+
+    KEY: ClassVar[str] = "home"
+    confirm_reset: bool = False
+
+
+@dataclass(frozen=True)
+class LessonLine:
+    """One lesson in the progress list: its ``id``, ``label`` (number, title, check result) and ``done``."""
+
+    id: str
+    label: str
+    done: bool
+
+
+class HomeScreen:
+    """The progress part of Home for ``lessons``, the ``done`` lesson ids and the check
+    ``results`` (``{lesson id: (right at the first try, check steps)}``), in the language of ``tr``."""
+
+    def __init__(self, state: HomeState, lessons: Sequence[Lesson], done: Collection[str],
+                 results: Mapping[str, tuple[int, int]], tr: gettext.NullTranslations) -> None:
+        self.state = state
+        self.lessons = lessons
+        self.done = done
+        self.results = results
+        self.tr = tr
+        self._ = tr.gettext
+
+    def following(self) -> Lesson | None:
+        """The first lesson not done yet (``None`` when all are)."""
+        return next((lesson for lesson in self.lessons if lesson.id not in self.done), None)
+
+    def continue_label(self) -> str | None:
+        """*Start: …* before any lesson is done, *Continue: …* after, ``None`` once all are."""
+        following = self.following()
+        if following is None:
+            return None
+        template = self._("Continue: {title}") if self.done else self._("Start: {title}")
+        return template.format(title=self._(following.title))
+
+    def lines(self) -> list[LessonLine]:
+        """Every lesson, numbered, with its check result when it has one."""
+        found = []
+        for number, lesson in enumerate(self.lessons, start=1):
+            label = f"{number}. {self._(lesson.title)}"
+            if lesson.id in self.results:
+                right, total = self.results[lesson.id]
+                label += " · " + self._("check: {right} of {total}").format(right=right, total=total)
+            found.append(LessonLine(lesson.id, label, lesson.id in self.done))
+        return found
+
+    def completed(self) -> str:
+        """How many lessons are done, out of how many."""
+        total = len(self.lessons)
+        return self.tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.",
+                                total).format(done=sum(lesson.id in self.done for lesson in self.lessons), total=total)
+
+    # ----- Reset my progress: asked first -----------------------------------------------------
+    def can_reset(self) -> bool:
+        """*Reset my progress* is offered once a lesson is done."""
+        return bool(self.done)
+
+    @property
+    def confirming(self) -> bool:
+        return self.state.confirm_reset and self.can_reset()
+
+    def token(self) -> str:
+        """The state the confirmation was drawn for: asking, or no longer asking."""
+        return CONFIRMING if self.state.confirm_reset else ""
+
+    def ask_reset(self) -> None:
+        if self.can_reset():
+            self.state.confirm_reset = True
+
+    def keep(self) -> None:
+        """*Keep my progress*: nothing is reset."""
+        self.state.confirm_reset = False
+
+    def confirm_reset(self) -> bool:
+        """*Yes, reset my progress*: whether the view must now forget the progress."""
+        asked = self.state.confirm_reset
+        self.state.confirm_reset = False
+        return asked
