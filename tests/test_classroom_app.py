@@ -11,6 +11,8 @@ import pytest
 from test_app import app, button, keys, plain, start
 
 from tutorial.app.lessons.state import course
+from tutorial.classroom.session import COOKIE_PREFIX, RoomState
+from tutorial.classroom.summary import ClassSummary
 from tutorial.engine.position import Dest
 from tutorial.engine.rules import judge
 from tutorial.narrate import narrator
@@ -22,12 +24,12 @@ PAGE = "classroom/page.py"
 @pytest.fixture(autouse=True)
 def rooms_dir(monkeypatch, tmp_path):
     """A fresh store for each test (the app's shared store object is dropped before and after)."""
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
     monkeypatch.setenv("MUGGINS_DATA_DIR", str(tmp_path))
-    classroom_view._store.clear()
+    classroom_state._store.clear()
     yield tmp_path
-    classroom_view._store.clear()
+    classroom_state._store.clear()
 
 
 def teacher():
@@ -295,12 +297,11 @@ def test_the_class_summary_csv_reads_in_the_teachers_language_and_opens_in_a_spr
     button(pupil, next(k for k in keys(pupil) if k.endswith("-no-fit"))).click().run()
     at.run()
     at.toggle(key="class-names").set_value(True).run()
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
-    rows = classroom_view.store().summary_rows(code, _token, names=True)
-    from tutorial.i18n import translations
+    rows = classroom_state.store().summary_rows(code, _token, names=True)
 
-    worded = classroom_view.summary_in_words(rows[0], translations("es"))
+    worded = ClassSummary(code, tuple(rows)).worded(rows[0], classroom_state.course(), narrator("es"))
     assert list(worded)[:4] == ["round", "question", "answer", "result"]
     assert worded["answer"] == "No, no sirven" and worded["result"] == "Incorrecto"
     assert worded["nickname"] == "José" and worded["choice"] == "no-fit"
@@ -312,7 +313,7 @@ def test_the_class_summary_csv_reads_in_the_teachers_language_and_opens_in_a_spr
     ("-2+3", "'-2+3"), ("\tx", "'\tx"), ("Ana", "Ana"), ("", ""), (3, 3),
 ])
 def test_a_csv_cell_never_runs_as_a_formula(value, shown):
-    from tutorial.app.classroom.view import cell
+    from tutorial.classroom.summary import cell
 
     assert cell(value) == shown
 
@@ -329,13 +330,13 @@ def test_a_stale_click_on_play_the_class_deal_is_refused():
     button(at, "class-ask-deal").click().run()
     pupil.run()
     stale = button(pupil, "class-play")
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
-    classroom_view.store().set_question(code, token, "deal/4-1234", after=1)  # the teacher moves on meanwhile
+    classroom_state.store().set_question(code, token, "deal/4-1234", after=1)  # the teacher moves on meanwhile
     stale.click().run()
-    assert "_class_practice" not in pupil.session_state, "the click on the old question changed nothing"
+    assert pupil.session_state[RoomState.KEY].practice is None, "the click on the old question changed nothing"
     button(pupil, "class-play").click().run()
-    assert pupil.session_state["_class_practice"][1] == 2
+    assert pupil.session_state[RoomState.KEY].practice[1] == 2
 
 
 def test_a_stale_answer_and_a_stale_reveal_are_refused():
@@ -345,9 +346,9 @@ def test_a_stale_answer_and_a_stale_reveal_are_refused():
     pupil.run()
     option = next(b for b in pupil.button if (b.key or "").startswith("class-option-1-"))
     reveal = button(at, "class-reveal")
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
-    rooms = classroom_view.store()
+    rooms = classroom_state.store()
     rooms.reveal(code, token, 1)
     rooms.set_question(code, token, "lesson/cards-and-fitting/fits-ace-two", after=1)
     option.click().run()
@@ -364,16 +365,16 @@ def test_an_answer_coming_in_does_not_make_the_teachers_reveal_stale():
     pupil.run()
     button(pupil, next(k for k in keys(pupil) if k.startswith("class-option-1-"))).click().run()
     reveal.click().run()
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
-    assert classroom_view.store().teacher_room(code, token).phase == "revealed"
+    assert classroom_state.store().teacher_room(code, token).phase == "revealed"
 
 
 def test_a_student_who_closed_the_tab_gets_their_place_back_from_the_same_browser(monkeypatch):
     at, code, token = teacher()
     pupil = student(code, "Ona")
     joined_as = pupil.query_params["student"]
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
     cookie = {}
 
@@ -384,8 +385,8 @@ def test_a_student_who_closed_the_tab_gets_their_place_back_from_the_same_browse
     import json
     from urllib.parse import quote
 
-    cookie[classroom_view.COOKIE_PREFIX + code] = quote(json.dumps({"t": joined_as, "n": "Ona"}))
-    monkeypatch.setattr(classroom_view, "browser_cookie", written)
+    cookie[COOKIE_PREFIX + code] = quote(json.dumps({"t": joined_as, "n": "Ona"}))
+    monkeypatch.setattr(classroom_state, "browser_cookie", written)
     again = start(app(room=code), PAGE)  # the join link again, in a new tab of the same browser
     assert "This browser joined room" in page_text(again) and "Ona" in page_text(again)
     again.button(key="class-reclaim").click().run()
@@ -395,9 +396,9 @@ def test_a_student_who_closed_the_tab_gets_their_place_back_from_the_same_browse
     assert third.query_params["student"] == joined_as and "already has that nickname" not in page_text(third)
     at.run()
     assert "1 student has joined." in page_text(at), "no ghost in the count"
-    assert {row["student"] for row in classroom_view.store().summary_rows(code, token)} in ({1}, set())
+    assert {row.student for row in classroom_state.store().summary_rows(code, token)} in ({1}, set())
     # another browser (no cookie) with the same name is still told it is taken
-    monkeypatch.setattr(classroom_view, "browser_cookie", lambda name: None)
+    monkeypatch.setattr(classroom_state, "browser_cookie", lambda name: None)
     other = student(code, "Ona")
     assert "already has that nickname" in page_text(other)
 
@@ -426,9 +427,9 @@ def test_the_teacher_removes_and_merges_students_from_the_page():
     at.selectbox(key="class-pick-into").set_value(1).run()
     button(at, "class-merge").click().run()
     assert "1 student has joined." in page_text(at)
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
-    assert [row.nickname for row in classroom_view.store().students(code, token)] == ["Quin"]
+    assert [row.nickname for row in classroom_state.store().students(code, token)] == ["Quin"]
 
 
 @pytest.mark.parametrize("kind", ["student", "teacher"])
@@ -442,9 +443,9 @@ def test_a_link_answers_the_same_for_a_real_and_a_made_up_code(kind):
 
 
 def test_wrong_codes_from_one_session_are_slowed_down_in_the_app(monkeypatch):
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
-    monkeypatch.setattr(classroom_view, "clock", lambda: 1_700_000_000.0)  # all tries within the same second
+    monkeypatch.setattr(classroom_state, "clock", lambda: 1_700_000_000.0)  # all tries within the same second
     nobody = start(app(room="ZZZZZZ"), PAGE)
     nobody.text_input(key="class-join-name").input("Eve")
     said = []
@@ -457,9 +458,9 @@ def test_wrong_codes_from_one_session_are_slowed_down_in_the_app(monkeypatch):
 def test_store_faults_show_a_message_not_a_traceback(monkeypatch, rooms_dir):
     at, code, _token = teacher()
     pupil = student(code, "Sam")
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
-    rooms = classroom_view.store()
+    rooms = classroom_state.store()
     real = rooms._connect
 
     def full():
@@ -477,7 +478,7 @@ def test_store_faults_show_a_message_not_a_traceback(monkeypatch, rooms_dir):
 
 def test_an_unwritable_data_folder_is_said_and_tried_again(monkeypatch, rooms_dir):
     """A data folder that cannot be made (here: its parent is a file, which stops root too)."""
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
     blocker = rooms_dir / "not-a-folder"
     blocker.write_text("x")
@@ -486,7 +487,7 @@ def test_an_unwritable_data_folder_is_said_and_tried_again(monkeypatch, rooms_di
     assert not at.exception
     assert any("cannot be used on this server just now" in box.value for box in at.error)
     monkeypatch.setenv("MUGGINS_DATA_DIR", str(rooms_dir))  # the cause goes
-    monkeypatch.setattr(classroom_view, "RETRY_SECONDS", 0.0)
+    monkeypatch.setattr(classroom_state, "RETRY_SECONDS", 0.0)
     at.run()
     assert not at.error and "class-open" in keys(at)
 
@@ -507,8 +508,8 @@ def test_a_second_ask_drawn_for_the_old_question_asks_nothing():
     teacher asked (or a double click) opens no second round."""
     at, code, token = teacher()
     stale = button(at, "class-ask")
-    from tutorial.app.classroom import view as classroom_view
+    from tutorial.app.classroom import state as classroom_state
 
-    classroom_view.store().set_question(code, token, "lesson/cards-and-fitting/fits-ace-two", after=0)
+    classroom_state.store().set_question(code, token, "lesson/cards-and-fitting/fits-ace-two", after=0)
     stale.click().run()
-    assert classroom_view.store().teacher_room(code, token).round == 1
+    assert classroom_state.store().teacher_room(code, token).round == 1
