@@ -316,3 +316,20 @@ def test_a_second_ask_drawn_for_the_old_question_asks_nothing():
     classroom_state.store().set_question(code, token, "lesson/cards-and-fitting/fits-ace-two", after=0)
     stale.click().run()
     assert classroom_state.store().teacher_room(code, token).round == 1
+
+
+def test_show_names_survives_entering_and_leaving_presenter_mode():
+    """Presenter mode draws no *Show names* toggle, and Streamlit forgets a widget a run did not
+    draw: the choice lives in the room's state and the toggle comes back on."""
+    at, code, _token = teacher()
+    pupil = student(code, "Kid1")
+    ask_default(at)
+    pupil.run()
+    button(pupil, next(k for k in keys(pupil) if k.startswith("class-option-1-"))).click().run()
+    at.run()
+    at.toggle(key="class-names").set_value(True).run()
+    assert "- Kid1" in page_text(at)
+    at.toggle(key="present_switch").set_value(True).run()
+    assert "class-names" not in [t.key for t in at.toggle] and "- Kid1" in page_text(at)
+    at.button(key="present-leave").click().run()
+    assert at.toggle(key="class-names").value is True and "- Kid1" in page_text(at)
