@@ -16,6 +16,7 @@ from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.shell import clicks, session
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table import card_md, render
+from tutorial.classroom import ClassroomError
 from tutorial.classroom.board import ShownTally
 from tutorial.classroom.targets import Asked
 from tutorial.engine.errors import MugginsError
@@ -54,8 +55,6 @@ def retry() -> NoReturn:
 
 def store_works() -> bool:
     """Whether the store can be opened and read now (after a fault: the page then redraws)."""
-    from tutorial.classroom import ClassroomError
-
     rooms = room.store()
     if rooms is None:
         return False

@@ -4,6 +4,7 @@ One set of controls (:func:`controls`) runs the question in play in both layouts
 
 from __future__ import annotations
 
+import random
 from typing import Any, NoReturn
 
 import streamlit as st
@@ -274,8 +275,6 @@ def ask_panel(teacher: TeacherSession, view: RoomView) -> None:
 
 def new_deal_code(players: int = 4) -> str:
     """A fresh short deal code for class practice."""
-    import random
-
     return str(DealCode.new(players, random.SystemRandom()))
 
 

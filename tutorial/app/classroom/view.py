@@ -4,7 +4,7 @@ reports progress (:func:`report`) and hears when the teacher asks something new
 
 from __future__ import annotations
 
-from typing import Any
+import gettext
 
 import streamlit as st
 
@@ -13,6 +13,7 @@ from tutorial.app.classroom import state as room
 from tutorial.app.shell import pages
 from tutorial.classroom import StudentView
 from tutorial.classroom.session import StudentSession
+from tutorial.practice import PracticeGame
 
 
 def _student() -> StudentSession | None:
@@ -24,12 +25,12 @@ def _student() -> StudentSession | None:
     return room.student_session(rooms)
 
 
-def class_deal(student: StudentSession, game: Any) -> StudentView | None:
+def class_deal(student: StudentSession, game: PracticeGame) -> StudentView | None:
     """The student's view of the room when it is playing ``game``'s deal now (class practice)."""
     return student.on_class_deal(game.code, game.hand_index)
 
 
-def report(game: Any) -> None:
+def report(game: PracticeGame) -> None:
     """On the practice page: send this student's progress on the class deal (only when it
     changed; see :meth:`StudentSession.report`)."""
     student = _student()
@@ -41,7 +42,7 @@ def report(game: Any) -> None:
         student.report(seen, len(game.decisions), errors, bool(game.hand_over))
 
 
-def practice_banner(game: Any, tr: Any) -> None:
+def practice_banner(game: PracticeGame, tr: gettext.NullTranslations) -> None:
     """On the Practice page, for a student of a room: the way back to the class room, and a
     word when the teacher has asked something new (the page follows by itself)."""
     student = _student()
