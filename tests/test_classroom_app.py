@@ -294,7 +294,7 @@ def test_store_faults_show_a_message_not_a_traceback(monkeypatch, rooms_dir):
     assert not at.error and "1 student has joined." in page_text(at)
 
 
-def test_an_unwritable_data_folder_is_said_and_tried_again(monkeypatch, rooms_dir):
+def test_an_unwritable_data_folder_is_said_logged_and_tried_again(monkeypatch, rooms_dir, caplog):
     """A data folder that cannot be made (here: its parent is a file, which stops root too)."""
     blocker = rooms_dir / "not-a-folder"
     blocker.write_text("x")
@@ -302,6 +302,8 @@ def test_an_unwritable_data_folder_is_said_and_tried_again(monkeypatch, rooms_di
     at = start(app(), PAGE)
     assert not at.exception
     assert any("cannot be used on this server just now" in box.value for box in at.error)
+    assert any("class-room store cannot be opened" in record.getMessage() and record.levelname == "ERROR"
+               for record in caplog.records), "the operator reads why"
     monkeypatch.setenv("MUGGINS_DATA_DIR", str(rooms_dir))  # the cause goes
     monkeypatch.setattr(classroom_state, "RETRY_SECONDS", 0.0)
     at.run()
