@@ -1,5 +1,5 @@
 """The class room's role sessions without the interface (issue 18): a teacher, students and
-join attempts on one store, through :mod:`tutorial.classroom.session` — what each screen
+join attempts on one store, through :mod:`tutorial.classroom.join`, ``.student`` and ``.teacher`` — what each screen
 shows in words and what each action decides. These replace the AppTest checks of words and
 decisions (tests/test_classroom_app.py keeps what needs the page: wiring, the click guard,
 the address, cookies, faults)."""
@@ -13,18 +13,12 @@ import pytest
 
 from tutorial import words
 from tutorial.classroom import ClassroomError
-from tutorial.classroom.session import (
-    COOKIE_PREFIX,
-    JoinSession,
-    Role,
-    RoomState,
-    StudentSession,
-    TeacherSession,
-    as_link_error,
-    refusals,
-)
+from tutorial.classroom.join import JoinSession
+from tutorial.classroom.session import COOKIE_PREFIX, Role, RoomState, as_link_error, refusals
+from tutorial.classroom.student import StudentSession
 from tutorial.classroom.summary import CSV_COLUMNS, ClassSummary, cell
 from tutorial.classroom.targets import Asked, Course, DealTarget, StepTarget, deal_target, parse_target
+from tutorial.classroom.teacher import TeacherSession
 from tutorial.classroom.words import choice_text, option_label, verdict_words
 from tutorial.engine.bots import all_destinations
 from tutorial.engine.deal import DealCode

@@ -11,7 +11,7 @@ from tutorial.app.classroom import state as room
 from tutorial.app.classroom.parts import end_page
 from tutorial.app.shell import session
 from tutorial.app.shell.markup import fill, literal
-from tutorial.classroom.session import JoinSession
+from tutorial.classroom.join import JoinSession
 from tutorial.store import RoomStore
 
 

@@ -14,8 +14,11 @@ import streamlit as st
 from tutorial.app.lessons import state as lesson_view
 from tutorial.app.shell import session
 from tutorial.classroom import RoomLimits
-from tutorial.classroom.session import JoinSession, RoomState, StudentSession, TeacherSession
+from tutorial.classroom.join import JoinSession
+from tutorial.classroom.session import RoomState
+from tutorial.classroom.student import StudentSession
 from tutorial.classroom.targets import Course
+from tutorial.classroom.teacher import TeacherSession
 from tutorial.store import RoomStore, open_room_store
 
 log = logging.getLogger(__name__)

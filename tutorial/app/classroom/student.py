@@ -16,7 +16,8 @@ from tutorial.app.shell import clicks, pages, session
 from tutorial.app.shell.markup import fill, literal
 from tutorial.classroom import ClassroomError, StudentView
 from tutorial.classroom.rooms import CLASS_TALLY_MIN
-from tutorial.classroom.session import COOKIE_DAYS, StudentScreen, StudentSession, as_link_error, cookie_name
+from tutorial.classroom.session import COOKIE_DAYS, as_link_error, cookie_name
+from tutorial.classroom.student import StudentScreen, StudentSession
 from tutorial.store import RoomStore
 
 

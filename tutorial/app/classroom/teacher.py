@@ -17,8 +17,9 @@ from tutorial.app.presenter import mode as presenter
 from tutorial.app.shell import clicks, document, session, share
 from tutorial.app.shell.markup import literal
 from tutorial.classroom import ClassroomError, RoomView
-from tutorial.classroom.session import Control, TeacherSession, as_link_error
+from tutorial.classroom.session import as_link_error
 from tutorial.classroom.targets import Asked, DealTarget, StepTarget, deal_target
+from tutorial.classroom.teacher import Control, TeacherSession
 from tutorial.engine.deal import DealCode
 from tutorial.engine.errors import MugginsError
 from tutorial.store import RoomStore

@@ -12,7 +12,7 @@ from tutorial.app.classroom import parts
 from tutorial.app.classroom import state as room
 from tutorial.app.shell import pages
 from tutorial.classroom import StudentView
-from tutorial.classroom.session import StudentSession
+from tutorial.classroom.student import StudentSession
 from tutorial.practice import PracticeGame
 
 
