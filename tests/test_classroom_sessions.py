@@ -14,6 +14,7 @@ import pytest
 from tutorial import words
 from tutorial.classroom import ClassroomError
 from tutorial.classroom.join import JoinSession
+from tutorial.classroom.rooms import CLASS_TALLY_MIN
 from tutorial.classroom.session import COOKIE_PREFIX, Role, RoomState, as_link_error, refusals
 from tutorial.classroom.student import StudentSession
 from tutorial.classroom.summary import CSV_COLUMNS, ClassSummary, cell
@@ -150,6 +151,21 @@ def test_students_answer_the_teacher_tallies_reveals_and_moves_on(rooms):
     teacher.press(teacher.controls(view, presenting=False)[0])
     screen = ana.screen(ana.view())
     assert screen.showing == "question" and screen.round == 2 and screen.asked.target == COURSE.after(COURSE.first())
+
+
+def test_students_see_how_the_class_answered_from_enough_answers_on_and_without_names(rooms):
+    teacher = opened(rooms)
+    students = [joined(rooms, teacher.role.code, f"Kid{number}") for number in range(CLASS_TALLY_MIN)]
+    teacher.ask(COURSE.first(), 0)
+    for number, student in enumerate(students):
+        student.answer(1, pick(student, right=number % 2 == 0))
+    assert students[0].screen(students[0].view()).class_tally is None, "nothing before the reveal"
+    teacher.reveal(1)
+    shown = students[0].screen(students[0].view()).class_tally
+    assert shown is not None and shown.answered == CLASS_TALLY_MIN
+    right = (CLASS_TALLY_MIN + 1) // 2
+    assert sorted(students[0].verdict_lines(shown)) == sorted([f"Right: {right}", f"Wrong: {CLASS_TALLY_MIN - right}"])
+    assert {line.label for line in shown.lines} <= {"They fit", "They do not fit"}
 
 
 def test_a_double_click_asks_and_reveals_once_and_is_counted(rooms):

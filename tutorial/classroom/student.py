@@ -129,6 +129,10 @@ class StudentSession:
     def verdict_words(self, verdict: str | None) -> str:
         return verdict_words(verdict or "wrong", self.n)
 
+    def verdict_lines(self, shown: ShownTally) -> list[str]:
+        """The class's counts by verdict, in words (after the reveal)."""
+        return [f"{verdict_words(code, self.n)}: {count}" for code, count in shown.verdicts]
+
     def can_answer(self, round_: int) -> bool:
         """Question ``round_`` is in play, asked, and not answered by this student yet."""
         try:

@@ -73,7 +73,7 @@ def revealed(student: StudentSession, screen: StudentScreen) -> None:
             st.warning(_("You did not answer this question."))
     if screen.class_tally is not None:
         with st.expander(_("How the class answered"), expanded=True):
-            parts.tally_bars(screen.class_tally, [])
+            parts.tally_bars(screen.class_tally, student.verdict_lines(screen.class_tally))
     else:
         st.caption(_("How the class answered is shown here from {count} answers on.").format(count=CLASS_TALLY_MIN))
 
