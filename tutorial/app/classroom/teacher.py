@@ -5,6 +5,7 @@ One set of controls (:func:`controls`) runs the question in play in both layouts
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import streamlit as st
@@ -63,7 +64,8 @@ def draw_control(teacher: TeacherSession, view: RoomView, control: Control, wher
                   icon=ICONS[control.name], shortcut=KEYS[control.key_name] if presenting and control.key_name else None)
 
 
-def kept_toggle(label: str, key: str, value: bool, keep: Any, where: Any = None, **options: Any) -> bool:
+def kept_toggle(label: str, key: str, value: bool, keep: Callable[[bool], None], where: Any = None,
+                **options: Any) -> bool:
     """A toggle whose value lives in the room's state (``keep(on)`` stores it), so it survives
     runs and layouts that do not draw it (Streamlit forgets a widget's value then)."""
     st.session_state[key] = value
