@@ -415,15 +415,16 @@ def test_summary_rows_for_a_csv_download(store):
     store.set_question(room.code, room.teacher_token, "deal/4-2817")
     store.answer(room.code, ben.student_token, 2, "call", "right")
     rows = store.summary_rows(room.code, room.teacher_token)
-    assert len(rows) == 6 and all(tuple(row) == SUMMARY_KEYS for row in rows)
-    assert [(row["round"], row["student"]) for row in rows] == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
-    assert rows[0] == {"round": 1, "target": "lesson/nearest-opponent/step-3", "student": 1, "nickname": "", "choice": "common:1",
+    assert len(rows) == 6 and all(tuple(row.cells()) == SUMMARY_KEYS for row in rows)
+    assert [(row.round, row.student) for row in rows] == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
+    assert rows[0].cells() == {"round": 1, "target": "lesson/nearest-opponent/step-3", "student": 1, "nickname": "", "choice": "common:1",
                        "verdict": "right", "decisions": "", "errors": "", "error_kinds": "", "finished": ""}
-    assert rows[1] | {} == {"round": 1, "target": "lesson/nearest-opponent/step-3", "student": 2, "nickname": "", "choice": "",
+    assert rows[1].cells() == {"round": 1, "target": "lesson/nearest-opponent/step-3", "student": 2, "nickname": "", "choice": "",
                             "verdict": "", "decisions": 7, "errors": 3, "error_kinds": "missed-call=1;wrong-common=2",
                             "finished": 1}
     named = store.summary_rows(room.code, room.teacher_token, 2, names=True)
-    assert [(row["nickname"], row["choice"]) for row in named] == [("Ana", ""), ("Ben", "call"), ("Cy", "")]
+    assert rows[1].errors == {"missed-call": 1, "wrong-common": 2}
+    assert [(row.nickname, row.choice) for row in named] == [("Ana", ""), ("Ben", "call"), ("Cy", "")]
 
 
 def test_the_version_rises_on_every_change_and_only_then(store):
@@ -641,7 +642,7 @@ def test_the_teacher_removes_a_student_and_the_counts_and_csv_forget_them(store)
     assert store.teacher_room(room.code, room.teacher_token).students == 2
     tally = store.tally(room.code, room.teacher_token)
     assert (tally.answered, tally.students) == (0, 2)
-    assert {row["student"] for row in store.summary_rows(room.code, room.teacher_token)} == {ana.student, cy.student}
+    assert {row.student for row in store.summary_rows(room.code, room.teacher_token)} == {ana.student, cy.student}
     with raises("unknown-student"):
         store.student(room.code, ben.student_token)
     with raises("unknown-student"):
@@ -661,10 +662,10 @@ def test_the_teacher_merges_two_entries_of_one_student(store):
     store.report_progress(room.code, ana.student_token, 3, 2, {}, False)
     store.report_progress(room.code, ana_again.student_token, 3, 9, {"skipped": 1}, False)
     store.merge_students(room.code, room.teacher_token, ana.student, ana_again.student)
-    rows = {(row["round"], row["student"]): row for row in store.summary_rows(room.code, room.teacher_token)}
+    rows = {(row.round, row.student): row for row in store.summary_rows(room.code, room.teacher_token)}
     assert {student for _round, student in rows} == {ana.student, _cy.student}
-    assert rows[(1, ana.student)]["choice"] == "fit" and rows[(2, ana.student)]["choice"] == "no-fit"
-    assert rows[(3, ana.student)]["decisions"] == 9, "the report that went further is kept"
+    assert rows[(1, ana.student)].choice == "fit" and rows[(2, ana.student)].choice == "no-fit"
+    assert rows[(3, ana.student)].cells()["decisions"] == 9, "the report that went further is kept"
     assert store.teacher_room(room.code, room.teacher_token).students == 2
     with raises("unknown-student"):
         store.merge_students(room.code, room.teacher_token, ana.student, ana.student)

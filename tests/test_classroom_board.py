@@ -10,7 +10,7 @@ import pytest
 from tutorial.classroom import ClassroomError
 from tutorial.classroom.board import shown_tally, student_token, teacher_token
 from tutorial.classroom.gate import SessionGate, SessionLimits
-from tutorial.classroom.tally import Tally, errors_ranked, make_tally
+from tutorial.classroom.tally import SummaryRow, Tally, errors_ranked, make_tally
 
 ANSWERS = [("discard:C", "right"), ("discard:B", "empty-discard"), ("common:1", "wrong-common"), ("discard:A", "skipped"),
            ("discard:C", "right")]
@@ -118,6 +118,7 @@ def test_a_session_opens_few_rooms():
 
 
 def test_the_summarys_errors_are_ranked_from_its_rows():
-    rows = [{"verdict": "right", "error_kinds": ""}, {"verdict": "skipped", "error_kinds": ""},
-            {"verdict": "", "error_kinds": "skipped=2;wrong-common=1"}, {"verdict": "wrong", "error_kinds": "x=²"}]
+    rows = [SummaryRow(1, "lesson/a/b", 1, "", "common:1", "right"), SummaryRow(1, "lesson/a/b", 2, "", "discard:A", "skipped"),
+            SummaryRow(2, "deal/4-1234", 1, "", "", "", (4, {"skipped": 2, "wrong-common": 1}, False)),
+            SummaryRow(3, "lesson/a/c", 1, "", "fit", "wrong")]
     assert errors_ranked(rows) == [("skipped", 3), ("wrong-common", 1)]

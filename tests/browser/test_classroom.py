@@ -1,7 +1,9 @@
 """A live class room in real browsers (issue 12): a teacher and two students, each in a
 browser context of their own (one English laptop, one Spanish phone, one English phone):
 join, answer, tally, reveal, advance — the students' pages follow the teacher by
-themselves, without a reload."""
+themselves, without a reload; the teacher's projector laid out uncovered; a place kept in a
+browser cookie. Only what a browser shows: the words and decisions are tested on the role
+sessions (tests/test_classroom_sessions.py), the page's wiring through AppTest."""
 
 from __future__ import annotations
 
@@ -57,11 +59,7 @@ def test_a_teacher_and_two_students_join_answer_tally_reveal_and_advance(browser
     teacher.wait_for_selector("text=2 of 2 have answered.", timeout=FOLLOW_S * 1000)
     tally = teacher.locator("[data-testid='stMain']").inner_text()
     assert "They fit — 1" not in tally and "Right" not in tally, "before the reveal: only how many answered"
-    teacher.locator(".st-key-class-spread label").click()  # the teacher asks for the spread
-    teacher.wait_for_selector("text=They fit — 1")
-    tally = teacher.locator("[data-testid='stMain']").inner_text()
-    assert "They do not fit — 1" in tally and "✓" not in tally and "By verdict" not in tally
-    assert "Ana" not in tally and "Ben" not in tally
+    # (the spread, the names and the verdicts in words: tests/test_classroom_sessions.py)
 
     # The reveal reaches both, each told how they did; nobody sees the other's name.
     teacher.locator("[class*='st-key-class-reveal'] button").click()
@@ -141,7 +139,7 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "es-ES"])
+@pytest.mark.parametrize("locale", ["es-ES"])  # the longer labels: English fits where Spanish does
 @pytest.mark.parametrize("target, choices", [
     ("lesson/players-and-matches/count-three", ["17", "16", "15", "18"]),  # answer buttons, four different answers
     ("lesson/nearest-opponent/place-skip-empty", ["discard:C", "discard:B", "common:1", "discard:A"]),  # the table
@@ -274,37 +272,6 @@ def test_a_student_who_closed_the_tab_gets_their_place_back_in_the_same_browser(
     again.get_by_role("button", name="Leave the room").click()
     settle(again)
     again.wait_for_function(f"() => !document.cookie.includes('muggins-class-{room.code}=')")
-    third = context.new_page()
-    third.goto(f"{base}/class?room={room.code}")
-    settle(third)
-    assert "This browser joined room" not in third.locator("[data-testid='stMain']").inner_text()
-    # Another browser with the same nickname is still refused.
-    other = browser.new_context(locale="en-GB").new_page()
-    other.goto(f"{base}/class?room={room.code}")
-    settle(other)
-    other.locator(".st-key-class-join-name input").fill("Tess")
-    other.locator(".st-key-class-join-name input").press("Enter")
-    other.wait_for_selector("text=already has that nickname")
-    context.close()
-    other.context.close()
-
-
-def test_show_names_survives_entering_and_leaving_presenter_mode(browser, class_app):
-    base, data = class_app
-    code, token = room_with_answers(data, "lesson/players-and-matches/count-three", ["17", "16"])
-    context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 800})
-    page = context.new_page()
-    page.goto(f"{base}/class?room={code}&teacher={token}")
-    settle(page)
-    page.locator(".st-key-class-names label").click()
-    page.get_by_text("Kid1", exact=True).wait_for()
-    settle(page)
-    page.locator(".st-key-present_switch label").click()  # the sidebar's Presenter mode
-    page.wait_for_selector(".st-key-present-leave button")
-    settle(page)
-    page.locator(".st-key-present-leave button").first.click()
-    page.wait_for_selector(".st-key-class-names")
-    settle(page)
-    assert page.locator(".st-key-class-names input").is_checked(), "Show names is still on"
-    page.get_by_text("Kid1", exact=True).wait_for()
+    # (with no cookie the join link offers no place: tests/test_classroom_sessions.py)
+    # (another browser with the same nickname is refused: tests/test_classroom_sessions.py)
     context.close()

@@ -15,7 +15,7 @@ from .rooms import Phase
 PROGRESS_LIMIT = 1_000_000  # decisions, and each error count
 ERROR_KINDS_LIMIT = 32
 
-#: The keys of every :func:`summary_rows` row, in CSV column order.
+#: The keys of every :meth:`SummaryRow.cells`, in CSV column order.
 SUMMARY_KEYS = ("round", "target", "student", "nickname", "choice", "verdict", "decisions", "errors", "error_kinds",
                 "finished")
 
@@ -135,52 +135,68 @@ def make_progress(round_: int, target: str | None, students: int, rows: Iterable
                     sum(row.decisions for row in ordered), _ranked(totals), ordered)
 
 
+@dataclass(frozen=True)
+class SummaryRow:
+    """One round and student of the class summary: ``round``, its ``target`` (stored text),
+    the ``student`` (pseudonym number) and ``nickname`` (``""`` unless names were asked for);
+    the answer (``choice``, ``verdict``: ``""`` when none); the latest practice report
+    (``report``: decisions, errors by kind, finished; ``None`` when none)."""
+
+    round: int
+    target: str
+    student: int
+    nickname: str
+    choice: str
+    verdict: str
+    report: tuple[int, dict[str, int], bool] | None = None
+
+    @property
+    def errors(self) -> dict[str, int]:
+        """The errors this row counts, by kind: the answer's verdict when it is an error kind
+        (not ``right``/``wrong``) counts one, and the practice report's counts."""
+        found: Counter[str] = Counter()
+        if self.verdict not in ("", "right", "wrong"):
+            found[self.verdict] += 1
+        if self.report is not None:
+            found.update(self.report[1])
+        return dict(found)
+
+    def cells(self) -> dict[str, str | int]:
+        """The row for a CSV file, keyed :data:`SUMMARY_KEYS`: ``decisions`` (int), ``errors``
+        (int, the total), ``error_kinds`` (``"kind=n;kind=n"``, sorted by kind), ``finished``
+        (1 or 0) from the report, all ``""`` when none."""
+        cells: dict[str, str | int] = {"round": self.round, "target": self.target, "student": self.student,
+                                       "nickname": self.nickname, "choice": self.choice, "verdict": self.verdict,
+                                       "decisions": "", "errors": "", "error_kinds": "", "finished": ""}
+        if self.report is not None:
+            decisions, errors, finished = self.report
+            cells.update(decisions=decisions, errors=sum(errors.values()),
+                         error_kinds=";".join(f"{kind}={count}" for kind, count in sorted(errors.items())),
+                         finished=int(finished))
+        return cells
+
+
 def summary_rows(rounds: Iterable[tuple[int, str]], students: Iterable[tuple[int, str]],
                  answers: Mapping[tuple[int, int], tuple[str, str]],
                  progress: Mapping[tuple[int, int], tuple[int, dict[str, int], bool]],
-                 names: bool) -> list[dict[str, str | int]]:
-    """One row per round and student (rounds in order, then students by number), with the keys
-    :data:`SUMMARY_KEYS`:
-
-    - ``round`` (int), ``target`` (str), ``student`` (int, the pseudonym number);
-    - ``nickname``: the nickname when ``names``, else ``""``;
-    - ``choice``, ``verdict``: the answer, ``""`` when none;
-    - ``decisions`` (int), ``errors`` (int, the total), ``error_kinds`` (``"kind=n;kind=n"``,
-      sorted by kind), ``finished`` (1 or 0): the latest progress report, all ``""`` when none.
-
-    ``answers`` and ``progress`` are keyed by ``(round, student)``.
-    """
+                 names: bool) -> list[SummaryRow]:
+    """One row per round and student (rounds in order, then students by number); ``answers``
+    and ``progress`` are keyed by ``(round, student)``; the nickname only when ``names``."""
     people = sorted(students)
-    rows: list[dict[str, str | int]] = []
+    rows: list[SummaryRow] = []
     for round_, target in sorted(rounds):
         for student, nickname in people:
             choice, verdict = answers.get((round_, student), ("", ""))
-            row: dict[str, str | int] = {"round": round_, "target": target, "student": student,
-                                         "nickname": nickname if names else "", "choice": choice, "verdict": verdict,
-                                         "decisions": "", "errors": "", "error_kinds": "", "finished": ""}
-            report = progress.get((round_, student))
-            if report is not None:
-                decisions, errors, finished = report
-                row.update(decisions=decisions, errors=sum(errors.values()),
-                           error_kinds=";".join(f"{kind}={count}" for kind, count in sorted(errors.items())),
-                           finished=int(finished))
-            rows.append(row)
+            rows.append(SummaryRow(round_, target, student, nickname if names else "", choice, verdict,
+                                   progress.get((round_, student))))
     return rows
 
 
-def errors_ranked(rows: Iterable[Mapping[str, object]]) -> list[tuple[str, int]]:
-    """The errors of a class summary (:func:`summary_rows`), most common first: each answer's
-    verdict that is an error kind (not ``right``/``wrong``) counts one, and each practice
-    report's ``error_kinds`` its counts."""
+def errors_ranked(rows: Iterable[SummaryRow]) -> list[tuple[str, int]]:
+    """The errors of a class summary (:attr:`SummaryRow.errors` added up), most common first."""
     errors: Counter[str] = Counter()
     for row in rows:
-        verdict = str(row.get("verdict") or "")
-        if verdict not in ("", "right", "wrong"):
-            errors[verdict] += 1
-        for part in str(row.get("error_kinds") or "").split(";"):
-            kind, _sep, count = part.partition("=")
-            if kind and count.isascii() and count.isdigit():
-                errors[kind] += int(count)
+        errors.update(row.errors)
     return sorted(errors.items(), key=lambda item: (-item[1], item[0]))
 
 
@@ -191,6 +207,7 @@ __all__ = [
     "NamedAnswer",
     "Progress",
     "ProgressRow",
+    "SummaryRow",
     "Tally",
     "check_progress",
     "decode_errors",

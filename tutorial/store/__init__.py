@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..classroom.rooms import Joined, NewRoom, RoomLimits, RoomView, StudentRow, StudentView
-from ..classroom.tally import NamedAnswer, Progress, Tally
+from ..classroom.tally import NamedAnswer, Progress, SummaryRow, Tally
 from .sqlite import SqliteStore
 
 DATA_DIR_VARIABLE = "MUGGINS_DATA_DIR"
@@ -95,9 +95,9 @@ class RoomStore(Protocol):
         totals; nicknames only when ``names``."""
 
     def summary_rows(self, code: str, teacher_token: str, round: int | None = None, *,
-                     names: bool = False) -> list[dict[str, str | int]]:
-        """Rows for a CSV download, one per round (all, or only ``round``) and student; the keys
-        are :data:`tutorial.classroom.SUMMARY_KEYS` (see :func:`tutorial.classroom.tally.summary_rows`)."""
+                     names: bool = False) -> list[SummaryRow]:
+        """The class summary, one :class:`~tutorial.classroom.tally.SummaryRow` per round (all, or only
+        ``round``) and student (its cells for a CSV file: :meth:`~tutorial.classroom.tally.SummaryRow.cells`)."""
 
     # students
     def join(self, code: str, nickname: str, client_key: str, *, clean: bool = False) -> Joined:

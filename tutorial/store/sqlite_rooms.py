@@ -38,6 +38,7 @@ from ..classroom.tally import (
     NamedAnswer,
     Progress,
     ProgressRow,
+    SummaryRow,
     Tally,
     check_progress,
     decode_errors,
@@ -321,7 +322,7 @@ class SqliteRooms:
 
     @_faults
     def summary_rows(self, code: str, teacher_token: str, round: int | None = None, *,
-                     names: bool = False) -> list[dict[str, str | int]]:
+                     names: bool = False) -> list[SummaryRow]:
         now = self._now()
         with self._transaction(write=False) as db:
             room = _teacher(db, code, teacher_token, now, allow_closed=True)

@@ -1,0 +1,379 @@
+"""The teacher's class room, in two layouts: the page, and the projector (presenter mode).
+:class:`~tutorial.classroom.session.TeacherSession` decides and words; this view lays it out.
+One set of controls (:func:`controls`) runs the question in play in both layouts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+import streamlit as st
+
+from tutorial import words
+from tutorial.app.classroom import parts
+from tutorial.app.classroom import state as room
+from tutorial.app.presenter import lessons as lesson_present
+from tutorial.app.presenter import mode as presenter
+from tutorial.app.shell import clicks, document, session, share
+from tutorial.app.shell.markup import literal
+from tutorial.classroom import ClassroomError, RoomView
+from tutorial.classroom.session import as_link_error
+from tutorial.classroom.targets import Asked, DealTarget, StepTarget, deal_target
+from tutorial.classroom.teacher import Control, TeacherSession
+from tutorial.engine.deal import DealCode
+from tutorial.engine.errors import MugginsError
+from tutorial.store import RoomStore
+
+ICONS = {"reveal": ":material/visibility:", "next": ":material/skip_next:", "first": ":material/quiz:"}
+KEYS = {"answer": presenter.ANSWER_KEY, "next": presenter.NEXT_KEY}
+WIDGETS = {"reveal": "class-reveal", "next": "class-next", "first": "class-present-first"}
+JOIN_QR_PX = 220
+"""The join QR code in the projector's *Join* pop-up: it fits the pop-up's width (about 300 CSS
+px) and, with the code and the link, a 480 px high screen (1280×720 at 150 %)."""
+
+PRESENT_STYLE = (
+    "<style>"
+    # The teacher's projector: the controls are in the line above the table (always on the
+    # screen, never over the question); the tally follows the question in the panel and
+    # scrolls with it, so nothing is pinned over the question, the table or the answer.
+    ".st-key-present-panel > :has(.st-key-present-controls-box), .st-key-present-panel > .st-key-present-controls-box"
+    " {position: static !important; padding-top: 0 !important;}"
+    ".st-key-present-top {flex-wrap: nowrap !important;}"
+    ".st-key-present-top [class*='st-key-class-reveal'] button, .st-key-present-top [class*='st-key-class-next'] button,"
+    " .st-key-present-top [class*='st-key-class-present-first'] button"
+    " {min-height: 2.1rem !important; padding: 0 0.7rem !important;}"
+    ".st-key-present-top [class*='st-key-class-'] button p {font-size: 0.95rem; font-weight: 600; white-space: nowrap;}"
+    ".st-key-present-top > div:first-child {flex: 1 1 9rem; min-width: 9rem;}"
+    ".st-key-present-top > div:first-child p {line-height: 1.2; font-size: 0.85rem;}"
+    "</style>"
+)
+
+
+def controls(teacher: TeacherSession, view: RoomView, where: Any, *, presenting: bool) -> None:
+    """The controls of the question in play (:meth:`TeacherSession.controls`), in both layouts;
+    on a projector with their keys (space reveals, → asks the next step). Each acts only on
+    the question and phase drawn."""
+    for control in teacher.controls(view, presenting=presenting):
+        draw_control(teacher, view, control, where, presenting=presenting)
+
+
+def draw_control(teacher: TeacherSession, view: RoomView, control: Control, where: Any, *, presenting: bool) -> None:
+    clicks.button(control.label, key=WIDGETS[control.name], seen=teacher.token(view), current=teacher.token_now,
+                  action=teacher.press, args=(control,), where=where, type="primary" if control.primary else "secondary",
+                  icon=ICONS[control.name], shortcut=KEYS[control.key_name] if presenting and control.key_name else None)
+
+
+def kept_toggle(label: str, key: str, value: bool, keep: Callable[[bool], None], where: Any = None,
+                **options: Any) -> bool:
+    """A toggle whose value lives in the room's state (``keep(on)`` stores it), so it survives
+    runs and layouts that do not draw it (Streamlit forgets a widget's value then)."""
+    st.session_state[key] = value
+    return bool((where or st).toggle(label, key=key, on_change=lambda: keep(bool(st.session_state.get(key))),
+                                     **options))
+
+
+def spread_toggle(teacher: TeacherSession, view: RoomView) -> bool:
+    """*Show the spread of answers* while asking; after the reveal the spread is always shown."""
+    _ = session.tr().gettext
+    if view.phase != "asking":
+        return True
+    return kept_toggle(_("Show the spread of answers"), room.SPREAD, teacher.state.show_spread, teacher.show_spread,
+                       help=_("How many chose each answer, without saying which is right; the right ones are "
+                              "marked after the reveal."))
+
+
+def bars(teacher: TeacherSession, asked: Asked, spread: bool) -> None:
+    """The tally (the teacher is nobody at the table: piles named from nobody's seat)."""
+    shown = teacher.shown(asked, teacher.tally(), spread=spread)
+    parts.tally_bars(shown, teacher.verdict_lines(shown))
+
+
+def names(teacher: TeacherSession, view: RoomView, asked: Asked) -> None:
+    """Who answered, when the teacher asked for names: with their choice once the spread is
+    shown, with the verdict only after the reveal."""
+    if not teacher.state.show_names:
+        return
+    lines = [f"- {literal(nickname)}" + (f": {literal(said)}" if said else "")
+             for nickname, said in teacher.name_lines(asked, view)]
+    st.markdown("\n".join(lines) or session.tr().gettext("Nobody has answered yet."))
+
+
+def join_popover(where: Any, join_link: str, code: str) -> None:
+    """For latecomers while a question is open: a small *Join* button whose pop-up holds the
+    room code and its QR code (sized to the pop-up)."""
+    tr = session.tr()
+    _ = tr.gettext
+    with where.popover(_("Join"), icon=":material/qr_code_2:", help=_("The room code and its QR code, for latecomers")):
+        st.markdown(_("Room code") + f" **`{code}`**")
+        st.image(share.qr_image(join_link), width=JOIN_QR_PX, alt=share.qr_alt(tr, room=code))
+        st.caption(literal(join_link))
+
+
+def practice_progress(teacher: TeacherSession, *, names: bool = False, compact: bool = False) -> None:
+    """The class's progress on the practice deal: who started and finished, a bar of finished,
+    the errors by kind; the table of students unless ``compact`` (the projector)."""
+    _ = session.tr().gettext
+    progress = teacher.progress(names=names)
+    st.markdown(literal(teacher.progress_words(progress)))
+    st.progress(progress.finished / max(progress.students, 1))
+    if progress.rows and not compact:
+        st.dataframe([{_("Student"): row.nickname or _("Student {number}").format(number=row.student),
+                       _("Decisions"): row.decisions,
+                       _("Errors"): sum(row.errors.values()),
+                       _("Finished"): "✓" if row.finished else ""} for row in progress.rows],
+                     hide_index=True)
+    if progress.errors:
+        st.markdown(_("Errors by kind:"))
+        st.markdown("\n".join(f"- {literal(line)}" for line in teacher.error_lines(progress.errors)))
+
+
+# ----- the projector ------------------------------------------------------------------------------
+def presenting(teacher: TeacherSession, view: RoomView, join_link: str) -> None:
+    """The teacher's page on a projector (presenter mode): before the first question the
+    room code and a big QR code; then the step as in presenter mode — the table, the
+    question, the answer once revealed — with the tally under the question; the controls
+    (space reveals, → asks the next step, Esc leaves) and a small join code stay in the line
+    above the table. Class practice shows the class's progress beside the QR code."""
+    tr = session.tr()
+    _ = tr.gettext
+    presenter.frame()
+    st.html(PRESENT_STYLE)
+    found = teacher.found(view) if view.round else None
+    top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
+    heading = "**" + literal(view.code if view.round else _("Room {code}").format(code=view.code)) + "** · "
+    count = teacher.tally() if isinstance(found, Asked) else None
+    heading += literal(teacher.answered_words(count) if count is not None else teacher.joined_words(view.students))
+    top.markdown(heading)
+    if isinstance(found, Asked):
+        controls(teacher, view, top, presenting=True)
+    if view.round and not view.closed:
+        join_popover(top, join_link, view.code)
+    presenter.leave_button(tr, top)
+    if not isinstance(found, Asked):
+        left, right = st.columns([1, 1], vertical_alignment="center")
+        with left:
+            if isinstance(found, DealTarget):
+                st.markdown("**" + literal(_("Class practice: deal {code}, Coach mode").format(code=found.code)) + "**")
+                practice_progress(teacher, compact=True)
+                st.markdown(_("Room code") + f" `{view.code}`")
+            else:
+                st.markdown(_("Room code"))
+                with st.container(key=f"{document.BIG_TEXT}room-code-present"):  # large, but no heading
+                    st.markdown(f"`{view.code}`")
+                st.code(join_link, language=None, wrap_lines=True)
+        if not view.round:
+            left.caption(_("Choose the first question outside presenter mode (Esc), or start with the first step "
+                           "of the course."))
+            controls(teacher, view, left, presenting=True)
+        right.image(share.qr_image(join_link, box=10), width=220 if view.round else 320,
+                    alt=share.qr_alt(tr, room=view.code))
+        return
+    if teacher.newly_presented(view):
+        lesson_present.forget(found.lesson, found.step)  # a new question starts with its answer hidden
+    below = parts.draw_step(found, revealed=view.phase == "revealed", presenting=True)
+    with below:
+        bars(teacher, found, spread_toggle(teacher, view))
+        names(teacher, view, found)
+
+
+# ----- the page ------------------------------------------------------------------------------------
+def room_panel(teacher: TeacherSession, view: RoomView, join_link: str) -> None:
+    """The room's code, join link and QR code (folded away once the class is under way), and
+    the secret teacher link."""
+    tr = session.tr()
+    _ = tr.gettext
+    st.markdown(f"**{literal(_('Room {code}').format(code=view.code))}** · {literal(teacher.joined_words(view.students))}")
+    if view.closed:
+        st.info(_("This room is closed. Its results stay readable until it expires."))
+    else:  # open at first; once the class is under way it folds away, and the question comes first
+        with st.expander(_("Room code and join link"), icon=":material/qr_code_2:", expanded=not view.round):
+            left, right = st.columns([3, 2])
+            with left:
+                st.markdown(_("Room code"))
+                with st.container(key=f"{document.BIG_TEXT}room-code"):  # large, but no heading
+                    st.markdown(f"`{view.code}`")
+                st.caption(_("Students open the link or scan the code, then choose a nickname:"))
+                st.code(join_link, language=None, wrap_lines=True)
+                note = share.address_note(tr)
+                if note:
+                    st.caption(note)
+            right.image(share.qr_image(join_link), width=240, alt=share.qr_alt(tr, room=view.code))
+    with st.expander(_("Your teacher link: keep it to yourself"), icon=":material/key:"):
+        st.caption(_("Only this link can ask, reveal and close. Open it on another device to teach from there."))
+        st.code(share.page_address("class", {"room": view.code, "teacher": teacher.role.token}), language=None,
+                wrap_lines=True)
+        st.caption(_("Save it before you let this browser forget the room: without it the room can no longer be "
+                     "led."))
+        st.button(_("Forget this room on this browser"), key="class-leave", on_click=teacher.state.leave,
+                  icon=":material/logout:")
+
+
+def in_play(teacher: TeacherSession, view: RoomView) -> None:
+    """The question in play: the step (its answer once revealed) beside the tally and the
+    controls; or the class's progress on the deal."""
+    _ = session.tr().gettext
+    st.divider()
+    found = teacher.found(view)
+    names_label = _("Show names")
+    if isinstance(found, Asked):
+        st.markdown("**" + literal(_("Question {number}").format(number=view.round)) + "** · "
+                    + literal(_(found.lesson.title)))
+        board, panel = st.columns([3, 2], gap="medium")
+        with board:
+            if view.phase == "revealed":
+                parts.draw_step(found, revealed=True)
+            else:
+                parts.question(found, view.round, token=teacher.token(view), current=teacher.token_now, chosen=None,
+                               interactive=False, pick=lambda _value: None)
+        with panel:
+            st.header(_("How the class answered"))
+            bars(teacher, found, spread_toggle(teacher, view))
+            kept_toggle(names_label, room.NAMES, teacher.state.show_names, teacher.show_names)
+            names(teacher, view, found)
+            controls(teacher, view, st.container(horizontal=True), presenting=False)
+    elif isinstance(found, DealTarget):
+        st.markdown("**" + literal(_("Question {number}").format(number=view.round)) + "** · "
+                    + literal(_("Class practice: deal {code}, Coach mode").format(code=found.code)))
+        practice_progress(teacher, names=kept_toggle(names_label, room.NAMES, teacher.state.show_names,
+                                                     teacher.show_names))
+    else:
+        st.warning(_("The question in play is not in this version of the course."))
+
+
+def ask_panel(teacher: TeacherSession, view: RoomView) -> None:
+    """Ask the class a lesson step or a deal to play."""
+    tr = session.tr()
+    _ = tr.gettext
+    st.divider()
+    st.header(_("Ask the class"))
+    kind = st.segmented_control(_("What"), options=["lesson", "deal"], key=room.ASK_KIND, default="lesson",
+                                format_func=lambda k: _("A lesson step") if k == "lesson" else _("A deal to play"))
+    seen = teacher.token(view)
+    if kind == "deal":
+        st.session_state.setdefault(room.DEAL_CODE, new_deal_code())
+        typed = st.text_input(_("Deal code"), key=room.DEAL_CODE, max_chars=16)
+        try:
+            target = deal_target(typed)
+        except MugginsError as err:
+            st.error(literal(words.position_error(err, tr)))
+            return
+        clicks.button(_("Start class practice"), key="class-ask-deal", seen=seen, current=teacher.token_now,
+                      action=teacher.ask, args=(str(target), view.round), type="primary", icon=":material/playing_cards:")
+        return
+    lessons = teacher.course.askable_lessons()
+    if not lessons:
+        return
+    titles = {item.id: _(item.title) for item in lessons}
+    lesson_id = st.selectbox(_("Lesson"), options=list(titles), format_func=lambda key: titles[key],
+                             key=session.labelled_key(room.LESSON_PICK, titles.values()))
+    lesson = next((item for item in lessons if item.id == lesson_id), lessons[0])
+    steps = {step.id: _(step.title) for step in teacher.course.askable_steps(lesson)}
+    step_id = st.selectbox(_("Step"), options=list(steps), format_func=lambda key: steps[key],
+                           key=session.labelled_key(f"{room.STEP_PICK}-{lesson.id}", steps.values()))
+    clicks.button(_("Ask this question"), key="class-ask", seen=seen, current=teacher.token_now, action=teacher.ask,
+                  args=(str(StepTarget(lesson.id, str(step_id or next(iter(steps))))), view.round), type="primary",
+                  icon=":material/quiz:")
+
+
+def new_deal_code(players: int = 4) -> str:
+    """A fresh short deal code for class practice."""
+    return str(DealCode.new(players, random.SystemRandom()))
+
+
+def summary_panel(teacher: TeacherSession, view: RoomView) -> None:
+    """The most common errors, the lesson worth revisiting, and the CSV download."""
+    from tutorial.app.practice.model import LESSON_FOR_ERROR
+
+    tr = session.tr()
+    _ = tr.gettext
+    st.divider()
+    st.header(_("Class summary"))
+    summary = teacher.summary()
+    lines = summary.error_lines(teacher.n)
+    if lines:
+        st.markdown(_("Most common errors:") + "\n" + "\n".join(f"- {literal(line)}" for line in lines))
+        revisit = teacher.revisit(summary, LESSON_FOR_ERROR)
+        if revisit is not None:
+            st.info(literal(_("Worth revisiting with the class: the lesson “{title}”.").format(title=_(revisit.title))))
+    else:
+        st.caption(_("No errors of the kinds the rules name so far."))
+    st.download_button(_("Download the class summary (CSV)"), summary.csv(teacher.course, teacher.n),
+                       file_name=summary.file_name, mime="text/csv", key="class-csv", icon=":material/download:")
+
+
+def students_panel(teacher: TeacherSession, view: RoomView) -> None:
+    """The room's students: remove one (a ghost left by a closed tab, a stranger) or merge two
+    entries of the same student (their answers and progress go to the one kept)."""
+    _ = session.tr().gettext
+    people = teacher.students()
+    names = {row.student: f"{row.student}. {row.nickname}" for row in people}
+    with st.expander(_("Students ({count})").format(count=len(people)), icon=":material/group:"):
+        st.markdown("\n".join(f"- {literal(label)}" for label in names.values()))
+        if view.closed or not people:
+            return
+        st.caption(_("Remove a student who left, or merge a second entry of a student into their first: the answers "
+                     "move to the one kept."))
+        seen = teacher.students_token(people)
+        left, right = st.columns(2)
+        chosen = left.selectbox(_("Student"), options=list(names), format_func=lambda key: names[key], key=room.PICK_STUDENT)
+        other = right.selectbox(_("Merge into"), options=[None, *[n for n in names if n != chosen]],
+                                format_func=lambda n: _("(nobody: remove)") if n is None else names[n],
+                                key=room.PICK_INTO)
+        if other is None:
+            clicks.button(_("Remove this student"), key="class-remove", seen=seen, current=teacher.students_token_now,
+                          action=teacher.remove_student, args=(chosen,), icon=":material/person_remove:")
+        else:
+            clicks.button(_("Merge the two"), key="class-merge", seen=seen, current=teacher.students_token_now,
+                          action=merge, args=(teacher, other, chosen), icon=":material/merge:")
+
+
+def merge(teacher: TeacherSession, keep: int, drop: int) -> None:
+    teacher.merge_students(keep, drop)
+    st.session_state.pop(room.PICK_INTO, None)  # the entry merged is gone: back to "remove"
+
+
+def close_panel(teacher: TeacherSession, view: RoomView) -> None:
+    """*Close the room*, confirmed."""
+    _ = session.tr().gettext
+    st.divider()
+    if teacher.state.closing:
+        st.warning(_("Close the room for everyone? Students can no longer answer."))
+        yes, no = st.columns(2)
+        clicks.button(_("Yes, close it"), key="class-close-yes", seen=teacher.token(view), current=teacher.token_now,
+                      action=teacher.close, where=yes, type="primary")
+        no.button(_("Keep it open"), key="class-close-no", on_click=teacher.ask_to_close, args=(False,))
+    else:
+        st.button(_("Close the room"), key="class-close", icon=":material/lock:", on_click=teacher.ask_to_close)
+
+
+def page(rooms: RoomStore) -> NoReturn:
+    """The teacher's page: the room, the question in play, asking, the summary, the students."""
+    tr = session.tr()
+    _ = tr.gettext
+    teacher = room.teacher_session(rooms)
+    try:
+        view = teacher.room()
+    except ClassroomError as err:
+        if err.code == "unavailable":
+            parts.fault(err)
+        st.error(literal(words.class_error(as_link_error(err), tr)))
+        st.button(_("Open a new class room"), key="class-reopen", on_click=teacher.state.leave)
+        parts.end_page()
+    parts.follow(teacher.signature, view.version)
+    join_link = share.page_address("class", {"room": view.code})
+    if presenter.active():
+        presenting(teacher, view, join_link)
+        parts.end_page()
+    room_panel(teacher, view, join_link)
+    if view.round:
+        in_play(teacher, view)
+    if teacher.can_ask(view):
+        ask_panel(teacher, view)
+    if view.round:
+        summary_panel(teacher, view)
+    if view.students:
+        students_panel(teacher, view)
+    if not view.closed:
+        close_panel(teacher, view)
+    parts.end_page()
