@@ -72,12 +72,17 @@ class Legal:
 
     ``dests``: every correct destination — all fitting commons in pile order,
     or the single nearest fitting opponent, or the mover's own discard; empty
-    when the mover passes. ``rule``: ``common-pile``, ``nearest-opponent``,
-    ``own-discard`` or ``pass``.
+    when the mover passes. ``rule``: the :class:`Rule` that decided them (``common-pile``,
+    ``nearest-opponent``, ``own-discard`` or ``pass``; a text is read as its rule, and an
+    unknown one raises ``ValueError``).
     """
 
     dests: tuple[Dest, ...]
-    rule: str
+    rule: Rule
+
+    def __post_init__(self) -> None:
+        if type(self.rule) is not Rule:
+            object.__setattr__(self, "rule", Rule(self.rule))
 
     def __contains__(self, dest: object) -> bool:
         return dest in self.dests
@@ -87,7 +92,8 @@ class Legal:
 class Judgement:
     """The verdict on one placement (§priority, §muggins).
 
-    ``error`` is ``None`` for a correct placement or one of :data:`ERROR_IDS`.
+    ``error`` is ``None`` for a correct placement or an :class:`ErrorKind` (a text is read
+    as its kind; an unknown one raises ``ValueError``).
     ``card`` is the turned card, ``dest`` where it was put, ``top`` the top of
     that pile before the play (``None`` for an empty discard), ``legal`` the
     correct destinations and the rule that decided them. ``section`` is the
@@ -99,8 +105,12 @@ class Judgement:
     dest: Dest
     top: Card | None
     legal: Legal
-    error: str | None
+    error: ErrorKind | None
     section: str = "§priority"
+
+    def __post_init__(self) -> None:
+        if self.error is not None and type(self.error) is not ErrorKind:
+            object.__setattr__(self, "error", ErrorKind(self.error))
 
     @property
     def ok(self) -> bool:
@@ -247,22 +257,23 @@ def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None
         legal = legal_destinations(position, card, rules)
     top = position.top(dest)
     error: ErrorKind | None = None
-    if isinstance(dest, Common):
-        if top is None or not rules.fits(card.rank, top.rank):
-            error = NOT_ADJACENT
-    elif isinstance(dest, Discard) and dest.player != position.mover:
-        if top is None:
-            error = EMPTY_DISCARD
-        elif not rules.fits(card.rank, top.rank):
-            error = NOT_ADJACENT
-        elif dest in legal:
-            error = None
-        elif legal.rule == RULE_COMMON:
-            error = COMMON_FIRST
-        else:
-            error = NEAREST_OPPONENT
-    elif dest not in legal:
-        error = MISSED_DESTINATION
+    match dest:
+        case Common():
+            if top is None or not rules.fits(card.rank, top.rank):
+                error = NOT_ADJACENT
+        case Discard(player) if player != position.mover:
+            if top is None:
+                error = EMPTY_DISCARD
+            elif not rules.fits(card.rank, top.rank):
+                error = NOT_ADJACENT
+            elif dest in legal:
+                error = None
+            elif legal.rule is RULE_COMMON:
+                error = COMMON_FIRST
+            else:
+                error = NEAREST_OPPONENT
+        case _ if dest not in legal:  # the mover's own discard
+            error = MISSED_DESTINATION
     return Judgement(position.mover, card, dest, top, legal, error)
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.bots import all_destinations
+from ..engine.errors import PositionError
 from ..engine.events import Recycled
 from ..engine.hand import Hand
 from ..engine.playout import DEFAULT_MAX_TURNS, DRAW
@@ -24,10 +25,12 @@ from .summary import FINISHED, REPETITION, TURN_LIMIT, HandSummary
 
 
 def _plain(position: Position, dest: Dest) -> tuple[int, int]:
-    if isinstance(dest, Common):
-        return COMMON, dest.number - 1
-    assert isinstance(dest, Discard)
-    return DISCARD, position.seat(dest.player)
+    match dest:
+        case Common(number):
+            return COMMON, number - 1
+        case Discard(player):
+            return DISCARD, position.seat(player)
+    raise PositionError("bad-dest", dest=repr(dest))
 
 
 def _unseen(position: Position, rank: int) -> list[int]:
