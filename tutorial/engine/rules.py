@@ -29,8 +29,9 @@ from .events import (
     _take,
     apply,
 )
+from .kernel import EMPTY, destinations
 from .position import Common, Dest, Discard, Position
-from .variants import STANDARD, Opponents, PenaltyRule, RuleOptions
+from .variants import STANDARD, PenaltyRule, RuleOptions
 
 
 class ErrorKind(StrEnum):
@@ -179,25 +180,24 @@ def turn_up(position: Position) -> TurnUp:
 
 
 # ----- §priority ------------------------------------------------------------
-def fitting_commons(position: Position, card: Card, rules: RuleOptions = STANDARD) -> tuple[Dest, ...]:
-    """Every common pile whose top fits ``card``, in pile order."""
-    rank = card.rank
-    if rules.wrap:
-        return tuple(Common(number) for number, pile in enumerate(position.commons, start=1)
-                     if rules.fits(pile[-1].rank, rank))
-    return tuple(
-        Common(number)
-        for number, pile in enumerate(position.commons, start=1)
-        if abs(pile[-1].rank - rank) == 1
-    )
+_COMMONS: dict[int, Common] = {}
+
+
+def _common(index: int) -> Common:
+    """The common pile at 0-based ``index`` (one value per pile number, made once)."""
+    found = _COMMONS.get(index)
+    if found is None:
+        found = _COMMONS[index] = Common(index + 1)
+    return found
 
 
 def legal_destinations(position: Position, card: Card | None, rules: RuleOptions = STANDARD) -> Legal:
-    """The correct destinations of the mover's turned ``card`` (§priority).
+    """The correct destinations of the mover's turned ``card`` (§priority), as the rules kernel
+    (:func:`tutorial.engine.kernel.destinations`) finds them.
 
-    Common piles first (all that fit: the player chooses), else the first
-    fitting opponent clockwise from the mover's left, else the mover's own
-    discard. ``card=None`` (nothing to turn, R2) gives ``Legal((), "pass")``.
+    Common piles first (all that fit: the player chooses), else the first fitting opponent
+    clockwise from the mover's left, else the mover's own discard. ``card=None`` (nothing to
+    turn, R2) gives ``Legal((), "pass")``.
 
     Other ``rules`` (:mod:`~tutorial.engine.variants`): without ``common_priority``
     fitting commons and fitting opponents are all correct (``rule`` is ``common-pile``
@@ -208,36 +208,14 @@ def legal_destinations(position: Position, card: Card | None, rules: RuleOptions
     """
     if card is None:
         return Legal((), RULE_PASS)
-    if not rules.standard:
-        return _variant_destinations(position, card, rules)
-    commons = fitting_commons(position, card)
-    if commons:
-        return Legal(commons, RULE_COMMON)
-    rank = card.rank
-    for seat in position.opponents_clockwise():
-        pile = position.discards[seat]
-        if pile and abs(pile[-1].rank - rank) == 1:
-            return Legal((Discard(position.players[seat]),), RULE_OPPONENT)
-    return Legal((Discard(position.mover),), RULE_OWN)
-
-
-def _variant_destinations(position: Position, card: Card, rules: RuleOptions) -> Legal:
-    commons = fitting_commons(position, card, rules)
-    if commons and rules.common_priority:
-        return Legal(commons, RULE_COMMON)
-    opponents: list[Dest] = []
-    for seat in position.opponents_clockwise():
-        pile = position.discards[seat]
-        if pile and rules.fits(pile[-1].rank, card.rank):
-            opponents.append(Discard(position.players[seat]))
-            if rules.opponents is Opponents.NEAREST:
-                break
-    own: tuple[Dest, ...] = (Discard(position.mover),)
-    if commons:
-        return Legal(commons + tuple(opponents), RULE_COMMON)
-    if opponents:
-        return Legal(tuple(opponents) + (own if rules.opponent_optional else ()), RULE_OPPONENT)
-    return Legal(own, RULE_OWN)
+    mover = position.to_move
+    found = destinations(card.rank, [pile[-1].rank for pile in position.commons],
+                         [pile[-1].rank if pile else EMPTY for pile in position.discards],
+                         position.opponents_clockwise(mover), mover, rules)
+    players = position.players
+    first = found[0]
+    rule = RULE_COMMON if first >= 0 else RULE_OWN if first == ~mover else RULE_OPPONENT
+    return Legal(tuple([_common(dest) if dest >= 0 else Discard(players[~dest]) for dest in found]), rule)
 
 
 def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None,

@@ -20,16 +20,17 @@ from ..engine.playout import DEFAULT_MAX_TURNS, DRAW
 from ..engine.playout import REPETITION as REPETITION_ID
 from ..engine.position import Common, Dest, Discard, Position
 from ..engine.variants import STANDARD, RuleOptions
-from .players import COMMON, DISCARD, R8, Policy, Seat, choose
+from .players import R8, Policy, Seat, choose
 from .summary import FINISHED, REPETITION, TURN_LIMIT, HandSummary
 
 
-def _plain(position: Position, dest: Dest) -> tuple[int, int]:
+def _plain(position: Position, dest: Dest) -> int:
+    """``dest`` as the rules kernel's int (:mod:`tutorial.engine.kernel`)."""
     match dest:
         case Common(number):
-            return COMMON, number - 1
+            return number - 1
         case Discard(player):
-            return DISCARD, position.seat(player)
+            return ~position.seat(player)
     raise PositionError("bad-dest", dest=repr(dest))
 
 
