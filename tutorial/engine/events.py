@@ -167,10 +167,11 @@ def positions(start: Position, events: Iterable[Event]) -> Iterator[tuple[Event,
 
 def _put(position: Position, card: Card, dest: Dest) -> Position:
     match dest:
-        case Common(number):
-            return position.replace(commons=_with_pile(position.commons, number - 1, position.commons[number - 1] + (card,)))
-        case Discard(player):
-            seat = position.seat(player)
+        case Common():
+            index = dest.number - 1
+            return position.replace(commons=_with_pile(position.commons, index, position.commons[index] + (card,)))
+        case Discard():
+            seat = position.seat(dest.player)
             return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat] + (card,)))
     raise PositionError("bad-dest", dest=repr(dest))
 
@@ -179,9 +180,10 @@ def _take(position: Position, card: Card, dest: Dest) -> Position:
     if position.top(dest) != card:
         raise ValueError(f"{card} is not on top of {dest}")
     match dest:
-        case Common(number):
-            return position.replace(commons=_with_pile(position.commons, number - 1, position.commons[number - 1][:-1]))
-        case Discard(player):
-            seat = position.seat(player)
+        case Common():
+            index = dest.number - 1
+            return position.replace(commons=_with_pile(position.commons, index, position.commons[index][:-1]))
+        case Discard():
+            seat = position.seat(dest.player)
             return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat][:-1]))
     raise PositionError("bad-dest", dest=repr(dest))

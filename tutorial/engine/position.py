@@ -23,7 +23,9 @@ class Dest:
     (the mover's own included). Small immutable values, compared and hashed by
     value; text form ``common:2`` / ``discard:B``, read back by :meth:`parse`.
 
-    Match on the two shapes (``case Common(number)``, ``case Discard(player)``);
+    Match on the two shapes (``case Common(number)``, ``case Discard(player)``; the engine's
+    hot paths write ``case Common():`` and read ``dest.number``, as a capture costs a
+    ``__match_args__`` look-up on every call in Python 3.11);
     ``kind`` (``"common"``/``"discard"``) and ``target`` (the pile number or the
     player's name) are kept for older callers.
     """
@@ -222,10 +224,10 @@ class Position(NamedTuple):
     def top(self, dest: Dest) -> Card | None:
         """Visible top card of a common pile or discard; ``None`` for an empty discard."""
         match dest:
-            case Common(number):
-                return self.commons[number - 1][-1]
-            case Discard(player):
-                pile = self.discards[self.seat(player)]
+            case Common():
+                return self.commons[dest.number - 1][-1]
+            case Discard():
+                pile = self.discards[self.seat(dest.player)]
                 return pile[-1] if pile else None
         raise PositionError("bad-dest", dest=repr(dest))
 
@@ -257,12 +259,12 @@ class Position(NamedTuple):
         ``unknown-player``.
         """
         match dest:
-            case Common(number) if 1 <= number <= len(self.commons):
+            case Common() if 1 <= dest.number <= len(self.commons):
                 return dest
             case Common():
                 raise PositionError("bad-dest", dest=str(dest))
-            case Discard(player):
-                self.seat(player)
+            case Discard():
+                self.seat(dest.player)
                 return dest
         raise PositionError("bad-dest", dest=repr(dest))
 

@@ -239,7 +239,7 @@ def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None
         case Common():
             if top is None or not rules.fits(card.rank, top.rank):
                 error = NOT_ADJACENT
-        case Discard(player) if player != position.mover:
+        case Discard() if dest.player != position.mover:
             if top is None:
                 error = EMPTY_DISCARD
             elif not rules.fits(card.rank, top.rank):

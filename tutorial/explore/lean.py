@@ -44,6 +44,7 @@ ZOBRIST = [[[_keys.getrandbits(64) for _card in range(52)] for _depth in range(5
 """``ZOBRIST[pile][depth][card]``: piles 0–7 are closed stocks, 8–15 discards; depth counts from the bottom."""
 TO_MOVE = [_keys.getrandbits(64) for _seat in range(MAX_SEATS)]
 del _keys
+_CALLER, _LOOKAHEAD = PenaltyRule.CALLER, Policy.LOOKAHEAD  # module names: reading an enum member off its class is slow (3.11)
 
 
 class Table:
@@ -302,7 +303,7 @@ def _play_general(table: Table, seats: Sequence[Seat], rng: random.Random, rules
             if wrong:
                 dest = rng.choice(wrong)
         if dest is None:
-            unseen = piles.unseen(rank) if seat.policy is Policy.LOOKAHEAD else None
+            unseen = piles.unseen(rank) if seat.policy is _LOOKAHEAD else None
             dest = legal[choose(seat, legal, rng, mover=mover, card_rank=rank, common_tops=piles.tops, unseen=unseen,
                                 holdings=[len(piles.stocks[s]) + len(piles.discards[s]) for s in range(n)], rules=rules)]
         piles.put(dest, card)
@@ -318,7 +319,7 @@ def _play_general(table: Table, seats: Sequence[Seat], rng: random.Random, rules
                 piles.take(dest)
                 dest = legal[0]  # R4
                 piles.put(dest, card)
-                if rules.penalty is PenaltyRule.CALLER:
+                if rules.penalty is _CALLER:
                     donors = [caller if caller is not None else left[mover][0]]
                 else:
                     donors = left[mover]

@@ -71,6 +71,9 @@ class Seat:
 R8 = Seat()
 """The rule-perfect player of R8, who never errs and calls every error."""
 
+_LOWEST, _HIGHEST, _RANDOM = Policy.LOWEST, Policy.HIGHEST, Policy.RANDOM  # reading an enum member off its class is slow (3.11)
+
+
 def choose(seat: Seat, legal: Sequence[int], rng: random.Random, *, mover: int, card_rank: int,
            common_tops: Sequence[int], unseen: Sequence[int] | None, holdings: Sequence[int],
            rules: RuleOptions) -> int:
@@ -83,12 +86,12 @@ def choose(seat: Seat, legal: Sequence[int], rng: random.Random, *, mover: int, 
     if len(legal) == 1:
         return 0
     kind = seat.policy
-    if kind is Policy.LOWEST:
+    if kind is _LOWEST:
         return 0
-    if kind is Policy.RANDOM:
+    if kind is _RANDOM:
         return rng.randrange(len(legal))
     commons = [index for index, dest in enumerate(legal) if dest >= 0]
-    if kind is Policy.HIGHEST:
+    if kind is _HIGHEST:
         return commons[-1] if commons else 0
     opponents = [index for index, dest in enumerate(legal) if dest < 0 and ~dest != mover]
     if opponents:
