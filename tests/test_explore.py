@@ -189,3 +189,15 @@ def test_stats_with_an_unreachable_scheduler_is_one_line(capsys):
     assert main(["stats", "--players", "4", "--hands", "5", "--scheduler", "tcp://127.0.0.1:9"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "--scheduler" in err
+
+
+def test_bench_without_the_source_checkout_says_so_in_one_line(capsys, monkeypatch, tmp_path):
+    """The floor lives in benchmarks/ (issue 18), which an installed package has not got."""
+    import tutorial.explore.bench as bench
+
+    monkeypatch.setattr(bench, "FLOOR", tmp_path / "floor.py")
+    assert main(["bench", "--hands", "1", "--players", "4"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "source checkout" in err and "Traceback" not in err
+    with pytest.raises(FileNotFoundError):
+        bench.load_floor(tmp_path / "floor.py")
