@@ -61,7 +61,8 @@ def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
         description="For each player count: hands and turns per second (CPU time, one core) of the lean "
                     "simulation path, of a 'floor' (the plainest code for the source rules: benchmarks/floor.py "
                     "of the source checkout, timed in the same run) and of the teaching engine; 'ratio' is the lean "
-                    "path's time over the floor's (1.00: as fast as the floor), with and without repetition detection.")
+                    "path's time over the floor's (1.00: as fast as the floor), with and without repetition detection. "
+                    "Only the play is timed, not the deals; each figure is the fastest of three passes, taken in turns.")
     be.add_argument("--hands", default="400", metavar="N", help="hands per player count (default 400)")
     be.add_argument("--players", default="3,4,5,6,7", metavar="N,N,...", help="player counts, 3 to 7 (default 3,4,5,6,7)")
 
