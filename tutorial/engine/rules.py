@@ -191,6 +191,20 @@ def _common(index: int) -> Common:
     return found
 
 
+_DISCARDS: dict[str, Discard] = {}
+
+
+def _discard(player: str) -> Discard:
+    """The discard of ``player`` (kept once made; forgotten past 1,024 names, which only a
+    server seating that many different names would reach)."""
+    found = _DISCARDS.get(player)
+    if found is None:
+        if len(_DISCARDS) >= 1024:
+            _DISCARDS.clear()
+        found = _DISCARDS[player] = Discard(player)
+    return found
+
+
 def legal_destinations(position: Position, card: Card | None, rules: RuleOptions = STANDARD) -> Legal:
     """The correct destinations of the mover's turned ``card`` (§priority), as the rules kernel
     (:func:`tutorial.engine.kernel.destinations`) finds them.
@@ -215,7 +229,7 @@ def legal_destinations(position: Position, card: Card | None, rules: RuleOptions
     players = position.players
     first = found[0]
     rule = RULE_COMMON if first >= 0 else RULE_OWN if first == ~mover else RULE_OPPONENT
-    return Legal(tuple([_common(dest) if dest >= 0 else Discard(players[~dest]) for dest in found]), rule)
+    return Legal(tuple([_common(dest) if dest >= 0 else _discard(players[~dest]) for dest in found]), rule)
 
 
 def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None,
