@@ -107,3 +107,39 @@ def test_a_face_has_a_large_index_and_a_blank_foot(text):
     foot = face.crop((round(w * 0.12), round(h * (1 - FOOT)), round(w * 0.88), h - 4))
     assert {colour for _count, colour in foot.getcolors(maxcolors=1 << 16)} == {PAPER}, "nothing drawn where the count goes"
     assert h == round(90 * ASPECT) * 2
+
+
+# ----- cards are values, refused when built wrong (issue 18) ----------------------------------
+import copy  # noqa: E402
+import pickle  # noqa: E402
+
+
+@pytest.mark.parametrize("rank, suit", [(99, "X"), (0, "H"), (14, "S"), (6, "X"), (6, "h"), (6, "♥"), (True, "H"),
+                                        (6.0, "H"), ("6", "H"), (6, None)])
+def test_a_card_that_is_not_one_of_the_52_is_refused_where_it_is_built(rank, suit):
+    with pytest.raises(CardError) as info:
+        Card(rank, suit)
+    assert info.value.code == "unknown-card"
+
+
+def test_a_card_is_a_value_not_a_tuple():
+    six = Card(6, "H")
+    assert six != (6, "H") and (6, "H") != six and not isinstance(six, tuple)  # noqa: SIM300 (both sides on purpose)
+    assert six == Card.parse("6H") and six is Card(6, "H") and hash(six) == hash(Card.parse("6♥"))
+    assert {six: 1}[Card(6, "H")] == 1 and len({*FULL_DECK, *FULL_DECK}) == 52
+    with pytest.raises(AttributeError):
+        six.rank = 7  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(six)) is six and copy.deepcopy(six) is six and copy.copy(six) is six
+    assert repr(six) == "Card(rank=6, suit='H')" and eval(repr(six)) is six
+
+
+def test_cards_order_by_rank_then_suit_and_match_by_shape():
+    assert sorted([Card(10, "S"), Card(2, "H"), Card(2, "C")]) == [Card(2, "C"), Card(2, "H"), Card(10, "S")]
+    assert Card(1, "S") < Card(2, "C") <= Card(2, "C") and Card(13, "C") > Card(12, "S") >= Card(12, "S")
+    with pytest.raises(TypeError):
+        _ = Card(2, "C") < (3, "C")  # type: ignore[operator]
+    match Card(12, "D"):
+        case Card(rank, "D"):
+            assert rank == 12
+        case _:
+            pytest.fail("a card matches by rank and suit")

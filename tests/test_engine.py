@@ -570,3 +570,65 @@ def test_codes_are_string_valued_enums():
     pos = load(EXAMPLES / "example-1.toml")
     t, legal = turned(pos)
     assert legal.rule is Rule.COMMON_PILE and judge(t.position, t.card, D("B")).error is ErrorKind.COMMON_FIRST
+
+
+def test_fields_are_typed_as_their_enums_and_read_texts_as_members():
+    """Issue 18 (values): ``Legal.rule`` is a ``Rule``, ``Judgement.error`` an ``ErrorKind | None``,
+    ``Outcome.reason`` an ``EndReason``; a text becomes its member, an unknown text is refused."""
+    import typing
+
+    from tutorial.engine.cards import Card
+    from tutorial.engine.playout import Outcome
+    from tutorial.engine.rules import Judgement, Legal
+
+    assert typing.get_type_hints(Legal)["rule"] is Rule
+    assert typing.get_type_hints(Judgement)["error"] == ErrorKind | None
+    assert typing.get_type_hints(Outcome)["reason"] is EndReason and typing.get_type_hints(Outcome)["result"] is Result
+    legal = Legal((C(1),), "common-pile")
+    assert legal.rule is Rule.COMMON_PILE and legal.rule == "common-pile" and str(legal.rule) == "common-pile"
+    verdict = Judgement("A", Card(6, "H"), D("B"), None, legal, "common-first")
+    assert verdict.error is ErrorKind.COMMON_FIRST and not verdict.ok
+    assert Judgement("A", Card(6, "H"), C(1), None, legal, None).error is None
+    outcome = Outcome("draw", None, "repetition", 9)
+    assert outcome.reason is EndReason.REPETITION and outcome.result is Result.DRAW
+    assert outcome.as_dict() == {"result": "draw", "winner": None, "reason": "repetition", "turns": 9}
+    for bad in (lambda: Legal((), "nonsense"), lambda: Judgement("A", Card(6, "H"), C(1), None, legal, "oops"),
+                lambda: Outcome("win", "A", "bored", 1)):
+        with pytest.raises(ValueError):
+            bad()
+    pos = load(EXAMPLES / "example-1.toml")
+    assert playout(pos).reason in set(EndReason) and type(playout(pos).reason) is EndReason
+
+
+def test_destinations_are_matched_by_shape():
+    """Issue 18 (values): ``Common(n)``/``Discard(p)`` take part in ``match``; the engine refuses any
+    other destination where it uses it (position, events), not with an assertion."""
+    from tutorial.engine.events import Placed, apply
+
+    def shape(dest):
+        match dest:
+            case Common(number):
+                return ("common", number)
+            case Discard(player):
+                return ("discard", player)
+        return None
+
+    assert shape(C(3)) == ("common", 3) and shape(D("B")) == ("discard", "B")
+
+    class Elsewhere(Dest):
+        __slots__ = ()
+        kind = "elsewhere"
+
+        @property
+        def target(self):
+            return "x"
+
+    pos = load(EXAMPLES / "example-1.toml")
+    t = turn_up(pos)
+    for use in (lambda: t.position.top(Elsewhere()), lambda: t.position.check_dest(Elsewhere()),
+                lambda: apply(t.position, Placed(t.position.mover, t.card, Elsewhere(), None))):
+        with pytest.raises(PositionError) as info:
+            use()
+        assert info.value.code == "bad-dest"
+    with pytest.raises(PositionError):
+        t.position.check_dest(C(99))

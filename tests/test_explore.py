@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tutorial.cli.commands import main
 from tutorial.engine import DealCode, deal, playout
 from tutorial.engine.variants import VARIANTS
-from tutorial.explore.bench import floor
+from tutorial.explore.bench import load_floor
 from tutorial.explore.lean import Table, play
 from tutorial.explore.players import Policy, Seat, choose
 from tutorial.explore.reference import play_hand
@@ -74,7 +74,7 @@ def test_every_policy_obeys_priority():
 def test_policies_pick_as_described():
     from tutorial.engine.variants import STANDARD
 
-    legal = [(0, 0), (0, 2), (0, 3)]
+    legal = [0, 2, 3]  # common piles 1, 3 and 4 (the rules kernel's ints)
     common = dict(mover=0, card_rank=6, common_tops=[5, 9, 7, 5], holdings=[5, 5, 5, 5], rules=STANDARD)
     rng = random.Random(1)
     assert choose(Seat(Policy.LOWEST), legal, rng, unseen=None, **common) == 0
@@ -88,12 +88,12 @@ def test_policies_pick_as_described():
     scores = []
     for index in range(3):
         tops = list(common["common_tops"])
-        tops[legal[index][1]] = 6
+        tops[legal[index]] = 6
         ranks = {r for top in tops for r in (top - 1, top + 1) if 1 <= r <= 13}
         scores.append(sum(unseen[r] for r in ranks))
     assert scores[picked] == min(scores)
     # an opponent's discard, when allowed, goes to the one holding fewest cards
-    mixed = [(0, 1), (1, 2), (1, 3), (1, 0)]
+    mixed = [1, ~2, ~3, ~0]  # common pile 2, the discards of seats 2 and 3, the mover's own
     assert choose(Seat(Policy.LOOKAHEAD), mixed, rng, unseen=unseen, **{**common, "holdings": [3, 9, 7, 2]}) == 2
 
 
@@ -124,9 +124,10 @@ def test_wilson_interval():
 
 
 def test_floor_plays_the_same_hands():
+    floor = load_floor()
     for players in (3, 4, 7):
         for seed in range(20):
-            assert floor(Table.deal(players, seed), 3000) == play(Table.deal(players, seed), max_turns=3000).turns
+            assert floor(Table.deal(players, seed), 3000, True) == play(Table.deal(players, seed), max_turns=3000).turns
 
 
 def test_stats_command_json_and_csv(capsys):
@@ -188,3 +189,15 @@ def test_stats_with_an_unreachable_scheduler_is_one_line(capsys):
     assert main(["stats", "--players", "4", "--hands", "5", "--scheduler", "tcp://127.0.0.1:9"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "--scheduler" in err
+
+
+def test_bench_without_the_source_checkout_says_so_in_one_line(capsys, monkeypatch, tmp_path):
+    """The floor lives in benchmarks/ (issue 18), which an installed package has not got."""
+    import tutorial.explore.bench as bench
+
+    monkeypatch.setattr(bench, "FLOOR", tmp_path / "floor.py")
+    assert main(["bench", "--hands", "1", "--players", "4"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "source checkout" in err and "Traceback" not in err
+    with pytest.raises(FileNotFoundError):
+        bench.load_floor(tmp_path / "floor.py")

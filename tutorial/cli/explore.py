@@ -59,9 +59,10 @@ def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
     be = commands.add_parser(
         "bench", help="time the lean simulation path against a floor and the teaching engine",
         description="For each player count: hands and turns per second (CPU time, one core) of the lean "
-                    "simulation path, of a 'floor' (the plainest code for the source rules, written in the same "
-                    "run) and of the teaching engine; 'ratio' is the lean path's time over the floor's (1.00: as "
-                    "fast as the floor), with and without repetition detection.")
+                    "simulation path, of a 'floor' (the plainest code for the source rules: benchmarks/floor.py "
+                    "of the source checkout, timed in the same run) and of the teaching engine; 'ratio' is the lean "
+                    "path's time over the floor's (1.00: as fast as the floor), with and without repetition detection. "
+                    "Only the play is timed, not the deals; each figure is the fastest of three passes, taken in turns.")
     be.add_argument("--hands", default="400", metavar="N", help="hands per player count (default 400)")
     be.add_argument("--players", default="3,4,5,6,7", metavar="N,N,...", help="player counts, 3 to 7 (default 3,4,5,6,7)")
 
@@ -240,10 +241,12 @@ def stats(args) -> int:  # type: ignore[no-untyped-def]
 
 def bench(args) -> int:  # type: ignore[no-untyped-def]
     """``muggins bench``: a line per player count (CPU time, one core)."""
-    from tutorial.explore.bench import measure
+    from tutorial.explore.bench import FLOOR, measure
 
     hands = _count(args.hands, "--hands", 1, 100_000)
     players = _players(args.players, high=7)  # bench plays the source rules: 3 to 7 players
+    if not FLOOR.is_file():  # the floor is not installed with the package
+        raise StatsInputError("bench", f"needs a source checkout: the floor {FLOOR} is not there")
     print("players  lean hands/s  lean turns/s  floor turns/s  ratio  | no repetition: lean turns/s  ratio"
           "  | teaching turns/s")
     for count in players:

@@ -1,6 +1,10 @@
 """The Muggins rules engine: cards, positions, legal destinations, the judge,
 penalties, deals and playout. Pure Python; imports no Streamlit, Pillow or
-gettext, so simulations and the command line can use it on their own."""
+gettext, so simulations and the command line can use it on their own.
+
+Where a card may go (§priority) is written once, over plain ints, in
+:mod:`.kernel`; :func:`legal_destinations` and the lean simulation path
+(:mod:`tutorial.explore.lean`) both ask it."""
 
 from .cards import FULL_DECK, Card, CardError
 from .deal import COUNTS, DealCode, deal

@@ -7,8 +7,6 @@ letter (``6H``, ``10S``, ``AC``); its display form uses the suit symbol
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Rank texts, low to high; a card's ``rank`` is 1 (ace) … 13 (king)."""
 SUITS = ("C", "D", "H", "S")
@@ -38,15 +36,76 @@ class CardError(ValueError):
         self.text = text
 
 
-class Card(NamedTuple):
-    """One playing card.
+class Card:
+    """One playing card: a small immutable value, refused when it is not one of the 52.
 
-    ``rank``: 1 (A) … 13 (K); ``suit``: one of ``"C" "D" "H" "S"``.
-    ``str(card)`` is the canonical text (``6H``); :meth:`parse` reads it back.
+    ``rank``: 1 (A) … 13 (K); ``suit``: one of ``"C" "D" "H" "S"``. ``Card(99, "X")`` raises
+    :class:`CardError` where it is built. ``str(card)`` is the canonical text (``6H``);
+    :meth:`parse` reads it back. As python-chess's ``Piece``: hashable, ordered (by rank, then
+    suit), compared only with cards (``Card(6, "H") != (6, "H")``). There is one object per
+    card (``Card(6, "H") is Card(6, "H")``, also after pickling), so comparing and hashing
+    cost no more than for a tuple.
     """
 
+    __slots__ = ("rank", "suit")
+    __match_args__ = ("rank", "suit")
     rank: int
     suit: str
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        if type(rank) is int and type(suit) is str:
+            found = _CARDS.get((rank, suit))
+            if found is not None:
+                return found
+        raise CardError(f"{rank!s}{suit!s}"[:40])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot be changed (tried to set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a card cannot be changed (tried to delete {name!r})")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return Card, (self.rank, self.suit)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank}, suit={self.suit!r})"
+
+    # One object per card, so equality is identity. Written out: a class that defines an ordering
+    # but inherits ``==`` pays for a slow look-up on every comparison.
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    __hash__ = object.__hash__
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.rank, self.suit) < (other.rank, other.suit)
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.rank, self.suit) <= (other.rank, other.suit)
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.rank, self.suit) > (other.rank, other.suit)
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.rank, self.suit) >= (other.rank, other.suit)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -86,7 +145,16 @@ class Card(NamedTuple):
         return abs(self.rank - other.rank) == 1
 
 
-FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+def _make(rank: int, suit: str) -> Card:
+    card = object.__new__(Card)
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "suit", suit)
+    _CARDS[rank, suit] = card
+    return card
+
+
+_CARDS: dict[tuple[int, str], Card] = {}
+FULL_DECK: tuple[Card, ...] = tuple(_make(rank, suit) for suit in SUITS for rank in range(1, 14))
 """The 52-card pack in a fixed order (clubs A–K, diamonds, hearts, spades)."""
 
 _BY_TEXT: dict[str, Card] = {}

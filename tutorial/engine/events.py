@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .cards import Card
+from .errors import PositionError
 from .position import Common, Dest, Discard, Pile, Position
 
 
@@ -165,20 +166,24 @@ def positions(start: Position, events: Iterable[Event]) -> Iterator[tuple[Event,
 
 
 def _put(position: Position, card: Card, dest: Dest) -> Position:
-    if isinstance(dest, Common):
-        index = dest.number - 1
-        return position.replace(commons=_with_pile(position.commons, index, position.commons[index] + (card,)))
-    assert isinstance(dest, Discard)
-    seat = position.seat(dest.player)
-    return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat] + (card,)))
+    match dest:
+        case Common():
+            index = dest.number - 1
+            return position.replace(commons=_with_pile(position.commons, index, position.commons[index] + (card,)))
+        case Discard():
+            seat = position.seat(dest.player)
+            return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat] + (card,)))
+    raise PositionError("bad-dest", dest=repr(dest))
 
 
 def _take(position: Position, card: Card, dest: Dest) -> Position:
     if position.top(dest) != card:
         raise ValueError(f"{card} is not on top of {dest}")
-    if isinstance(dest, Common):
-        index = dest.number - 1
-        return position.replace(commons=_with_pile(position.commons, index, position.commons[index][:-1]))
-    assert isinstance(dest, Discard)
-    seat = position.seat(dest.player)
-    return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat][:-1]))
+    match dest:
+        case Common():
+            index = dest.number - 1
+            return position.replace(commons=_with_pile(position.commons, index, position.commons[index][:-1]))
+        case Discard():
+            seat = position.seat(dest.player)
+            return position.replace(discards=_with_pile(position.discards, seat, position.discards[seat][:-1]))
+    raise PositionError("bad-dest", dest=repr(dest))

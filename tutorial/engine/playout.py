@@ -32,14 +32,19 @@ FINISHED, REPETITION, TURN_LIMIT = EndReason
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a hand ended: ``result`` (``win``/``draw``), ``winner`` (name or
-    ``None``), ``reason`` (``finished``, ``repetition``, ``turn-limit``) and
-    ``turns`` played, passes included (R9)."""
+    """How a hand ended: ``result`` (a :class:`Result`: ``win``/``draw``), ``winner`` (name or
+    ``None``), ``reason`` (an :class:`EndReason`: ``finished``, ``repetition``, ``turn-limit``)
+    and ``turns`` played, passes included (R9). Texts are read as their enum members; an
+    unknown one raises ``ValueError``."""
 
-    result: str
+    result: Result
     winner: str | None
-    reason: str
+    reason: EndReason
     turns: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "result", Result(self.result))
+        object.__setattr__(self, "reason", EndReason(self.reason))
 
     def as_dict(self) -> dict[str, object]:
         """The JSON shape of ``muggins playout --json``."""
@@ -59,7 +64,7 @@ class DrawWatch:
         self.max_turns = max_turns
         self._seen: set[tuple[object, ...]] = set()
 
-    def check(self, position: Position, turns: int) -> str | None:
+    def check(self, position: Position, turns: int) -> EndReason | None:
         if self.max_turns is not None and turns >= self.max_turns:
             return TURN_LIMIT
         key = position.key()

@@ -23,8 +23,11 @@ class Dest:
     (the mover's own included). Small immutable values, compared and hashed by
     value; text form ``common:2`` / ``discard:B``, read back by :meth:`parse`.
 
+    Match on the two shapes (``case Common(number)``, ``case Discard(player)``; the engine's
+    hot paths write ``case Common():`` and read ``dest.number``, as a capture costs a
+    ``__match_args__`` look-up on every call in Python 3.11);
     ``kind`` (``"common"``/``"discard"``) and ``target`` (the pile number or the
-    player's name) give the two shapes one reading.
+    player's name) are kept for older callers.
     """
 
     __slots__ = ()
@@ -67,11 +70,19 @@ class Dest:
     def __str__(self) -> str:
         return f"{self.kind}:{self.target}"
 
+    def _order(self) -> tuple[int, str]:
+        match self:
+            case Common(number):
+                return 0, str(number).zfill(9)
+            case Discard(player):
+                return 1, player.zfill(9)
+        raise PositionError("bad-dest", dest=repr(self))
+
     def __lt__(self, other: object) -> bool:
         """Common piles in number order, then discards by name (a stable order for lists)."""
         if not isinstance(other, Dest):
             return NotImplemented
-        return (self.kind != "common", str(self.target).zfill(9)) < (other.kind != "common", str(other.target).zfill(9))
+        return self._order() < other._order()
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,11 +223,12 @@ class Position(NamedTuple):
 
     def top(self, dest: Dest) -> Card | None:
         """Visible top card of a common pile or discard; ``None`` for an empty discard."""
-        if isinstance(dest, Common):
-            return self.commons[dest.number - 1][-1]
-        if isinstance(dest, Discard):
-            pile = self.discards[self.seat(dest.player)]
-            return pile[-1] if pile else None
+        match dest:
+            case Common():
+                return self.commons[dest.number - 1][-1]
+            case Discard():
+                pile = self.discards[self.seat(dest.player)]
+                return pile[-1] if pile else None
         raise PositionError("bad-dest", dest=repr(dest))
 
     def card_count(self, seat: int) -> int:
@@ -246,14 +258,15 @@ class Position(NamedTuple):
         Raises :class:`PositionError` ``bad-dest`` (pile number out of range) or
         ``unknown-player``.
         """
-        if isinstance(dest, Common):
-            if not 1 <= dest.number <= len(self.commons):
+        match dest:
+            case Common() if 1 <= dest.number <= len(self.commons):
+                return dest
+            case Common():
                 raise PositionError("bad-dest", dest=str(dest))
-        elif isinstance(dest, Discard):
-            self.seat(dest.player)
-        else:
-            raise PositionError("bad-dest", dest=repr(dest))
-        return dest
+            case Discard():
+                self.seat(dest.player)
+                return dest
+        raise PositionError("bad-dest", dest=repr(dest))
 
     def key(self) -> tuple[int, tuple[Pile, ...], tuple[Pile, ...], tuple[Pile, ...]]:
         """A hashable key for the whole position (every pile and the mover), for R7 repetition."""

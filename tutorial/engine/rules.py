@@ -29,8 +29,9 @@ from .events import (
     _take,
     apply,
 )
+from .kernel import EMPTY, destinations
 from .position import Common, Dest, Discard, Position
-from .variants import STANDARD, Opponents, PenaltyRule, RuleOptions
+from .variants import STANDARD, PenaltyRule, RuleOptions
 
 
 class ErrorKind(StrEnum):
@@ -72,12 +73,17 @@ class Legal:
 
     ``dests``: every correct destination — all fitting commons in pile order,
     or the single nearest fitting opponent, or the mover's own discard; empty
-    when the mover passes. ``rule``: ``common-pile``, ``nearest-opponent``,
-    ``own-discard`` or ``pass``.
+    when the mover passes. ``rule``: the :class:`Rule` that decided them (``common-pile``,
+    ``nearest-opponent``, ``own-discard`` or ``pass``; a text is read as its rule, and an
+    unknown one raises ``ValueError``).
     """
 
     dests: tuple[Dest, ...]
-    rule: str
+    rule: Rule
+
+    def __post_init__(self) -> None:
+        if type(self.rule) is not Rule:
+            object.__setattr__(self, "rule", Rule(self.rule))
 
     def __contains__(self, dest: object) -> bool:
         return dest in self.dests
@@ -87,7 +93,8 @@ class Legal:
 class Judgement:
     """The verdict on one placement (§priority, §muggins).
 
-    ``error`` is ``None`` for a correct placement or one of :data:`ERROR_IDS`.
+    ``error`` is ``None`` for a correct placement or an :class:`ErrorKind` (a text is read
+    as its kind; an unknown one raises ``ValueError``).
     ``card`` is the turned card, ``dest`` where it was put, ``top`` the top of
     that pile before the play (``None`` for an empty discard), ``legal`` the
     correct destinations and the rule that decided them. ``section`` is the
@@ -99,8 +106,12 @@ class Judgement:
     dest: Dest
     top: Card | None
     legal: Legal
-    error: str | None
+    error: ErrorKind | None
     section: str = "§priority"
+
+    def __post_init__(self) -> None:
+        if self.error is not None and type(self.error) is not ErrorKind:
+            object.__setattr__(self, "error", ErrorKind(self.error))
 
     @property
     def ok(self) -> bool:
@@ -169,25 +180,38 @@ def turn_up(position: Position) -> TurnUp:
 
 
 # ----- §priority ------------------------------------------------------------
-def fitting_commons(position: Position, card: Card, rules: RuleOptions = STANDARD) -> tuple[Dest, ...]:
-    """Every common pile whose top fits ``card``, in pile order."""
-    rank = card.rank
-    if rules.wrap:
-        return tuple(Common(number) for number, pile in enumerate(position.commons, start=1)
-                     if rules.fits(pile[-1].rank, rank))
-    return tuple(
-        Common(number)
-        for number, pile in enumerate(position.commons, start=1)
-        if abs(pile[-1].rank - rank) == 1
-    )
+_COMMONS: dict[int, Common] = {}
+
+
+def _common(index: int) -> Common:
+    """The common pile at 0-based ``index`` (one value per pile number, made once)."""
+    found = _COMMONS.get(index)
+    if found is None:
+        found = _COMMONS[index] = Common(index + 1)
+    return found
+
+
+_DISCARDS: dict[str, Discard] = {}
+
+
+def _discard(player: str) -> Discard:
+    """The discard of ``player`` (kept once made; forgotten past 1,024 names, which only a
+    server seating that many different names would reach)."""
+    found = _DISCARDS.get(player)
+    if found is None:
+        if len(_DISCARDS) >= 1024:
+            _DISCARDS.clear()
+        found = _DISCARDS[player] = Discard(player)
+    return found
 
 
 def legal_destinations(position: Position, card: Card | None, rules: RuleOptions = STANDARD) -> Legal:
-    """The correct destinations of the mover's turned ``card`` (§priority).
+    """The correct destinations of the mover's turned ``card`` (§priority), as the rules kernel
+    (:func:`tutorial.engine.kernel.destinations`) finds them.
 
-    Common piles first (all that fit: the player chooses), else the first
-    fitting opponent clockwise from the mover's left, else the mover's own
-    discard. ``card=None`` (nothing to turn, R2) gives ``Legal((), "pass")``.
+    Common piles first (all that fit: the player chooses), else the first fitting opponent
+    clockwise from the mover's left, else the mover's own discard. ``card=None`` (nothing to
+    turn, R2) gives ``Legal((), "pass")``.
 
     Other ``rules`` (:mod:`~tutorial.engine.variants`): without ``common_priority``
     fitting commons and fitting opponents are all correct (``rule`` is ``common-pile``
@@ -198,36 +222,14 @@ def legal_destinations(position: Position, card: Card | None, rules: RuleOptions
     """
     if card is None:
         return Legal((), RULE_PASS)
-    if not rules.standard:
-        return _variant_destinations(position, card, rules)
-    commons = fitting_commons(position, card)
-    if commons:
-        return Legal(commons, RULE_COMMON)
-    rank = card.rank
-    for seat in position.opponents_clockwise():
-        pile = position.discards[seat]
-        if pile and abs(pile[-1].rank - rank) == 1:
-            return Legal((Discard(position.players[seat]),), RULE_OPPONENT)
-    return Legal((Discard(position.mover),), RULE_OWN)
-
-
-def _variant_destinations(position: Position, card: Card, rules: RuleOptions) -> Legal:
-    commons = fitting_commons(position, card, rules)
-    if commons and rules.common_priority:
-        return Legal(commons, RULE_COMMON)
-    opponents: list[Dest] = []
-    for seat in position.opponents_clockwise():
-        pile = position.discards[seat]
-        if pile and rules.fits(pile[-1].rank, card.rank):
-            opponents.append(Discard(position.players[seat]))
-            if rules.opponents is Opponents.NEAREST:
-                break
-    own: tuple[Dest, ...] = (Discard(position.mover),)
-    if commons:
-        return Legal(commons + tuple(opponents), RULE_COMMON)
-    if opponents:
-        return Legal(tuple(opponents) + (own if rules.opponent_optional else ()), RULE_OPPONENT)
-    return Legal(own, RULE_OWN)
+    mover = position.to_move
+    found = destinations(card.rank, [pile[-1].rank for pile in position.commons],
+                         [pile[-1].rank if pile else EMPTY for pile in position.discards],
+                         position.opponents_clockwise(mover), mover, rules)
+    players = position.players
+    first = found[0]
+    rule = RULE_COMMON if first >= 0 else RULE_OWN if first == ~mover else RULE_OPPONENT
+    return Legal(tuple([_common(dest) if dest >= 0 else _discard(players[~dest]) for dest in found]), rule)
 
 
 def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None,
@@ -247,22 +249,23 @@ def judge(position: Position, card: Card, dest: Dest, legal: Legal | None = None
         legal = legal_destinations(position, card, rules)
     top = position.top(dest)
     error: ErrorKind | None = None
-    if isinstance(dest, Common):
-        if top is None or not rules.fits(card.rank, top.rank):
-            error = NOT_ADJACENT
-    elif isinstance(dest, Discard) and dest.player != position.mover:
-        if top is None:
-            error = EMPTY_DISCARD
-        elif not rules.fits(card.rank, top.rank):
-            error = NOT_ADJACENT
-        elif dest in legal:
-            error = None
-        elif legal.rule == RULE_COMMON:
-            error = COMMON_FIRST
-        else:
-            error = NEAREST_OPPONENT
-    elif dest not in legal:
-        error = MISSED_DESTINATION
+    match dest:
+        case Common():
+            if top is None or not rules.fits(card.rank, top.rank):
+                error = NOT_ADJACENT
+        case Discard() if dest.player != position.mover:
+            if top is None:
+                error = EMPTY_DISCARD
+            elif not rules.fits(card.rank, top.rank):
+                error = NOT_ADJACENT
+            elif dest in legal:
+                error = None
+            elif legal.rule is RULE_COMMON:
+                error = COMMON_FIRST
+            else:
+                error = NEAREST_OPPONENT
+        case _ if dest not in legal:  # the mover's own discard
+            error = MISSED_DESTINATION
     return Judgement(position.mover, card, dest, top, legal, error)
 
 

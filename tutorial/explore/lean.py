@@ -5,8 +5,11 @@ Cards are ints 0–51 in the order of :data:`~tutorial.engine.cards.FULL_DECK` (
 ``card % 13 + 1``). Closed stocks are lists with the top card **last** (turning up is a
 ``pop``), discards and common piles are listed bottom to top.
 
-It plays exactly as the teaching engine does (:mod:`tutorial.explore.reference`; a
-property test compares the two over thousands of deals), with two shortcuts that change
+Where a card may go is asked of the rules kernel (:func:`tutorial.engine.kernel.destinations`),
+as the teaching engine asks it; destinations are the kernel's ints (a common pile's index,
+or ``~seat`` for a discard). It plays exactly as the teaching engine does
+(:mod:`tutorial.explore.reference`; a property test compares the two over thousands of
+deals, and another compares it with the benchmark floor), with two shortcuts that change
 no outcome:
 
 - **Repetition (R7)** is found with Zobrist hashing of every closed stock and discard
@@ -25,10 +28,11 @@ from collections.abc import Sequence
 from ..engine.cards import FULL_DECK
 from ..engine.deal import MAX_SEED
 from ..engine.errors import PositionError
+from ..engine.kernel import EMPTY, destinations
 from ..engine.playout import DEFAULT_MAX_TURNS
 from ..engine.position import Position
-from ..engine.variants import STANDARD, Opponents, PenaltyRule, RuleOptions
-from .players import COMMON, DISCARD, R8, Policy, Seat, choose
+from ..engine.variants import STANDARD, PenaltyRule, RuleOptions
+from .players import R8, Policy, Seat, choose
 from .summary import FINISHED, REPETITION, TURN_LIMIT, HandSummary
 
 RANK = tuple(card % 13 + 1 for card in range(52))
@@ -40,6 +44,7 @@ ZOBRIST = [[[_keys.getrandbits(64) for _card in range(52)] for _depth in range(5
 """``ZOBRIST[pile][depth][card]``: piles 0–7 are closed stocks, 8–15 discards; depth counts from the bottom."""
 TO_MOVE = [_keys.getrandbits(64) for _seat in range(MAX_SEATS)]
 del _keys
+_CALLER, _LOOKAHEAD = PenaltyRule.CALLER, Policy.LOOKAHEAD  # module names: reading an enum member off its class is slow (3.11)
 
 
 class Table:
@@ -98,21 +103,29 @@ def play(table: Table, seats: Sequence[Seat] | None = None, rng: random.Random |
     seats = tuple(seats) if seats is not None else (R8,) * table.n
     if len(seats) != table.n:
         raise PositionError("player-count", count=len(seats))
-    if rules.standard and all(seat == R8 for seat in seats):
-        return _play_r8(table, max_turns, repetition)
+    if all(seat == R8 for seat in seats):
+        return _play_r8(table, rules, max_turns, repetition)
     return _play_general(table, seats, rng if rng is not None else random.Random(0), rules, max_turns, repetition)
 
 
-def _play_r8(table: Table, max_turns: int | None, repetition: bool) -> HandSummary:
-    """The source rules, every player R8: nobody errs, so only placement and recycling."""
-    n, stocks, discards = table.n, table.stocks, table.discards
-    tops = [RANK[pile[-1]] for pile in table.commons]
-    piles = range(len(tops))
+def _start_key(table: Table) -> int:
+    """The Zobrist key of every closed stock and discard of ``table``."""
+    key = 0
+    for seat in range(table.n):
+        key ^= _pile_key(table.stocks[seat], ZOBRIST[seat]) ^ _pile_key(table.discards[seat], ZOBRIST[MAX_SEATS + seat])
+    return key
+
+
+def _play_r8(table: Table, rules: RuleOptions, max_turns: int | None, repetition: bool) -> HandSummary:
+    """Every player R8: nobody errs, so only placement (the first correct destination, R8)
+    and recycling. Kept in one loop over local names: this is the path ``muggins bench``
+    times against the floor."""
+    n, stocks, discards, commons = table.n, table.stocks, table.discards, table.commons
+    tops = [RANK[pile[-1]] for pile in commons]
+    dtops = [RANK[pile[-1]] if pile else EMPTY for pile in discards]
     left = [[(seat + step) % n for step in range(1, n)] for seat in range(n)]
     stock_keys, discard_keys = ZOBRIST[:n], ZOBRIST[MAX_SEATS:MAX_SEATS + n]
-    key = 0
-    for seat in range(n):
-        key ^= _pile_key(stocks[seat], stock_keys[seat]) ^ _pile_key(discards[seat], discard_keys[seat])
+    key = _start_key(table)
     seen: set[int] = set()
     limit = max_turns if max_turns is not None else -1
     mover, first, turns, choices, recycles = table.to_move, table.to_move, 0, 0, 0
@@ -136,30 +149,27 @@ def _play_r8(table: Table, max_turns: int | None, repetition: bool) -> HandSumma
             key ^= _pile_key(own, discard_keys[mover])
             stock = stocks[mover] = own[::-1]
             discards[mover] = []
+            dtops[mover] = EMPTY
             key ^= _pile_key(stock, stock_keys[mover])
             recycles += 1
         card = stock.pop()
         key ^= stock_keys[mover][len(stock)][card]
         rank = RANK[card]
-        fitting = [pile for pile in piles if tops[pile] - rank == 1 or rank - tops[pile] == 1]
-        if fitting:
-            if len(fitting) > 1:
-                choices += 1
-            tops[fitting[0]] = rank
-            table.commons[fitting[0]].append(card)
+        legal = destinations(rank, tops, dtops, left[mover], mover, rules)
+        dest = legal[0]
+        if len(legal) > 1:
+            choices += 1
+        if dest >= 0:
+            tops[dest] = rank
+            commons[dest].append(card)
             seen.clear()
-            pile = None
         else:
-            for seat in left[mover]:
-                pile = discards[seat]
-                if pile and (RANK[pile[-1]] - rank == 1 or rank - RANK[pile[-1]] == 1):
-                    key ^= discard_keys[seat][len(pile)][card]
-                    pile.append(card)
-                    break
-            else:
-                pile = discards[mover]
-                key ^= discard_keys[mover][len(pile)][card]
-                pile.append(card)
+            seat = ~dest
+            pile = discards[seat]
+            key ^= discard_keys[seat][len(pile)][card]
+            pile.append(card)
+            dtops[seat] = rank
+            if seat == mover:
                 mover = mover + 1 if mover + 1 < n else 0
                 continue
         if not stock and not discards[mover]:
@@ -168,150 +178,154 @@ def _play_r8(table: Table, max_turns: int | None, repetition: bool) -> HandSumma
         mover = mover + 1 if mover + 1 < n else 0
 
 
+class _Piles:
+    """The general path's table: the piles, their top ranks and the repetition key, kept
+    up to date as cards move (destinations as the kernel's ints)."""
+
+    __slots__ = ("commons", "discard_keys", "discards", "dtops", "key", "recycles", "stock_keys", "stocks", "tops")
+
+    def __init__(self, table: Table):
+        self.stocks, self.discards, self.commons = table.stocks, table.discards, table.commons
+        self.tops = [RANK[pile[-1]] for pile in table.commons]
+        self.dtops = [RANK[pile[-1]] if pile else EMPTY for pile in table.discards]
+        self.stock_keys, self.discard_keys = ZOBRIST[:table.n], ZOBRIST[MAX_SEATS:MAX_SEATS + table.n]
+        self.key = _start_key(table)
+        self.recycles = 0
+
+    def holds(self, seat: int) -> bool:
+        return bool(self.stocks[seat] or self.discards[seat])
+
+    def recycle(self, seat: int) -> None:
+        """Turn the discard of ``seat`` over as its closed stock (§recycle)."""
+        own = self.discards[seat]
+        self.key ^= _pile_key(own, self.discard_keys[seat])
+        self.stocks[seat] = own[::-1]
+        self.discards[seat] = []
+        self.dtops[seat] = EMPTY
+        self.key ^= _pile_key(self.stocks[seat], self.stock_keys[seat])
+        self.recycles += 1
+
+    def top_card(self, seat: int) -> int:
+        """Take the top card of the closed stock of ``seat`` (recycling first, R3); the
+        seat must hold a card."""
+        if not self.stocks[seat]:
+            self.recycle(seat)
+        stock = self.stocks[seat]
+        card = stock.pop()
+        self.key ^= self.stock_keys[seat][len(stock)][card]
+        return card
+
+    def put(self, dest: int, card: int) -> None:
+        if dest >= 0:
+            self.commons[dest].append(card)
+            self.tops[dest] = RANK[card]
+        else:
+            pile = self.discards[~dest]
+            self.key ^= self.discard_keys[~dest][len(pile)][card]
+            pile.append(card)
+            self.dtops[~dest] = RANK[card]
+
+    def take(self, dest: int) -> None:
+        if dest >= 0:
+            pile = self.commons[dest]
+            pile.pop()
+            self.tops[dest] = RANK[pile[-1]]
+        else:
+            pile = self.discards[~dest]
+            card = pile.pop()
+            self.key ^= self.discard_keys[~dest][len(pile)][card]
+            self.dtops[~dest] = RANK[pile[-1]] if pile else EMPTY
+
+    def penalty(self, offender: int, donors: Sequence[int]) -> int:
+        """Each donor gives the top card of their closed stock (recycling first; nothing when
+        they hold none, R6), under the offender's stock, the last donor's at the very bottom
+        (R5). Returns the number of cards given."""
+        gifts = [self.top_card(donor) for donor in donors if self.holds(donor)]
+        if gifts:
+            stock = self.stocks[offender]
+            self.key ^= _pile_key(stock, self.stock_keys[offender])
+            stock[:0] = gifts[::-1]
+            self.key ^= _pile_key(stock, self.stock_keys[offender])
+        return len(gifts)
+
+    def unseen(self, rank: int) -> list[int]:
+        """Per rank, the cards not face up (commons, discards) and not the turned card."""
+        shown = [0] * 14
+        for pile in (*self.commons, *self.discards):
+            for other in pile:
+                shown[RANK[other]] += 1
+        shown[rank] += 1
+        return [0] + [4 - shown[r] for r in range(1, 14)]
+
+
+def _caller(seats: Sequence[Seat], around: Sequence[int], rng: random.Random) -> int | None:
+    """The first player clockwise from the offender's left who calls the error (each with
+    chance ``alertness``)."""
+    for other in around:
+        alertness = seats[other].alertness
+        if alertness >= 1.0 or rng.random() < alertness:
+            return other
+    return None
+
+
 def _play_general(table: Table, seats: Sequence[Seat], rng: random.Random, rules: RuleOptions,
                   max_turns: int | None, repetition: bool) -> HandSummary:
-    """Any rules and players: policies, errors, calls, penalties, the finish check."""
-    n, stocks, discards, commons = table.n, table.stocks, table.discards, table.commons
-    fits = rules.fits
+    """Any players: policies, errors, calls, penalties, the finish check (R4, R5, R11)."""
+    n = table.n
+    piles = _Piles(table)
     left = [[(seat + step) % n for step in range(1, n)] for seat in range(n)]
-    stock_keys, discard_keys = ZOBRIST[:n], ZOBRIST[MAX_SEATS:MAX_SEATS + n]
-    key = 0
-    for seat in range(n):
-        key ^= _pile_key(stocks[seat], stock_keys[seat]) ^ _pile_key(discards[seat], discard_keys[seat])
-    looks = any(seat.policy is Policy.LOOKAHEAD for seat in seats)
+    everywhere = [*range(len(table.commons)), *(~seat for seat in range(n))]
     seen: set[int] = set()
     limit = max_turns if max_turns is not None else -1
-    mover, first = table.to_move, table.to_move
-    turns = choices = recycles = errors = calls = penalty_cards = 0
-    every = [(COMMON, pile) for pile in range(len(commons))] + [(DISCARD, seat) for seat in range(n)]
-
-    def recycle(seat: int) -> None:
-        nonlocal key, recycles
-        own = discards[seat]
-        key ^= _pile_key(own, discard_keys[seat])
-        stocks[seat] = own[::-1]
-        discards[seat] = []
-        key ^= _pile_key(stocks[seat], stock_keys[seat])
-        recycles += 1
-
-    def put(dest: tuple[int, int], card: int) -> None:
-        nonlocal key
-        what, where = dest
-        if what == COMMON:
-            commons[where].append(card)
-        else:
-            pile = discards[where]
-            key ^= discard_keys[where][len(pile)][card]
-            pile.append(card)
-
-    def take(dest: tuple[int, int]) -> None:
-        nonlocal key
-        what, where = dest
-        if what == COMMON:
-            commons[where].pop()
-        else:
-            pile = discards[where]
-            card = pile.pop()
-            key ^= discard_keys[where][len(pile)][card]
-
-    while True:
-        if turns == limit:
-            break
+    mover = first = table.to_move
+    turns = choices = errors = calls = penalty_cards = 0
+    reason, winner = TURN_LIMIT, None
+    while turns != limit:
         if repetition:
-            check = key ^ TO_MOVE[mover]
+            check = piles.key ^ TO_MOVE[mover]
             if check in seen:
-                table.to_move = mover
-                return HandSummary(REPETITION, None, turns, choices, recycles, errors, calls, penalty_cards)
+                reason = REPETITION
+                break
             seen.add(check)
         turns += 1
-        if not stocks[mover]:
-            if not discards[mover]:  # R2
-                mover = (mover + 1) % n
-                continue
-            recycle(mover)
-        stock = stocks[mover]
-        card = stock.pop()
-        key ^= stock_keys[mover][len(stock)][card]
+        if not piles.holds(mover):  # R2
+            mover = (mover + 1) % n
+            continue
+        card = piles.top_card(mover)
         rank = RANK[card]
-        # §priority (and the variants' V1, V2), in the teaching engine's order
-        fitting = [(COMMON, pile) for pile in range(len(commons)) if fits(RANK[commons[pile][-1]], rank)]
-        if fitting and rules.common_priority:
-            legal = fitting
-        else:
-            opponents = []
-            for seat in left[mover]:
-                pile = discards[seat]
-                if pile and fits(RANK[pile[-1]], rank):
-                    opponents.append((DISCARD, seat))
-                    if rules.opponents is Opponents.NEAREST:
-                        break
-            if fitting:
-                legal = fitting + opponents
-            elif opponents:
-                legal = opponents + ([(DISCARD, mover)] if rules.opponent_optional else [])
-            else:
-                legal = [(DISCARD, mover)]
+        legal = destinations(rank, piles.tops, piles.dtops, left[mover], mover, rules)
         if len(legal) > 1:
             choices += 1
-        seat_ = seats[mover]
+        seat = seats[mover]
         dest = None
-        if seat_.error_rate and rng.random() < seat_.error_rate:
-            wrong = [d for d in every if d not in legal]
+        if seat.error_rate and rng.random() < seat.error_rate:
+            wrong = [d for d in everywhere if d not in legal]
             if wrong:
                 dest = rng.choice(wrong)
         if dest is None:
-            unseen = None
-            if looks and seat_.policy is Policy.LOOKAHEAD:
-                shown = [0] * 14
-                for pile in (*commons, *discards):
-                    for other in pile:
-                        shown[RANK[other]] += 1
-                shown[rank] += 1
-                unseen = [0] + [4 - shown[r] for r in range(1, 14)]
-            index = choose(seat_, legal, rng, mover=mover, card_rank=rank,
-                           common_tops=[RANK[pile[-1]] for pile in commons], unseen=unseen,
-                           holdings=[len(stocks[s]) + len(discards[s]) for s in range(n)], rules=rules)
-            dest = legal[index]
-        put(dest, card)
-        caller = None
-        wrong_play = dest not in legal
-        if wrong_play:
+            unseen = piles.unseen(rank) if seat.policy is _LOOKAHEAD else None
+            dest = legal[choose(seat, legal, rng, mover=mover, card_rank=rank, common_tops=piles.tops, unseen=unseen,
+                                holdings=[len(piles.stocks[s]) + len(piles.discards[s]) for s in range(n)], rules=rules)]
+        piles.put(dest, card)
+        if dest in legal:
+            if not piles.holds(mover):
+                reason, winner = FINISHED, (mover - first) % n
+                break
+        else:
             errors += 1
-            for other in left[mover]:
-                alertness = seats[other].alertness
-                if alertness >= 1.0 or rng.random() < alertness:
-                    caller = other
-                    break
-        empty = not stocks[mover] and not discards[mover]
-        if wrong_play and (caller is not None or empty):  # called, or the finish check (R11)
-            calls += 1
-            take(dest)
-            dest = legal[0]  # R4
-            put(dest, card)
-            if rules.penalty is PenaltyRule.CALLER:
-                donors = [caller if caller is not None else left[mover][0]]
-            else:
-                donors = left[mover]
-            gifts = []
-            for donor in donors:
-                if not stocks[donor]:
-                    if not discards[donor]:
-                        continue  # R6
-                    recycle(donor)
-                given = stocks[donor].pop()
-                key ^= stock_keys[donor][len(stocks[donor])][given]
-                gifts.append(given)
-            if gifts:
-                penalty_cards += len(gifts)
-                key ^= _pile_key(stocks[mover], stock_keys[mover])
-                stocks[mover][:0] = gifts[::-1]  # under the stock, the last donor's at the very bottom (R5)
-                key ^= _pile_key(stocks[mover], stock_keys[mover])
-            empty = not stocks[mover] and not discards[mover]
-        elif empty and not wrong_play:
-            table.to_move = mover
-            return HandSummary(FINISHED, (mover - first) % n, turns, choices, recycles, errors, calls, penalty_cards)
-        if dest[0] == COMMON:
+            caller = _caller(seats, left[mover], rng)
+            if caller is not None or not piles.holds(mover):  # called, or the finish check (R11)
+                calls += 1
+                piles.take(dest)
+                dest = legal[0]  # R4
+                piles.put(dest, card)
+                if rules.penalty is _CALLER:
+                    donors = [caller if caller is not None else left[mover][0]]
+                else:
+                    donors = left[mover]
+                penalty_cards += piles.penalty(mover, donors)
+        if dest >= 0:
             seen.clear()
         mover = (mover + 1) % n
     table.to_move = mover
-    return HandSummary(TURN_LIMIT, None, turns, choices, recycles, errors, calls, penalty_cards)
+    return HandSummary(reason, winner, turns, choices, piles.recycles, errors, calls, penalty_cards)

@@ -71,14 +71,14 @@ class Seat:
 R8 = Seat()
 """The rule-perfect player of R8, who never errs and calls every error."""
 
-# A destination in plain data: (0, pile index) for a common pile, (1, seat) for a discard.
-COMMON, DISCARD = 0, 1
+_LOWEST, _HIGHEST, _RANDOM = Policy.LOWEST, Policy.HIGHEST, Policy.RANDOM  # reading an enum member off its class is slow (3.11)
 
 
-def choose(seat: Seat, legal: Sequence[tuple[int, int]], rng: random.Random, *, mover: int, card_rank: int,
+def choose(seat: Seat, legal: Sequence[int], rng: random.Random, *, mover: int, card_rank: int,
            common_tops: Sequence[int], unseen: Sequence[int] | None, holdings: Sequence[int],
            rules: RuleOptions) -> int:
-    """The index in ``legal`` (correct destinations, in the engine's order) that ``seat``
+    """The index in ``legal`` (correct destinations as the rules kernel lists them: a common
+    pile's index, or ``~seat`` for a discard; :mod:`tutorial.engine.kernel`) that ``seat``
     picks. ``common_tops``: the common piles' top ranks; ``unseen``: per rank (index
     1–13) the cards the mover has not seen face up (only needed by ``lookahead``);
     ``holdings``: cards held per seat. Only ``random`` draws from ``rng``, and only when
@@ -86,16 +86,16 @@ def choose(seat: Seat, legal: Sequence[tuple[int, int]], rng: random.Random, *, 
     if len(legal) == 1:
         return 0
     kind = seat.policy
-    if kind is Policy.LOWEST:
+    if kind is _LOWEST:
         return 0
-    if kind is Policy.RANDOM:
+    if kind is _RANDOM:
         return rng.randrange(len(legal))
-    commons = [index for index, (what, _where) in enumerate(legal) if what == COMMON]
-    if kind is Policy.HIGHEST:
+    commons = [index for index, dest in enumerate(legal) if dest >= 0]
+    if kind is _HIGHEST:
         return commons[-1] if commons else 0
-    opponents = [index for index, (what, where) in enumerate(legal) if what == DISCARD and where != mover]
+    opponents = [index for index, dest in enumerate(legal) if dest < 0 and ~dest != mover]
     if opponents:
-        return min(opponents, key=lambda index: (holdings[legal[index][1]], index))
+        return min(opponents, key=lambda index: (holdings[~legal[index]], index))
     if not commons:
         return 0
     assert unseen is not None
@@ -103,7 +103,7 @@ def choose(seat: Seat, legal: Sequence[tuple[int, int]], rng: random.Random, *, 
 
     def exposed(index: int) -> tuple[int, int]:
         tops = list(common_tops)
-        tops[legal[index][1]] = card_rank
+        tops[legal[index]] = card_rank
         ranks = {other for top in tops for other in fitting[top]}
         return sum(unseen[rank] for rank in ranks), index
 

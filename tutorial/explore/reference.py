@@ -13,21 +13,25 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.bots import all_destinations
+from ..engine.errors import PositionError
 from ..engine.events import Recycled
 from ..engine.hand import Hand
 from ..engine.playout import DEFAULT_MAX_TURNS, DRAW
 from ..engine.playout import REPETITION as REPETITION_ID
 from ..engine.position import Common, Dest, Discard, Position
 from ..engine.variants import STANDARD, RuleOptions
-from .players import COMMON, DISCARD, R8, Policy, Seat, choose
+from .players import R8, Policy, Seat, choose
 from .summary import FINISHED, REPETITION, TURN_LIMIT, HandSummary
 
 
-def _plain(position: Position, dest: Dest) -> tuple[int, int]:
-    if isinstance(dest, Common):
-        return COMMON, dest.number - 1
-    assert isinstance(dest, Discard)
-    return DISCARD, position.seat(dest.player)
+def _plain(position: Position, dest: Dest) -> int:
+    """``dest`` as the rules kernel's int (:mod:`tutorial.engine.kernel`)."""
+    match dest:
+        case Common(number):
+            return number - 1
+        case Discard(player):
+            return ~position.seat(player)
+    raise PositionError("bad-dest", dest=repr(dest))
 
 
 def _unseen(position: Position, rank: int) -> list[int]:
