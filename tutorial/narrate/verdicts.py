@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine.cards import Card
 from ..engine.position import Position
-from ..engine.rules import Judgement, Legal, TurnRecord
+from ..engine.rules import Judgement, Legal, Rule, TurnRecord
 from .base import Base
 
 
@@ -17,20 +17,20 @@ class Verdicts(Base):
         _ = self._
         sec = self.section("§priority")
         mover = position.mover
-        if legal.rule == "pass":
+        if legal.rule is Rule.PASS:
             if self.is_you(mover):
                 return _("You have no cards left and pass ({section}, R2).").format(section=self.section("§turn"))
             return _("{player} has no cards left and passes ({section}, R2).").format(player=mover, section=self.section("§turn"))
         if c is None:
             raise ValueError(f"where_it_goes needs the turned card (rule {legal.rule!r})")
         name = self.card(c)
-        if legal.rule == "common-pile" and len(legal.dests) > 1:
+        if legal.rule is Rule.COMMON_PILE and len(legal.dests) > 1:
             text = _("{card} fits {piles}. A card that fits a common pile must go on one, and any of them will do ({section}).").format(
                 card=name, piles=self.piles(legal.dests, position), section=sec)
-        elif legal.rule == "common-pile":
+        elif legal.rule is Rule.COMMON_PILE:
             text = _("{card} fits {pile}, and a card that fits a common pile must go on a common pile ({section}).").format(
                 card=name, pile=self.pile(legal.dests[0], position), section=sec)
-        elif legal.rule == "nearest-opponent":
+        elif legal.rule is Rule.NEAREST_OPPONENT:
             text = _("No common pile fits {card}. Going round clockwise from {left}, the first discard it fits is {pile}, so it goes there ({section}).").format(
                 card=name, left=self.left_of(mover), pile=self.pile(legal.dests[0], position), section=sec)
         else:
