@@ -574,9 +574,9 @@ def start_practice(round_: int, code: str) -> None:
     if current is None:
         return
     st.session_state[PRACTICE] = (current.code, round_, code)
-    playing = st.session_state.get(practice_view.GAME)
+    playing = practice_view.playing()
     if playing is None or str(playing.code) != code or playing.hand_index:
-        st.session_state[practice_view.GAME] = PracticeGame(DealCode.parse(code), 0)
+        practice_view.play(PracticeGame(DealCode.parse(code), 0))
     st.session_state[GO_PRACTICE] = True
 
 

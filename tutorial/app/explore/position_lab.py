@@ -212,9 +212,9 @@ def _from_lesson(positions: dict[str, Position], widget: str) -> None:
 
 
 def _from_practice() -> None:
-    from tutorial.app.practice.view import GAME
+    from tutorial.app.practice.view import playing
 
-    game = st.session_state.get(GAME)
+    game = playing()
     if game is not None:
         _set(game.hand.position)
         _started()
@@ -283,9 +283,9 @@ def sources() -> None:
         a.selectbox(_("A lesson's position"), list(positions), format_func=titles.get, key=widget)
         clicks.button(_("Open"), key="lab-lesson-go", seen=token(), current=token, action=_from_lesson, args=(positions, widget),
                       where=b, width="stretch", fixed_key=True)
-        from tutorial.app.practice.view import GAME
+        from tutorial.app.practice.view import playing
 
-        if GAME in st.session_state:
+        if playing() is not None:
             clicks.button(_("The practice table as it is now"), key="lab-practice-go", seen=token(), current=token,
                           action=_from_practice, icon=":material/playing_cards:", fixed_key=True)
         st.html(upload_style(session.tr()))
