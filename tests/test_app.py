@@ -230,14 +230,14 @@ def test_odd_url_values_are_ignored():
     at = start(app(lang="xx", lesson="nope", step="<script>"), "lessons/page.py")
     lesson, step = current_step(at)
     assert step is lesson.steps[0]
-    assert at.session_state["lang"] == "en"
+    assert at.session_state["shell"].lang == "en"
 
 
 def test_browser_language_is_negotiated():
     at = app()
     at.context["locale"] = "es-MX"
     at.run()
-    assert at.session_state["lang"] == "es"
+    assert at.session_state["shell"].lang == "es"
 
 
 
@@ -351,7 +351,7 @@ def test_address_keeps_progress_and_game_on_every_page():
 
 def test_lang_param_with_region_is_understood():
     at = start(app(lang="es-ES"))
-    assert at.session_state["lang"] == "es"
+    assert at.session_state["shell"].lang == "es"
 
 
 def test_rules_page_links_each_section_to_its_lesson():

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from tutorial.app.practice.state import NEW, SETTINGS, Draft, PracticeState, fresh_game
 from tutorial.app.shell.table_view import TableView
 from tutorial.draw.scene import LEGAL, Arrow, arrows_for
+from tutorial.engine.cards import Card
 from tutorial.engine.deal import COUNTS
 from tutorial.engine.errors import MugginsError, PositionError
-from tutorial.engine.position import Discard
-from tutorial.engine.rules import TurnRecord
+from tutorial.engine.position import Discard, Position
+from tutorial.engine.rules import Judgement, TurnRecord
 from tutorial.narrate import Narrator
 from tutorial.practice.game import LearnerCall, PracticeGame
 from tutorial.practice.moves import CALL, NEXT, NEXT_HAND
@@ -104,6 +105,14 @@ class Choice:
 
     value: object
     label: str
+
+
+def _placement(record: TurnRecord) -> tuple[Card, Judgement, Position]:
+    """The card, the verdict and the table of a placement (a pass has none: never the learner's
+    placement or call)."""
+    if record.card is None or record.judgement is None or record.judged_in is None:
+        raise ValueError("a pass has no placement to tell")
+    return record.card, record.judgement, record.judged_in
 
 
 class PracticeScreen:
@@ -190,22 +199,23 @@ class PracticeScreen:
         """The result of the learner's last action: an undo, a call, or their last placement."""
         n, game = self.n, self.game
         _ = n._
-        if self.undone and game.hand.turned is not None:
+        turned = game.hand.turned
+        if self.undone and turned is not None and turned.card is not None:
             return Message("info", (_("Your last card was taken back: {card} is turned up again. Where must it go?").format(
-                card=n.card(game.hand.turned.card)),))
+                card=n.card(turned.card)),))
         entry, record = self._latest()
-        if entry is not None:
-            if entry.supported:
-                return Message("success", (_("Right to call."), n.judgement(record.judgement, record.judged_in),
-                                           n.correction(record, record.judged_in), n.penalty_summary(record)),
-                           details=tuple(n.penalty_lines(record)) if record.penalty else ())
-            return Message("info", (_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
-                section=n.section("§muggins")), n.judgement(record.judgement, record.judged_in)))  # which placement
         if record is None:
             return None
-        verdict, table = record.judgement, record.judged_in
+        card, verdict, table = _placement(record)
+        if entry is not None:
+            if entry.supported:
+                return Message("success", (_("Right to call."), n.judgement(verdict, table),
+                                           n.correction(record, table), n.penalty_summary(record)),
+                           details=tuple(n.penalty_lines(record)) if record.penalty else ())
+            return Message("info", (_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
+                section=n.section("§muggins")), n.judgement(verdict, table)))  # which placement
         if verdict.ok:
-            return Message("success", (_("You put {card} on {pile}.").format(card=n.card(record.card), pile=n.pile(verdict.dest, table))
+            return Message("success", (_("You put {card} on {pile}.").format(card=n.card(card), pile=n.pile(verdict.dest, table))
                                        + " " + n.judgement(verdict, table),))
         if not record.called:
             return Message("warning", (
@@ -269,8 +279,10 @@ class PracticeScreen:
         if shown is None:
             return None
         n = self.n
+        turned = self.game.hand.turned
         text = n._("{player} turned up {card} and put it on {pile}.").format(
-            player=shown.mover, card=n.card(shown.card), pile=n.pile(shown.dest, self.game.hand.turned.position, subject=shown.mover))
+            player=shown.mover, card=n.card(shown.card),
+            pile=n.pile(shown.dest, turned.position if turned is not None else shown.table, subject=shown.mover))
         return text, n._("Was that right? Call “Muggins!” if it was not, before the next card is turned up.")
 
     def correcting(self, wrong_pick: bool = False) -> Message | None:
@@ -280,6 +292,8 @@ class PracticeScreen:
             return None
         wrong = game.correcting[0]
         turned = game.hand.turned
+        if turned is None:
+            return None
         _wrong, called, caller = game.correcting
         if called and caller is not None:
             call = n._("{caller} calls “Muggins!”.").format(caller=caller)
@@ -328,6 +342,8 @@ class PracticeScreen:
         if not game.hand_over:
             return None
         result = game.hand.outcome
+        if result is None:
+            return None
         seat = game.hand.position.seat(game.learner)
         won = result.winner == game.learner
         outcome = Message("success" if won else "info", (n.outcome(result, cards_left=game.hand.position.card_count(seat)),))
@@ -344,7 +360,9 @@ class PracticeScreen:
             missed_count = n.n_("Errors by others that nobody called: {count}.", "Errors by others that nobody called: {count}.",
                                 len(missed)).format(count=len(missed))
             missed_lines = tuple(_("Turn {turn}: {what}").format(turn=turn, what=n.turn_line(record)) for turn, record in missed)
-            lessons += [error for error in sorted({record.judgement.error for _turn, record in missed}) if error not in lessons]
+            kinds = {record.judgement.error for _turn, record in missed
+                     if record.judgement is not None and record.judgement.error is not None}
+            lessons += [error for error in sorted(kinds) if error not in lessons]
         return Review(outcome, won, lines, None if errors else _("You made no errors in this hand."), calls, missed_count,
                       missed_lines, tuple(lessons))
 
@@ -373,7 +391,7 @@ class PracticeScreen:
     # ----- the hand log -------------------------------------------------------------------------------
     def log_lines(self, last: int | None = None) -> list[tuple[int, str]]:
         """``(turn number, line)`` for every turn of the hand, or only the ``last`` ones."""
-        records: Sequence = self.game.hand.records
+        records: Sequence[TurnRecord] = self.game.hand.records
         first = 0 if last is None else max(0, len(records) - last)
         return [(number, self.n.turn_line(record)) for number, record in enumerate(records[first:], start=first + 1)]
 
@@ -628,8 +646,9 @@ class PracticeScreen:
         turned = hand.turned
         if game.hand_over or turned is None:
             return Board(TableView(hand.position, you=you, show_mover=False, dealer=dealer), "practice-final", False)
+        arrows: tuple[Arrow, ...] = ()
         if game.correcting is not None:
-            marks, arrows = dict.fromkeys(game.correction_choices(), LEGAL), ()
+            marks = dict.fromkeys(game.correction_choices(), LEGAL)
         else:
             marks = dict.fromkeys(hand.legal().dests, LEGAL) if hints and self.can_hint() else {}
             arrows = self.last_arrows()

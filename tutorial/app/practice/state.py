@@ -26,8 +26,6 @@ from tutorial.practice import (
     COACH,
     PRACTICE_PLAYERS,
     TABLE,
-    WATCH_ALL,
-    WATCH_DISCARDS,
     PracticeGame,
     Settings,
     parse_seat,
@@ -159,12 +157,12 @@ class Draft:
         players = self.players if self.players in COUNTS else PRACTICE_PLAYERS
         typed = (self.code or "").strip()
         code = DealCode.parse(typed) if typed else DealCode.new(players, rng)
-        match = dict(hands=int(self.hands), turn_limit=int(self.turn_limit))
+        hands, turn_limit = int(self.hands), int(self.turn_limit)
         if self.mode == TABLE:
-            watch = self.watch if self.watch in (WATCH_ALL, WATCH_DISCARDS) else WATCH_ALL
-            settings = Settings(mode=TABLE, alertness=int(self.alertness), slips=int(self.slips), watch=watch, **match)
+            settings = Settings(mode=TABLE, alertness=int(self.alertness), slips=int(self.slips), watch=self.watch,
+                                hands=hands, turn_limit=turn_limit)
         else:
-            settings = Settings(mode=COACH, penalise=bool(self.penalise), **match)
+            settings = Settings(mode=COACH, penalise=bool(self.penalise), hands=hands, turn_limit=turn_limit)
         seat = SEAT_NAMES.index(self.seat) if self.seat in SEAT_NAMES else 0
         return code, min(seat, code.players - 1), settings
 

@@ -37,9 +37,34 @@ from tutorial.app.presenter.model import (
 )
 from tutorial.app.shell import session
 
-__all__ = ["ANSWER", "ANSWER_KEY", "BACKWARD", "BACK_KEY", "BIGGER", "FORWARD", "LEAVE_KEY", "LOG", "NEXT_KEY", "PRESSES",
-           "SMALLER", "STEP_BACK", "STEP_ON", "PresenterState", "active", "fresh_presses", "frame", "keys", "leave_button",
-           "page_frame", "set_active", "state", "switch", "zoom", "zoom_button", "zoomed"]
+__all__ = [
+    "ANSWER",
+    "ANSWER_KEY",
+    "BACKWARD",
+    "BACK_KEY",
+    "BIGGER",
+    "FORWARD",
+    "LEAVE_KEY",
+    "LOG",
+    "NEXT_KEY",
+    "PRESSES",
+    "SMALLER",
+    "STEP_BACK",
+    "STEP_ON",
+    "PresenterState",
+    "active",
+    "frame",
+    "fresh_presses",
+    "keys",
+    "leave_button",
+    "page_frame",
+    "set_active",
+    "state",
+    "switch",
+    "zoom",
+    "zoom_button",
+    "zoomed",
+]
 
 SWITCH = "present_switch"
 """The sidebar toggle's widget key."""
