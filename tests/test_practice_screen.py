@@ -426,12 +426,14 @@ def test_bad_settings_keep_the_deal_and_a_bad_deal_keeps_the_good_seat_and_setti
     assert "no deal code" in screen(PracticeState(game=opened.game, notices=opened.notices)).notices()[0]
 
 
-def test_a_long_match_restores_from_its_address():
-    """(Was the AppTest test of the same name.)"""
+def test_a_match_opens_from_its_address_without_a_word():
+    """(Was AppTest test_a_long_match_restores_from_its_address; the twenty-hand match's short
+    address is tests/test_practice.py::test_a_twenty_hand_three_player_match_restores_from_a_short_address.)"""
     from tests.test_practice import play_like_a_learner
 
-    game = play_like_a_learner(PracticeGame(DealCode(3, 1), settings=Settings(hands=20)), random.Random(0), wrong=0.0)
-    opened = open_game(PracticeAddress(deal="3-1", game="coach.p1.h20.t1000", moves=game.moves_text()), no_store)
+    settings = Settings(hands=2, turn_limit=100)
+    game = play_like_a_learner(PracticeGame(DealCode(4, 1), settings=settings), random.Random(0), wrong=0.1)
+    opened = open_game(PracticeAddress(deal="4-1", game=settings.to_text(), moves=game.moves_text()), no_store)
     assert not opened.notices and opened.game.match_over and opened.game.token == game.token
 
 
@@ -459,3 +461,22 @@ def test_the_unsaved_warning_names_only_the_game_it_was_for():
     assert "too long for its page address" in screen(state).unsaved()
     state.unsaved = DealCode(4, 8)
     assert screen(state).unsaved() is None
+
+
+def test_the_review_counts_the_learners_calls():
+    """(Was the end of AppTest test_table_mode_from_the_url_learner_calls_and_lets_play_go_on.)"""
+    game = PracticeGame(DealCode(4, 12), settings=Settings.parse("table.a0.s100.h1.t60"))
+    page = screen(PracticeState(game=game))
+    calls = 0
+    while not game.hand_over:
+        if game.watching is not None:
+            if calls < 3:
+                page.call()
+                calls += 1
+            else:
+                page.go_on()
+        elif game.correcting is not None:
+            page.pick(str(game.correction_choices()[0]))
+        else:
+            page.pick(str(game.hand.legal().dests[0]))
+    assert calls == 3 and page.review().calls == "Your calls — right: 3; unsupported: 0."
