@@ -9,7 +9,6 @@ from tutorial.app.lessons.state import course
 from tutorial.cli.commands import APP_ENTRY
 from tutorial.engine.position import Dest
 from tutorial.i18n import translations
-from tutorial.practice import encode_moves
 
 LESSONS, _PROBLEMS = course()
 

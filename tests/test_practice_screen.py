@@ -480,3 +480,18 @@ def test_the_review_counts_the_learners_calls():
         else:
             page.pick(str(game.hand.legal().dests[0]))
     assert calls == 3 and page.review().calls == "Your calls — right: 3; unsupported: 0."
+
+
+def test_a_default_table_hand_gives_the_learner_right_calls():
+    """Issue 8: with Table mode's defaults the learner gets fair chances to call. The learner
+    plays every card right and calls on every placement shown; the review counts the right
+    calls. (Was the real-browser test of the same name, 600 clicks in a browser.)"""
+    game = PracticeGame(DealCode(4, 28), settings=Settings.parse("table.a50.s15.h1.t1000"))
+    page = screen(PracticeState(game=game))
+    while not game.hand_over:
+        if page.can_call():
+            page.call()
+        else:
+            page.pick(str((game.correction_choices() or game.hand.legal().dests)[0]))
+    right = sum(entry.supported for entry in game.calls)
+    assert right >= 1 and page.review().calls.startswith(f"Your calls — right: {right};")
