@@ -356,6 +356,23 @@ def test_progress_and_check_results_survive_a_refresh():
 
 
 
+def test_the_practice_page_and_the_shell_keep_their_state_under_one_key_each():
+    """Issue 18: typed state, one session key per feature (practice, presenter, the shell, the
+    focus keeper); the page's other keys are its widgets' (``practice-…``, the hints switch)."""
+    from tutorial.app.practice.state import HINTS, PracticeState
+
+    at = start(app(deal="4-21"), "practice/page.py")
+    game = at.session_state[PracticeState.KEY].game
+    dest = game.hand.legal().dests[0]
+    click(at, f"practice-{dest.kind}-{dest.target}").run()
+    keys = set(at.session_state.keys())
+    assert {"practice", "presenter", "shell", "focus"} <= keys
+    assert all(key.startswith("practice-") or key in ("practice", HINTS) for key in keys if key.startswith("practice"))
+    old = {"lang", "_initialised", "_url", "_url_seed", "_pages", "_present", "_present_zoom", "_present_turn",
+           "_present_keys_seen", "_focus_request", "_focus_requests", "_focus_sent", "_focus_labels"}
+    assert not keys & old
+
+
 def test_practice_at_a_big_table_from_the_url_keeps_the_seat():
     """(Whole hands at every table size are played fast in tests/test_practice_screen.py.)"""
     at = start(app(deal="7-8", seat="G"), "practice/page.py")
