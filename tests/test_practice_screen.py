@@ -495,3 +495,23 @@ def test_a_default_table_hand_gives_the_learner_right_calls():
             page.pick(str((game.correction_choices() or game.hand.legal().dests)[0]))
     right = sum(entry.supported for entry in game.calls)
     assert right >= 1 and page.review().calls.startswith(f"Your calls — right: {right};")
+
+
+@pytest.mark.parametrize("body", ['{"moves": "~."}', "[" * 100000 + "]" * 100000, "not json", '{"deal": 4}',
+                                  '{"deal": "4-1", "moves": ["c1"]}', '["4-1"]', '{"deal": "4-1", "moves": "' + "c" * 40000 + '"}'])
+def test_a_damaged_saved_game_is_refused(body):
+    """(What AppTest test_a_damaged_store_is_explained_never_a_traceback shows on the page.)"""
+    from tutorial.app.practice.state import read_saved
+
+    assert read_saved(body, 8_000) is None
+
+
+def test_a_saved_game_reads_back_and_its_key_is_checked():
+    from tutorial.app.practice.state import read_saved, saved_key_ok
+
+    game = PracticeGame(DealCode(4, 7))
+    game.decide("best")
+    import json
+
+    assert read_saved(json.dumps(PracticeAddress.of(game).body()), 8_000) == PracticeAddress.of(game)
+    assert saved_key_ok("Ab-9_x") and not saved_key_ok("a/b") and not saved_key_ok("x" * 41) and not saved_key_ok("ñ")

@@ -15,6 +15,7 @@ widget's own value is Streamlit's, under its key, and never held twice.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -111,6 +112,26 @@ class PracticeAddress:
     def body(self) -> dict[str, str | None]:
         """What the store keeps of a game too long for its address: every part but ``saved``."""
         return {name: value for name, value in self.params().items() if name != "saved"}
+
+
+def saved_key_ok(key: str) -> bool:
+    """Whether ``key`` can name a saved game (ASCII letters, digits, ``-`` and ``_``, at most 40)."""
+    return key.isascii() and key.replace("-", "").replace("_", "").isalnum() and len(key) <= 40
+
+
+def read_saved(body: str, limit: int) -> PracticeAddress | None:
+    """The address a saved game's ``body`` (JSON, as :meth:`PracticeAddress.body` wrote it)
+    holds, or ``None`` when it is damaged: not JSON, nested too deep, longer than four
+    ``limit`` s (an address of moves at most ``limit`` long is kept in the address itself),
+    without a deal code, or with a part that is not text."""
+    try:
+        data = json.loads(body) if len(body) <= 4 * limit + 1000 else None
+    except (ValueError, RecursionError):
+        data = None
+    if not (isinstance(data, dict) and isinstance(data.get("deal"), str)
+            and all(isinstance(value, (str, type(None))) for value in data.values())):
+        return None
+    return PracticeAddress.from_params({**data, "saved": None})
 
 
 @dataclass

@@ -26,6 +26,8 @@ from tutorial.app.practice.state import (
     PracticeState,
     SavedGame,
     open_game,
+    read_saved,
+    saved_key_ok,
 )
 from tutorial.app.shell import clicks, pages, session
 from tutorial.app.shell.markup import literal, paragraphs
@@ -113,22 +115,18 @@ def _use_store(action: str, use: Callable[[Store], T]) -> tuple[bool, T | None]:
 def _load_saved(key: str) -> tuple[PracticeAddress | None, str]:
     """The address saved under ``key``, or ``(None, why)``: ``saved-missing`` (no such game
     here), ``saved-unusable`` (the store cannot be read) or ``saved-damaged``."""
-    if not (key.isascii() and key.replace("-", "").replace("_", "").isalnum() and len(key) <= 40):
+    if not saved_key_ok(key):
         return None, "saved-missing"
     ok, body = _use_store("read a saved game", lambda store: store.load_game(key))
     if not ok:
         return None, "saved-unusable"
     if body is None:
         return None, "saved-missing"
-    try:
-        data = json.loads(body) if len(body) <= 4 * ADDRESS_LIMIT + 1000 else None
-    except (ValueError, RecursionError):
-        data = None
-    if not (isinstance(data, dict) and isinstance(data.get("deal"), str)
-            and all(isinstance(v, (str, type(None))) for v in data.values())):
+    address = read_saved(body, ADDRESS_LIMIT)
+    if address is None:
         log.warning("the saved game %r is damaged and cannot be replayed", key)
         return None, "saved-damaged"
-    return PracticeAddress.from_params({**data, "saved": None}), ""
+    return address, ""
 
 
 def remember(current: PracticeGame) -> None:
