@@ -18,6 +18,7 @@ import streamlit as st
 from tutorial.app.lessons import state as lesson_view
 from tutorial.app.practice.model import LOG_SHOWN, Message, PracticeScreen
 from tutorial.app.practice.state import (
+    ADDRESS_PARTS,
     HINTS,
     LOG_PANEL,
     SETTINGS_PANEL,
@@ -50,7 +51,7 @@ def state() -> PracticeState:
     from the store, for a game too long for an address)."""
     found = session.feature(PracticeState)
     if found.game is None:
-        address = PracticeAddress.from_params({name: session.url_seed(name) for name in ("deal", "moves", "seat", "game", "saved")})
+        address = PracticeAddress.from_params({name: session.url_seed(name) for name in ADDRESS_PARTS})
         opened = open_game(address, _load_saved)
         found.game, found.notices = opened.game, opened.notices
         if opened.saved is not None:  # a saved game: this session saves its own changes under a new key
