@@ -261,7 +261,9 @@ def settings_panel(page: PracticeScreen, tr: gettext.NullTranslations) -> None:
         _widget("code", WIDGETS["code"], st.text_input, label=_("Deal code (optional)"), placeholder="4-12345",
                 max_chars=200,
                 help=_("Type a code such as 4-12345 to deal exactly that hand: everybody who types it gets the same cards."))
-        clicks.button(_("Deal"), key="practice-deal", seen=token(), current=token, action=_deal_from_panel, type="primary")
+        if page.can_deal():
+            clicks.button(_("Deal"), key="practice-deal", seen=token(), current=token, action=_deal_from_panel,
+                          type="primary")
         st.caption(_("Changes take effect when you press Deal."))
 
 
