@@ -156,7 +156,7 @@ def playing_the_class_deal(nickname: str):
 
 def test_class_practice_goes_on_after_a_second_click_and_a_reload():
     at, pupil = playing_the_class_deal("Ivy")
-    game = pupil.session_state["practice_game"]
+    game = pupil.session_state["practice"].game
     game.decide("best")
     pupil.run()
     at.run()
@@ -164,12 +164,12 @@ def test_class_practice_goes_on_after_a_second_click_and_a_reload():
     # Back in the class room, a second click on "Play the class deal" goes on with the same game.
     pupil.switch_page(PAGE).run()
     button(pupil, "class-play").click().run()
-    assert len(pupil.session_state["practice_game"].decisions) == 1
+    assert len(pupil.session_state["practice"].game.decisions) == 1
     # A reload of the Practice page (its address keeps the room and the student) still reports.
     query = {key: pupil.query_params[key] for key in ("room", "student", "deal", "moves") if key in pupil.query_params}
     assert query.get("student") and query.get("moves")
     again = start(app(**query), "practice/page.py")
-    again.session_state["practice_game"].decide("best")
+    again.session_state["practice"].game.decide("best")
     again.run()
     at.run()
     assert _decisions_shown(at) == [2]

@@ -160,7 +160,7 @@ def click(at: AppTest, key: str) -> AppTest:
 
 
 def moves(at: AppTest) -> str:
-    return at.session_state["practice_game"].moves_text()
+    return at.session_state["practice"].game.moves_text()
 
 
 def test_the_second_click_of_a_double_click_on_the_new_table_changes_nothing(guarded, clock):
@@ -180,7 +180,7 @@ def test_new_deal_then_a_pile_at_once_places_no_card(guarded, clock):
     at = practice(deal="4-1234")
     clock.wait(2000)
     click(at, "practice-new")
-    code = str(at.session_state["practice_game"].code)
+    code = str(at.session_state["practice"].game.code)
     assert code != "4-1234"
     clock.wait(150)
     click(at, "practice-common-1")
@@ -189,15 +189,15 @@ def test_new_deal_then_a_pile_at_once_places_no_card(guarded, clock):
 
 def test_a_double_click_on_call_calls_once(guarded, clock):
     at = practice(deal="4-1234", game="table.a0.s60.h1.t1000", moves="~a")
-    game = at.session_state["practice_game"]
+    game = at.session_state["practice"].game
     assert game.watching is not None
     clock.wait(2000)
     click(at, "practice-call")
-    assert at.session_state["practice_game"].moves_text() == "~aM"
+    assert at.session_state["practice"].game.moves_text() == "~aM"
     clock.wait(40)
     if any(b.key and b.key.startswith("practice-call-") for b in at.button):  # the next placement, shown at once
         click(at, "practice-call")
-    assert at.session_state["practice_game"].moves_text() == "~aM" and not at.toast
+    assert at.session_state["practice"].game.moves_text() == "~aM" and not at.toast
 
 
 def test_lesson_navigation_acts_only_on_a_step_that_has_been_seen(guarded, clock):
@@ -229,7 +229,7 @@ def test_undo_is_not_shown_in_the_next_hand_before_the_learners_first_card_there
         game.decide("next" if game.watching is not None else "best")
     game.decide("hand")
     at = practice(deal="4-1234", game=game.settings.to_text(), moves=game.moves_text())
-    assert at.session_state["practice_game"].decisions[-1] == "hand"
+    assert at.session_state["practice"].game.decisions[-1] == "hand"
     keys = [b.key or "" for b in at.button]
     assert not any(key.startswith("practice-undo") for key in keys), keys
     click(at, "practice-common-1")  # the learner's first card of this hand: now Undo can act

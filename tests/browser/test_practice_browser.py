@@ -1,9 +1,8 @@
-"""The practice table in a real browser: Coach and Table hands with calls, a language
-switch mid-hand and mid-lesson, a reload that restores the game, and a phone screen."""
+"""The practice table in a real browser: a Coach hand with hints, an error and undo, a language
+switch mid-hand and mid-lesson, a reload that restores the game, and a phone screen. (What the
+page says and decides is checked fast on its screen model: tests/test_practice_screen.py.)"""
 
 import re
-
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tutorial.i18n import translations
 
@@ -25,10 +24,6 @@ def primary_pile(page) -> str | None:
     return re.sub(r"-t[0-9a-z]+$", "", classes[0][len("st-key-"):]) if classes else None
 
 
-def review_text(page) -> str:
-    return page.locator(".st-key-practice-summary").inner_text()
-
-
 def test_a_coach_hand_with_hints_an_error_and_undo(page, app_url):
     page.goto(f"{app_url}/practice?lang=en&deal=4-21&table=text")
     settle(page)
@@ -44,48 +39,6 @@ def test_a_coach_hand_with_hints_an_error_and_undo(page, app_url):
     assert "taken back" in page.locator("[data-testid='stAlertContentInfo']").first.inner_text()
     click_key(page, primary_pile(page))
     wait_for_alert(page, "Success")
-
-
-def game_shown(page):
-    """The game the page shows, rebuilt from its address (the page keeps it there)."""
-    from tutorial.practice import restore
-
-    address = query(page)
-    game, problems = restore(address["deal"], address.get("moves"), address.get("seat"), address.get("game"))
-    assert not problems
-    return game
-
-
-def test_a_default_table_hand_gives_the_learner_right_calls(page, app_url):
-    """Issue 8: with Table mode's defaults the learner gets fair chances to call. The learner
-    here plays every card right and calls on every placement shown; the review counts the
-    right calls."""
-    page.goto(f"{app_url}/practice?lang=en&deal=4-28&game=table.a50.s15.h1.t1000&table=text")
-    settle(page)
-    reloads = 0
-    for _ in range(600):
-        if page.locator(".st-key-practice-summary").count():
-            break
-        game = game_shown(page)
-        try:
-            if game.watching is not None:
-                click_key(page, "practice-call")
-            else:
-                dest = (game.correction_choices() or game.hand.legal().dests)[0]
-                click_key(page, f"practice-{dest.kind}-{dest.target}")
-        except PlaywrightTimeout:
-            # Seen twice under CI load, never alone: the page kept a button that no click
-            # changed for 20 s. The game lives in the address, so a reload (what a learner
-            # would do) brings it back; more than one would be a real fault.
-            reloads += 1
-            assert reloads <= 1, "the page stopped answering clicks twice"
-            page.reload()
-            settle(page)
-            continue
-        settle(page, quiet_ms=80)
-    text = review_text(page)
-    right = int(re.search(r"right: (\d+)", text).group(1))
-    assert right >= 1, text
 
 
 def test_language_switch_mid_hand_and_a_reload_keep_the_game(page, app_url):

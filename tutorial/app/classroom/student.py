@@ -30,9 +30,9 @@ def play(student: StudentSession, round_: int, code: str) -> None:
     from tutorial.practice import PracticeGame
 
     student.play(round_, code)
-    playing = st.session_state.get(practice_view.GAME)
+    playing = practice_view.playing()
     if playing is None or str(playing.code) != code or playing.hand_index:
-        st.session_state[practice_view.GAME] = PracticeGame(DealCode.parse(code), 0)
+        practice_view.play(PracticeGame(DealCode.parse(code), 0))
 
 
 def keep_place(student: StudentSession, seen: StudentView) -> None:

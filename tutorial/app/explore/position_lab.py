@@ -94,9 +94,9 @@ def _open(positions: dict[str, tuple[str, Position]], widget: str) -> None:
 
 def _practice_position() -> Position | None:
     """The practice table as it is now, if this session has a practice game."""
-    from tutorial.app.practice.view import GAME
+    from tutorial.app.practice.view import playing
 
-    game = st.session_state.get(GAME)
+    game = playing()
     return game.hand.position if game is not None else None
 
 

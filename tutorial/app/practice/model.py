@@ -1,30 +1,40 @@
-"""What the Practice page shows, in words, without Streamlit.
+"""What the Practice page shows and what a learner can do there, without Streamlit.
 
-:class:`PracticeScreen` reads a :class:`~tutorial.practice.PracticeGame` and
-tells, through the narrator (the learner's language, the learner's seat in the
-second person), everything the page puts on screen: the heading, the verdict
-on the learner's last action, the turns since, the placement being watched,
-the end-of-hand review, the match score and the hand log. The Streamlit page
-only lays these out and adds buttons; so whole matches can be tested here, fast.
+:class:`PracticeScreen` reads a :class:`~tutorial.app.practice.state.PracticeState` (the
+game and what the page keeps around it) and tells, through the narrator (the learner's
+language, the learner's seat in the second person), everything the page puts on screen:
+the heading, the verdict on the learner's last action, the turns since, the placement
+being watched, the end-of-hand review, the match score, the hand log and the table to
+draw. It also holds every action of the page, each with a *can* (is its control shown)
+and a *do* (``can_undo`` / ``undo``, ``can_call`` / ``call`` …). The Streamlit page only
+lays these out and wires the actions to buttons; so whole matches can be tested here, fast.
 Everything returned is plain text (the page escapes it for Markdown).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from tutorial.draw.scene import Arrow, arrows_for
-from tutorial.engine.errors import MugginsError
-from tutorial.engine.rules import TurnRecord
+from tutorial.app.practice.state import NEW, SETTINGS, Draft, PracticeState, fresh_game
+from tutorial.app.shell.table_view import TableView
+from tutorial.draw.scene import LEGAL, Arrow, arrows_for
+from tutorial.engine.cards import Card
+from tutorial.engine.deal import COUNTS
+from tutorial.engine.errors import MugginsError, PositionError
+from tutorial.engine.position import Discard, Position
+from tutorial.engine.rules import Judgement, TurnRecord
 from tutorial.narrate import Narrator
 from tutorial.practice.game import LearnerCall, PracticeGame
 from tutorial.practice.moves import CALL, NEXT, NEXT_HAND
-from tutorial.practice.settings import COACH, TABLE
+from tutorial.practice.settings import COACH, MAX_HANDS, MAX_TURN_LIMIT, TABLE, WATCH_ALL, WATCH_DISCARDS
 from tutorial.words import clip, position_error
 
 SINCE_SHOWN = 30
 """Turns listed under “Since your last card” (the hand log holds them all)."""
+LOG_SHOWN = 200
+"""Turns shown in the open hand log (the download holds them all)."""
 
 LESSON_FOR_ERROR = {
     "not-adjacent": "cards-and-fitting",
@@ -34,6 +44,11 @@ LESSON_FOR_ERROR = {
     "missed-destination": "own-discard",
 }
 """The lesson that teaches each error (by lesson id), for the review."""
+
+WATCHING, CORRECTING, OVER, TURN = "watching", "correcting", "over", "turn"
+"""What the learner is asked now (:meth:`PracticeScreen.phase`): judge a placement shown
+(Table mode), pick the common pile for a called card (R4), read the end of the hand, or
+place their turned card."""
 
 
 @dataclass(frozen=True)
@@ -64,14 +79,70 @@ class Review:
     lessons: tuple[str, ...] = field(default=())
 
 
-class PracticeScreen:
-    """The Practice page of ``game`` in words (see the module text). ``undone``: the
-    learner has just taken a card back (Coach mode's Undo)."""
+@dataclass(frozen=True)
+class Board:
+    """The table to draw: what it shows, its widget key, and whether its piles take a pick
+    (a card to place, or a common pile to pick for a called card)."""
 
-    def __init__(self, game: PracticeGame, narrator: Narrator, *, undone: bool = False):
-        self.game = game
+    view: TableView
+    key: str
+    pickable: bool
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """*Save picture* / *Save position* of the moment: the table, its caption's heading and
+    the file name (without extension)."""
+
+    view: TableView
+    heading: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A setting's option: its stable value and its label (in the learner's language)."""
+
+    value: object
+    label: str
+
+
+def _placement(record: TurnRecord) -> tuple[Card, Judgement, Position]:
+    """The card, the verdict and the table of a placement (a pass has none: never the learner's
+    placement or call)."""
+    if record.card is None or record.judgement is None or record.judged_in is None:
+        raise ValueError("a pass has no placement to tell")
+    return record.card, record.judgement, record.judged_in
+
+
+class PracticeScreen:
+    """The Practice page of ``state`` (or of a bare game) in words, with its actions (see the
+    module text). ``undone``: the learner has just taken a card back (Coach mode's Undo;
+    by default read from the state). ``rng``: where fresh deals come from."""
+
+    def __init__(self, state: PracticeState | PracticeGame, narrator: Narrator, *, undone: bool | None = None,
+                 rng: random.Random | None = None):
+        self.state = state if isinstance(state, PracticeState) else PracticeState(game=state)
         self.n = narrator
-        self.undone = undone
+        self._undone = undone
+        self.rng = rng or random.SystemRandom()
+
+    @property
+    def game(self) -> PracticeGame:
+        """The game under way (an action may replace it: a new deal, an undo)."""
+        return self.state.current
+
+    @property
+    def undone(self) -> bool:
+        """The learner has just taken a card back, and nothing happened since."""
+        if self._undone is not None:
+            return self._undone
+        return self.state.undone is not None and self.state.undone == self.game.token
+
+    @property
+    def token(self) -> str:
+        """The token of the game as it is now: every action's control carries it."""
+        return self.game.token
 
     # ----- the top of the page ------------------------------------------------------------
     def heading(self) -> tuple[str, str, str]:
@@ -128,22 +199,23 @@ class PracticeScreen:
         """The result of the learner's last action: an undo, a call, or their last placement."""
         n, game = self.n, self.game
         _ = n._
-        if self.undone and game.hand.turned is not None:
+        turned = game.hand.turned
+        if self.undone and turned is not None and turned.card is not None:
             return Message("info", (_("Your last card was taken back: {card} is turned up again. Where must it go?").format(
-                card=n.card(game.hand.turned.card)),))
+                card=n.card(turned.card)),))
         entry, record = self._latest()
-        if entry is not None:
-            if entry.supported:
-                return Message("success", (_("Right to call."), n.judgement(record.judgement, record.judged_in),
-                                           n.correction(record, record.judged_in), n.penalty_summary(record)),
-                           details=tuple(n.penalty_lines(record)) if record.penalty else ())
-            return Message("info", (_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
-                section=n.section("§muggins")), n.judgement(record.judgement, record.judged_in)))  # which placement
         if record is None:
             return None
-        verdict, table = record.judgement, record.judged_in
+        card, verdict, table = _placement(record)
+        if entry is not None:
+            if entry.supported:
+                return Message("success", (_("Right to call."), n.judgement(verdict, table),
+                                           n.correction(record, table), n.penalty_summary(record)),
+                           details=tuple(n.penalty_lines(record)) if record.penalty else ())
+            return Message("info", (_("That placement was correct, so your call was unsupported: nothing happens, and it costs you nothing ({section}).").format(
+                section=n.section("§muggins")), n.judgement(verdict, table)))  # which placement
         if verdict.ok:
-            return Message("success", (_("You put {card} on {pile}.").format(card=n.card(record.card), pile=n.pile(verdict.dest, table))
+            return Message("success", (_("You put {card} on {pile}.").format(card=n.card(card), pile=n.pile(verdict.dest, table))
                                        + " " + n.judgement(verdict, table),))
         if not record.called:
             return Message("warning", (
@@ -207,8 +279,10 @@ class PracticeScreen:
         if shown is None:
             return None
         n = self.n
+        turned = self.game.hand.turned
         text = n._("{player} turned up {card} and put it on {pile}.").format(
-            player=shown.mover, card=n.card(shown.card), pile=n.pile(shown.dest, self.game.hand.turned.position, subject=shown.mover))
+            player=shown.mover, card=n.card(shown.card),
+            pile=n.pile(shown.dest, turned.position if turned is not None else shown.table, subject=shown.mover))
         return text, n._("Was that right? Call “Muggins!” if it was not, before the next card is turned up.")
 
     def correcting(self, wrong_pick: bool = False) -> Message | None:
@@ -218,6 +292,8 @@ class PracticeScreen:
             return None
         wrong = game.correcting[0]
         turned = game.hand.turned
+        if turned is None:
+            return None
         _wrong, called, caller = game.correcting
         if called and caller is not None:
             call = n._("{caller} calls “Muggins!”.").format(caller=caller)
@@ -266,6 +342,8 @@ class PracticeScreen:
         if not game.hand_over:
             return None
         result = game.hand.outcome
+        if result is None:
+            return None
         seat = game.hand.position.seat(game.learner)
         won = result.winner == game.learner
         outcome = Message("success" if won else "info", (n.outcome(result, cards_left=game.hand.position.card_count(seat)),))
@@ -282,7 +360,9 @@ class PracticeScreen:
             missed_count = n.n_("Errors by others that nobody called: {count}.", "Errors by others that nobody called: {count}.",
                                 len(missed)).format(count=len(missed))
             missed_lines = tuple(_("Turn {turn}: {what}").format(turn=turn, what=n.turn_line(record)) for turn, record in missed)
-            lessons += [error for error in sorted({record.judgement.error for _turn, record in missed}) if error not in lessons]
+            kinds = {record.judgement.error for _turn, record in missed
+                     if record.judgement is not None and record.judgement.error is not None}
+            lessons += [error for error in sorted(kinds) if error not in lessons]
         return Review(outcome, won, lines, None if errors else _("You made no errors in this hand."), calls, missed_count,
                       missed_lines, tuple(lessons))
 
@@ -311,7 +391,7 @@ class PracticeScreen:
     # ----- the hand log -------------------------------------------------------------------------------
     def log_lines(self, last: int | None = None) -> list[tuple[int, str]]:
         """``(turn number, line)`` for every turn of the hand, or only the ``last`` ones."""
-        records: Sequence = self.game.hand.records
+        records: Sequence[TurnRecord] = self.game.hand.records
         first = 0 if last is None else max(0, len(records) - last)
         return [(number, self.n.turn_line(record)) for number, record in enumerate(records[first:], start=first + 1)]
 
@@ -321,3 +401,300 @@ class PracticeScreen:
         lines = [f"Muggins Tutor · {game.match.deal_code(game.hand_index)} · {game.settings.to_text()}"]
         lines += [f"{number}. {line}" for number, line in self.log_lines()]
         return "\n".join(lines) + "\n"
+
+    def log_note(self) -> str | None:
+        """The line above the open hand log: no turns yet, or only the last ones shown."""
+        if not self.game.hand.records:
+            return self.n._("No turns played yet.")
+        if len(self.game.hand.records) > LOG_SHOWN:
+            return self.n.n_("The last {count} turn; the download holds the whole hand.",
+                             "The last {count} turns; the download holds the whole hand.", LOG_SHOWN).format(count=LOG_SHOWN)
+        return None
+
+    def log_file_name(self) -> str:
+        """The downloaded hand log's file name."""
+        return f"muggins-{self.game.match.deal_code(self.game.hand_index)}.txt"
+
+    # ----- the page's notices -------------------------------------------------------------------
+    def notices(self) -> list[str]:
+        """The problems the address had, in words (shown until the next deal from the panel)."""
+        return [self.notice(kind, value) for kind, value in self.state.notices]
+
+    def unsaved(self) -> str | None:
+        """The warning for a game too long for its address that the store could not keep."""
+        return self.notice("unsaved", None) if self.state.unsaved == self.game.code else None
+
+    def take_typed_problem(self) -> str | None:
+        """A bad deal code typed in the panel, in words (said once)."""
+        err, self.state.typed = self.state.typed, None
+        if err is None:
+            return None
+        return self.n._("That cannot be dealt: {problem}.").format(problem=position_error(err, self.n.tr))
+
+    # ----- new deals: New deal, the panel's Deal, and “are you sure?” ---------------------------
+    def under_way(self) -> bool:
+        """A hand is being played: dealing again asks first."""
+        return bool(self.game.decisions) and not self.game.match_over
+
+    def can_new_deal(self) -> bool:
+        """*New deal* is always there."""
+        return True
+
+    def new_deal(self) -> None:
+        """*New deal*: a fresh deal (same table, seat and settings) at once, unless a hand is
+        under way: then ask first."""
+        if self.under_way():
+            self.state.confirm = NEW
+        else:
+            self._deal_fresh()
+
+    def question(self) -> str | None:
+        """“Are you sure?” while a deal waits for it."""
+        return self.n._("Start a new deal? The hand you are playing will be lost.") if self.can_confirm() else None
+
+    def can_confirm(self) -> bool:
+        """*Yes, deal again* and *Keep playing* are shown: a deal waits for “are you sure?”."""
+        return self.state.confirm in (NEW, SETTINGS)
+
+    def confirm(self) -> None:
+        """*Yes, deal again*: carry out the deal that was waiting."""
+        if self.state.confirm == SETTINGS:
+            self._deal_from_draft()
+        elif self.state.confirm == NEW:
+            self._deal_fresh()
+
+    def keep_playing(self) -> None:
+        """*Keep playing*: the waiting deal is dropped."""
+        self.state.confirm = None
+
+    def can_deal(self) -> bool:
+        """The panel's *Deal* is always there (a bad typed code is explained when pressed)."""
+        return True
+
+    def deal(self) -> None:
+        """The panel's *Deal*: deal with the panel's settings (and the typed code) at once,
+        unless a hand is under way: then ask first. A bad typed code is explained at once."""
+        try:
+            self.state.draft_of().deal(self.rng)
+        except PositionError as err:
+            self.state.typed = err
+            return
+        self.state.typed = None
+        if self.under_way():
+            self.state.confirm = SETTINGS
+        else:
+            self._deal_from_draft()
+
+    def _deal_fresh(self) -> None:
+        current = self.game
+        self.state.game = fresh_game(current.code.players, current.learner_seat, current.settings, self.rng)
+        self.state.confirm = None
+
+    def _deal_from_draft(self) -> None:
+        try:
+            code, seat, settings = self.state.draft_of().deal(self.rng)
+        except PositionError as err:
+            self.state.typed = err
+            return
+        self.state.typed = None
+        self.state.notices = []
+        self.state.game = PracticeGame(code, seat, settings=settings)
+        self.state.confirm = None
+        self.state.close_panel = True  # the new table comes into view
+
+    # ----- the settings panel's choices -------------------------------------------------------
+    def draft(self) -> Draft:
+        """The settings panel's values (made from the game on first use)."""
+        return self.state.draft_of()
+
+    @staticmethod
+    def player_counts() -> list[int]:
+        """The table sizes the panel offers."""
+        return sorted(COUNTS)
+
+    def modes(self) -> list[Choice]:
+        """The modes the panel offers."""
+        return [Choice(COACH, self.n._("Coach")), Choice(TABLE, self.n._("Table"))]
+
+    def watch_choices(self) -> list[Choice]:
+        """Which of the others' placements the learner watches (Table mode)."""
+        return [Choice(WATCH_ALL, self.n._("Every placement by the others")),
+                Choice(WATCH_DISCARDS, self.n._("Only placements where a discard is involved"))]
+
+    HANDS = (1, MAX_HANDS)
+    """The fewest and most hands in a match."""
+    TURN_LIMITS = (50, MAX_TURN_LIMIT, 50)
+    """The lowest and highest agreed turn limit per hand, and its step."""
+
+    # ----- playing: what is asked now, and the learner's actions ----------------------------------
+    def phase(self) -> str:
+        """What the learner is asked now: :data:`WATCHING`, :data:`CORRECTING`, :data:`OVER` or :data:`TURN`."""
+        game = self.game
+        if game.watching is not None:
+            return WATCHING
+        if game.correcting is not None:
+            return CORRECTING
+        if game.hand_over:
+            return OVER
+        return TURN
+
+    def feedback_first(self) -> bool:
+        """The verdict on the learner's last action comes before the question (after it while
+        the learner watches the others: their last decision was *Next*)."""
+        decisions = self.game.decisions
+        return not (decisions and decisions[-1] == NEXT)
+
+    def shown_feedback(self) -> Message | None:
+        """The verdict box of the page (none while a called card's common pile is picked)."""
+        return self.feedback() if self.game.correcting is None else None
+
+    def take_correcting(self) -> Message | None:
+        """:meth:`correcting`, saying once that the last pick did not fit."""
+        wrong, self.state.pick_problem = self.state.pick_problem, False
+        return self.correcting(wrong_pick=wrong)
+
+    def can_pick(self) -> bool:
+        """The table's piles take a pick: a card to place, or a common pile for a called card."""
+        return self.phase() in (CORRECTING, TURN)
+
+    def pick(self, dest: str) -> None:
+        """The learner puts the turned card (or the called card) on the pile ``dest`` (its text)."""
+        self._decide(dest)
+
+    def can_call(self) -> bool:
+        """*Call “Muggins!”* is shown: a placement by another player is being watched."""
+        return self.phase() == WATCHING
+
+    def call(self) -> None:
+        """The learner calls “Muggins!” on the placement shown."""
+        self._decide(CALL)
+
+    def can_go_on(self) -> bool:
+        """*Next ▶* is shown (beside the call)."""
+        return self.can_call()
+
+    def go_on(self) -> None:
+        """The learner lets play go on without calling."""
+        self._decide(NEXT)
+
+    def can_skip(self) -> bool:
+        """*Skip to my turn* is shown (beside the call)."""
+        return self.can_call()
+
+    def skip(self) -> None:
+        """The others play on without the learner's calls until the learner has a card to place."""
+        try:
+            self.game.skip()
+        except MugginsError:
+            return
+
+    def can_next_hand(self) -> bool:
+        """*Deal the next hand* is shown: a hand of an unfinished match is over."""
+        return self.phase() == OVER and not self.game.match_over
+
+    def next_hand(self) -> None:
+        """The next hand of the match."""
+        self._decide(NEXT_HAND)
+
+    def undo(self) -> None:
+        """*Undo my last card* (Coach mode): the learner's last placement taken back."""
+        try:
+            self.state.game = self.game.undone()
+        except MugginsError:
+            return
+        self.state.undone = self.state.game.token
+
+    def can_hint(self) -> bool:
+        """The switch *Show where the card may go* is shown: Coach mode, a card to place."""
+        return self.game.settings.mode == COACH and self.phase() == TURN
+
+    def _decide(self, decision: str) -> None:
+        game = self.game
+        try:
+            game.decide(decision)
+        except MugginsError:
+            if game.correcting is not None:  # a pile that does not fit the called card
+                self.state.pick_problem = True
+
+    def watched_pile(self) -> str | None:
+        """The pile of the placement being watched (the table brings it into view)."""
+        shown = self.game.watching
+        return None if shown is None else str(shown.dest)
+
+    def since_panel(self) -> tuple[str, tuple[str, ...], bool] | None:
+        """:meth:`since` as the page shows it (not while a placement is watched), with whether
+        its panel is open (at the end of a hand, or when it is short)."""
+        since = self.since()
+        if since is None or self.game.watching is not None:
+            return None
+        heading, lines = since
+        return heading, lines, self.game.hand_over or len(lines) <= 3
+
+    # ----- the table ----------------------------------------------------------------------------
+    def dealer(self) -> str:
+        """The dealer's name in the hand under way."""
+        return self.game.hand.start.players[self.game.dealer]
+
+    def board(self, hints: bool = False) -> Board:
+        """The table to draw now; ``hints``: the learner asked where the card may go (Coach mode)."""
+        game = self.game
+        hand, you, dealer = game.hand, game.learner, self.dealer()
+        if game.watching is not None:
+            shown = game.watching
+            return Board(TableView(shown.table, you=you, marked={shown.dest}, show_mover=False, dealer=dealer,
+                                   arrows=(Arrow(("turned", shown.mover), shown.dest),)), "practice-watching", False)
+        turned = hand.turned
+        if game.hand_over or turned is None:
+            return Board(TableView(hand.position, you=you, show_mover=False, dealer=dealer), "practice-final", False)
+        arrows: tuple[Arrow, ...] = ()
+        if game.correcting is not None:
+            marks = dict.fromkeys(game.correction_choices(), LEGAL)
+        else:
+            marks = dict.fromkeys(hand.legal().dests, LEGAL) if hints and self.can_hint() else {}
+            arrows = self.last_arrows()
+        if turned.recycled:  # the mover's discard was turned over to make a new stock
+            mover = turned.position.mover
+            arrows += (Arrow(Discard(mover), ("stock", mover), "recycle"),)
+        return Board(TableView(turned.position, turned=turned.card, you=you, marks=marks, dealer=dealer, arrows=arrows),
+                     "practice", True)
+
+    def snapshot(self) -> Snapshot:
+        """What *Save picture* and *Save position* keep: the table of the moment (with the
+        turned card, unless a placement is watched) and the file name."""
+        game = self.game
+        hand = game.hand
+        deal, _who, _mode = self.heading()
+        if hand.turned is not None and hand.turned.card is not None and game.watching is None:
+            view = TableView(hand.turned.position, turned=hand.turned.card, you=game.learner, dealer=self.dealer())
+        else:
+            view = TableView(hand.position, you=game.learner, dealer=self.dealer())
+        return Snapshot(view, deal, f"muggins-{game.match.deal_code(game.hand_index)}-turn-{len(hand.records) + 1}")
+
+    # ----- the end of a hand: celebration and lessons ------------------------------------------
+    def celebrate(self) -> bool:
+        """Whether to celebrate now: the learner won this hand, and it was not celebrated yet."""
+        review = self.review()
+        finished = f"{self.game.code}/{len(self.game.decisions)}"
+        if review is None or not review.won or self.state.celebrated == finished:
+            return False
+        self.state.celebrated = finished  # once, not on every rerun
+        return True
+
+    def lesson_offers(self, available: Collection[str]) -> list[str]:
+        """The lessons (ids, among ``available``) that teach the errors of this hand, once each."""
+        review = self.review()
+        offered: list[str] = []
+        for error in review.lessons if review is not None else ():
+            lesson = LESSON_FOR_ERROR.get(error)
+            if lesson is not None and lesson in available and lesson not in offered:
+                offered.append(lesson)
+        return offered
+
+    def open_lesson(self, lesson_id: str) -> None:
+        """A lesson button at the end of the hand: the page goes to that lesson."""
+        self.state.to_lesson = lesson_id
+
+    def take_lesson(self) -> str | None:
+        """The lesson to go to, once."""
+        chosen, self.state.to_lesson = self.state.to_lesson, None
+        return chosen

@@ -1,129 +1,78 @@
-"""The Practice page's parts: the game in the session, its callbacks, and how
-verdicts, calls, hand ends and summaries are shown. State lives in
-``st.session_state`` only; the rules are in :mod:`tutorial.practice`."""
+"""The Practice page's Streamlit parts: the typed state in the session, the saved-games
+store, and how the screen model (:mod:`tutorial.app.practice.model`) is laid out and its
+actions wired to buttons. What to show and what an action does is decided by the model;
+the game's rules are in :mod:`tutorial.practice`."""
 
 from __future__ import annotations
 
-import contextlib
+import gettext
 import json
 import logging
-import random
 import secrets
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import streamlit as st
 
 from tutorial.app.lessons import state as lesson_view
-from tutorial.app.practice.model import LESSON_FOR_ERROR, Message, PracticeScreen
+from tutorial.app.practice.model import LOG_SHOWN, Message, PracticeScreen
+from tutorial.app.practice.state import (
+    ADDRESS_PARTS,
+    HINTS,
+    LOG_PANEL,
+    SETTINGS_PANEL,
+    WIDGETS,
+    PracticeAddress,
+    PracticeState,
+    SavedGame,
+    open_game,
+    read_saved,
+    saved_key_ok,
+)
 from tutorial.app.shell import clicks, pages, session
 from tutorial.app.shell.markup import literal, paragraphs
 from tutorial.app.shell.table import request_scroll
-from tutorial.engine.deal import COUNTS, SEAT_NAMES, DealCode
-from tutorial.engine.errors import MugginsError, PositionError
-from tutorial.practice import (
-    CALL,
-    COACH,
-    NEXT,
-    NEXT_HAND,
-    PRACTICE_PLAYERS,
-    TABLE,
-    WATCH_ALL,
-    WATCH_DISCARDS,
-    PracticeGame,
-    Settings,
-    parse_seat,
-    restore,
-)
-from tutorial.practice.settings import MAX_TURN_LIMIT
+from tutorial.practice import COACH, PracticeGame
 from tutorial.store import Store, open_store
+
+__all__ = ["HINTS", "LOG_PANEL", "SETTINGS_PANEL", "PracticeState", "game", "play", "playing", "screen", "state"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-GAME = "practice_game"
-NOTICES = "practice_notices"  # problems with the page address, shown once
-TYPED = "practice_typed_problem"  # a problem with the settings typed in the panel
-CONFIRM = "practice_confirm"  # the action waiting for “are you sure?”: "new" or "settings"
-HINTS = "practice_hints"
-SAVED = "practice_saved"  # (game identity, key) of the game kept in the store
-SETTINGS_PANEL = "practice-settings-panel"
-LOG_PANEL = "practice-log-panel"
-
 ADDRESS_LIMIT = 8_000
 """Moves longer than this (characters) are kept in the store under a short key instead of the address."""
 
-DRAFT = {  # the settings panel's values, kept apart from the widgets (see settings_panel)
-    "players": "practice_draft_players",
-    "seat": "practice_draft_seat",
-    "mode": "practice_draft_mode",
-    "penalise": "practice_draft_penalise",
-    "alertness": "practice_draft_alertness",
-    "slips": "practice_draft_slips",
-    "watch": "practice_draft_watch",
-    "hands": "practice_draft_hands",
-    "turn_limit": "practice_draft_turn_limit",
-    "code": "practice_draft_code",
-}
 
-def _fresh_game(players: int = PRACTICE_PLAYERS, seat: int = 0, settings: Settings | None = None) -> PracticeGame:
-    return PracticeGame(DealCode.new(players, random.SystemRandom()), seat,
-                        settings=settings or Settings())
+# ----- the state in the session ---------------------------------------------------------------
+def state() -> PracticeState:
+    """This session's practice state, its game opened from the address on first use (or
+    from the store, for a game too long for an address)."""
+    found = session.feature(PracticeState)
+    if found.game is None:
+        address = PracticeAddress.from_params({name: session.url_seed(name) for name in ADDRESS_PARTS})
+        opened = open_game(address, _load_saved)
+        found.game, found.notices = opened.game, opened.notices
+        if opened.saved is not None:  # a saved game: this session saves its own changes under a new key
+            found.saved = opened.saved
+    return found
 
 
 def game() -> PracticeGame:
-    """This session's game: restored from the address once (or from the store, for a
-    game too long for an address), else a fresh deal keeping whatever good seat and
-    settings the address named. Problems with the address are kept in
-    :data:`NOTICES` for the page to explain."""
-    state = st.session_state
-    if GAME not in state:
-        notices: list[tuple[str, object]] = []
-        params = {key: session.url_seed(key) for key in ("deal", "moves", "seat", "game")}
-        saved = session.url_seed("saved")
-        if saved:
-            body, why = _load_saved(saved)
-            if body is None:
-                notices.append((why, saved))
-            else:
-                params = body
-        if params.get("deal"):
-            try:
-                state[GAME], problems = restore(params["deal"], params.get("moves"), params.get("seat"), params.get("game"))
-                notices += [("problem", problem) for problem in problems]
-                if saved and body is not None:  # a saved game: this session saves its own changes under a new key
-                    state[SAVED] = SavedGame(saved, state[GAME].token, owned=False)
-            except PositionError as err:
-                notices.append(("bad-deal", err))
-        elif params.get("moves"):
-            notices.append(("moves-without-deal", params["moves"]))
-        if GAME not in state:
-            if saved and not params.get("deal"):
-                notices.append(("fresh-deal", None))
-            state[GAME], problems = _fresh_from(params.get("seat"), params.get("game"))
-            notices += [("problem", problem) for problem in problems]
-        state[NOTICES] = notices
-    return state[GAME]
+    """This session's game (see :func:`state`)."""
+    return state().current
 
 
-def _fresh_from(seat_text: str | None, settings_text: str | None) -> tuple[PracticeGame, list[PositionError]]:
-    """A fresh deal at the default table, keeping the address's seat and settings when they
-    are good (a bad one is reported and replaced by its default)."""
-    problems: list[PositionError] = []
-    seat, settings = 0, Settings()
-    if seat_text:
-        try:
-            seat = parse_seat(seat_text, PRACTICE_PLAYERS)
-        except PositionError as err:
-            problems.append(err)
-    if settings_text:
-        try:
-            settings = Settings.parse(settings_text)
-        except PositionError as err:
-            problems.append(err)
-    return _fresh_game(PRACTICE_PLAYERS, seat, settings), problems
+def playing() -> PracticeGame | None:
+    """The game under way, if the Practice page has opened one in this session (other pages
+    read it: the position lab, the class room)."""
+    return session.feature(PracticeState).game
+
+
+def play(new: PracticeGame) -> None:
+    """Make ``new`` the game under way (the class room's deal)."""
+    session.feature(PracticeState).game = new
 
 
 def token() -> str:
@@ -131,17 +80,13 @@ def token() -> str:
     return game().token
 
 
-@dataclass(frozen=True)
-class SavedGame:
-    """The store key this session's game is kept under: ``token`` of the game as stored;
-    ``owned``: this session saved it (a key opened from a link is never written over, so
-    everyone who opens a shared link keeps their own game)."""
-
-    key: str
-    token: str
-    owned: bool = True
+def screen() -> PracticeScreen:
+    """The page in words and actions: the learner's language, the learner's seat as “you”."""
+    current = state()
+    return PracticeScreen(current, session.narrator(current.current.learner))
 
 
+# ----- the store of games too long for an address ---------------------------------------------
 STORE_ERRORS = (OSError, sqlite3.Error, RuntimeError, ValueError)
 """What opening or using the store can raise: the data folder or file cannot be used
 (``OSError``, ``sqlite3.Error``: read-only, deleted, the disk full), a database of a newer
@@ -168,25 +113,21 @@ def _use_store(action: str, use: Callable[[Store], T]) -> tuple[bool, T | None]:
     return False, None
 
 
-def _load_saved(key: str) -> tuple[dict | None, str]:
-    """The address parts saved under ``key``, or ``(None, why)``: ``saved-missing`` (no
-    such game here), ``saved-unusable`` (the store cannot be read) or ``saved-damaged``."""
-    if not (key.isascii() and key.replace("-", "").replace("_", "").isalnum() and len(key) <= 40):
+def _load_saved(key: str) -> tuple[PracticeAddress | None, str]:
+    """The address saved under ``key``, or ``(None, why)``: ``saved-missing`` (no such game
+    here), ``saved-unusable`` (the store cannot be read) or ``saved-damaged``."""
+    if not saved_key_ok(key):
         return None, "saved-missing"
     ok, body = _use_store("read a saved game", lambda store: store.load_game(key))
     if not ok:
         return None, "saved-unusable"
     if body is None:
         return None, "saved-missing"
-    try:
-        data = json.loads(body) if len(body) <= 4 * ADDRESS_LIMIT + 1000 else None
-    except (ValueError, RecursionError):
-        data = None
-    if not (isinstance(data, dict) and isinstance(data.get("deal"), str)
-            and all(isinstance(v, (str, type(None))) for v in data.values())):
+    address = read_saved(body, ADDRESS_LIMIT)
+    if address is None:
         log.warning("the saved game %r is damaged and cannot be replayed", key)
         return None, "saved-damaged"
-    return data, ""
+    return address, ""
 
 
 def remember(current: PracticeGame) -> None:
@@ -194,289 +135,140 @@ def remember(current: PracticeGame) -> None:
     decisions outgrow :data:`ADDRESS_LIMIT` is kept in the store and the address
     carries its key (``saved``) instead — or, if the store cannot keep it, the long
     address is kept and the learner is told once that a link may not hold it."""
-    params = {
-        "deal": str(current.code),
-        "moves": current.moves_text(),
-        "seat": SEAT_NAMES[current.learner_seat] if current.learner_seat else None,
-        "game": None if current.settings == Settings() else current.settings.to_text(),
-    }
-    if len(params["moves"]) > ADDRESS_LIMIT:
-        key = _save(current, params)
+    address = PracticeAddress.of(current)
+    if address.too_long(ADDRESS_LIMIT):
+        key = _save(current, address)
         if key is not None:
-            session.remember(saved=key, deal=None, moves=None, seat=None, game=None)
+            session.remember(**PracticeAddress(saved=key).params())
             return
-        st.session_state.setdefault(UNSAVED, current.code)
-    session.remember(saved=None, **params)
+        kept = state()
+        if kept.unsaved is None:
+            kept.unsaved = current.code
+    session.remember(**address.params())
 
 
-UNSAVED = "practice_unsaved"  # a game too long for its address that the store could not keep
-
-
-def _save(current: PracticeGame, params: dict) -> str | None:
+def _save(current: PracticeGame, address: PracticeAddress) -> str | None:
     """Keep the game in the store; returns its key (``None`` when the store cannot)."""
-    known = st.session_state.get(SAVED)
+    kept = state()
+    known = kept.saved
     if known is not None and known.token == current.token:
         return known.key  # nothing changed since it was stored (or opened from a link)
     key = known.key if known is not None and known.owned else secrets.token_urlsafe(9)
-    body = json.dumps(params)
+    body = json.dumps(address.body())
     ok, _ = _use_store("keep a game too long for its address", lambda store: store.save_game(key, body))
     if not ok:
-        return None  # the learner is told (UNSAVED) that a refresh or a link may not bring it back
-    st.session_state[SAVED] = SavedGame(key, current.token)
+        return None  # the learner is told (unsaved) that a refresh or a link may not bring it back
+    kept.saved = SavedGame(key, current.token)
     return key
 
 
-# ----- callbacks (each runs only on the game the learner saw: see clicks.py) -----
-def new_game() -> None:
-    """Deal a fresh game from a new random seed: same table, seat and settings."""
-    current = game()
-    st.session_state[GAME] = _fresh_game(current.code.players, current.learner_seat, current.settings)
-    st.session_state[CONFIRM] = None
+# ----- actions: each runs the model's action on the game the learner saw (see clicks.py) ---------
+def act(action: str, *args: str) -> None:
+    """Callback: the screen model's action ``action`` (a method name) on the state as it is now."""
+    page = screen()
+    getattr(page, action)(*args)
+    if action in ("call", "go_on") and page.watched_pile() is not None:  # the next placement shown: bring it into view
+        request_scroll(page.watched_pile())
 
 
-def _under_way(current: PracticeGame) -> bool:
-    return bool(current.decisions) and not current.match_over
+def pick(dest: str) -> None:
+    """A pile picked on the table (the table's guard has checked the token)."""
+    act("pick", dest)
 
 
-def ask_new_game() -> None:
-    """“New deal”: deal at once unless a hand is under way, else ask first."""
-    if _under_way(game()):
-        st.session_state[CONFIRM] = "new"
-    else:
-        new_game()
+def action_button(label: str, *, key: str, action: str, args: tuple[str, ...] = (), where: Any = None,
+                  **options: Any) -> None:
+    """A button running the model's ``action`` on the game as shown now (see :mod:`tutorial.app.shell.clicks`)."""
+    clicks.button(label, key=key, seen=token(), current=token, action=act, args=(action, *args), where=where, **options)
 
 
-def ask_deal_from_settings() -> None:
-    """The settings panel's “Deal”: deal at once unless a hand is under way, else ask first.
-    A bad typed code is explained at once, before asking."""
-    _sync_draft()
-    try:
-        _settings_from_draft()
-    except PositionError as err:
-        st.session_state[TYPED] = err
-        return
-    st.session_state.pop(TYPED, None)
-    if _under_way(game()):
-        st.session_state[CONFIRM] = "settings"
-    else:
-        deal_from_settings()
-
-
-def confirm() -> None:
-    """“Yes, deal again”: carry out the action that was waiting."""
-    waiting = st.session_state.get(CONFIRM)
-    if waiting == "settings":
-        deal_from_settings()
-    elif waiting == "new":
-        new_game()
-
-
-def keep_playing() -> None:
-    st.session_state[CONFIRM] = None
-
-
-def _settings_from_draft() -> tuple[DealCode, int, Settings]:
-    """The deal code, seat and settings of the panel. Raises :class:`PositionError`."""
-    state = st.session_state
-    players = state.get(DRAFT["players"]) or PRACTICE_PLAYERS
-    typed = (state.get(DRAFT["code"]) or "").strip()
-    code = DealCode.parse(typed) if typed else DealCode.new(players, random.SystemRandom())
-    mode = state.get(DRAFT["mode"]) or COACH
-    match = dict(hands=int(state.get(DRAFT["hands"], 1)), turn_limit=int(state.get(DRAFT["turn_limit"], 1000)))
-    if mode == TABLE:
-        settings = Settings(mode=TABLE, alertness=int(state.get(DRAFT["alertness"], Settings.alertness)),
-                            slips=int(state.get(DRAFT["slips"], Settings.slips)),
-                            watch=state.get(DRAFT["watch"], Settings.watch), **match)
-    else:
-        settings = Settings(mode=COACH, penalise=bool(state.get(DRAFT["penalise"], True)), **match)
-    seat_letter = state.get(DRAFT["seat"]) or "A"
-    seat = SEAT_NAMES.index(seat_letter) if seat_letter in SEAT_NAMES else 0
-    return code, min(seat, code.players - 1), settings
-
-
-def deal_from_settings() -> None:
-    """Deal with the panel's table size, seat, mode and match, and the deal code if one
-    was typed (a teacher can give a whole class the same deal)."""
-    state = st.session_state
-    try:
-        code, seat, settings = _settings_from_draft()
-    except PositionError as err:
-        state[TYPED] = err
-        return
-    state.pop(TYPED, None)
-    state[NOTICES] = []
-    state[GAME] = PracticeGame(code, seat, settings=settings)
-    state[CONFIRM] = None
-    state[SETTINGS_PANEL] = False  # the new table comes into view
-
-
-PICK_PROBLEM = "practice_pick_problem"
-
-
-def decide(decision: str) -> None:
-    """The learner's decision on the game as shown (the click guard has checked the token)."""
-    current = game()
-    try:
-        current.decide(decision)
-    except MugginsError:
-        if current.correcting is not None:  # a pile that does not fit the called card
-            st.session_state[PICK_PROBLEM] = True
-    if decision in (CALL, NEXT) and current.watching is not None:  # the next placement shown: bring it into view
-        request_scroll(str(current.watching.dest))
-
-
-def skip() -> None:
-    """Let the others play on without calling until the learner's turn (Table mode)."""
-    with contextlib.suppress(MugginsError):
-        game().skip()
-
-
-UNDONE = "practice_undone"  # the token of the state an undo went back to
-
-
-def undo() -> None:
-    """Take back the learner's last placement (Coach mode)."""
-    try:
-        st.session_state[GAME] = game().undone()
-    except MugginsError:
-        return
-    st.session_state[UNDONE] = st.session_state[GAME].token
-
-
-def action_button(label: str, *, key: str, action, args: tuple = (), where=None, **options) -> None:
-    """A button acting on the game as shown now (see :mod:`tutorial.app.shell.clicks`)."""
-    clicks.button(label, key=key, seen=game().token, current=token, action=action, args=args, where=where, **options)
-
-
-# ----- the settings panel ------------------------------------------------------------
-def _seed_draft(current: PracticeGame) -> None:
-    """Fill the panel's values from the game once per session."""
-    state = st.session_state
-    if DRAFT["mode"] in state:
-        return
-    settings = current.settings
-    for field, value in {"players": current.code.players, "seat": SEAT_NAMES[current.learner_seat],
-                         "mode": settings.mode, "penalise": settings.penalise, "alertness": settings.alertness,
-                         "slips": settings.slips, "watch": settings.watch, "hands": settings.hands,
-                         "turn_limit": settings.turn_limit,
-                         "code": ""}.items():
-        state[DRAFT[field]] = value
-
-
+# ----- the settings panel ------------------------------------------------------------------------
 def _keep(field: str, widget_key: str) -> None:
     """A panel widget changed: keep its value in the draft (an emptied choice keeps the old value)."""
-    value = st.session_state.get(widget_key)
-    if value is not None:
-        st.session_state[DRAFT[field]] = value
+    state().draft_of().keep(field, st.session_state.get(widget_key))
 
 
-def _widget(field: str, widget_key: str, make, *, valid=None, **options):
+def _widget(field: str, widget_key: str, make: Callable[..., Any], **options: Any) -> Any:
     """A panel widget whose value lives in the draft, not in the widget: Streamlit forgets
     the state of widgets it does not draw (a closed panel), and a widget whose option
     labels are translated gets a key per language (the browser sends the old label
-    after a switch). ``valid(value)`` says whether the draft value can be shown."""
-    state = st.session_state
-    if widget_key not in state and (valid is None or valid(state[DRAFT[field]])):
-        state[widget_key] = state[DRAFT[field]]
+    after a switch)."""
+    if widget_key not in st.session_state:
+        st.session_state[widget_key] = getattr(state().draft_of(), field)
     return make(key=widget_key, on_change=_keep, args=(field, widget_key), **options)
 
 
-def _sync_draft() -> None:
-    """Copy the panel's widgets into the draft (a value typed and not yet confirmed
-    with Enter arrives together with the click on *Deal*)."""
-    _keep("players", "practice-w-players")
-    for field, widget_key in (("seat", f"practice-w-seat-{st.session_state.get(DRAFT['players'])}"),
-                              ("mode", _mode_key()), ("penalise", "practice-w-penalise"),
-                              ("alertness", "practice-w-alertness"), ("slips", "practice-w-slips"),
-                              ("watch", _watch_key()),
-                              ("hands", "practice-w-hands"), ("turn_limit", "practice-w-turn-limit"),
-                              ("code", "practice-w-code")):
-        _keep(field, widget_key)
+def widget_key(field: str, page: PracticeScreen) -> str:
+    """The key of a panel widget: per table size for the seat, per language for the
+    translated mode and watch choices (see :func:`tutorial.app.shell.session.labelled_key`)."""
+    if field == "seat":
+        return f"{WIDGETS['seat']}-{page.draft().players}"
+    if field == "mode":
+        return session.labelled_key(WIDGETS["mode"], [choice.label for choice in page.modes()])
+    if field == "watch":
+        return session.labelled_key(WIDGETS["watch"], [choice.label for choice in page.watch_choices()])
+    return WIDGETS[field]
 
 
-def _mode_key() -> str:
-    _ = session.tr().gettext
-    return session.labelled_key("practice-w-mode", (_("Coach"), _("Table")))
+def _deal_from_panel() -> None:
+    """The panel's *Deal*: copy its widgets into the draft first (a value typed and not yet
+    confirmed with Enter arrives together with the click), then the model's *deal*."""
+    page = screen()
+    _keep("players", WIDGETS["players"])
+    for field in WIDGETS:
+        if field != "players":
+            _keep(field, widget_key(field, page))
+    act("deal")
 
 
-def _watch_key() -> str:
-    _ = session.tr().gettext
-    return session.labelled_key("practice-w-watch", (_("Every placement by the others"),
-                                                     _("Only placements where a discard is involved")))
-
-
-def settings_panel(current: PracticeGame, tr) -> None:
+def settings_panel(page: PracticeScreen, tr: gettext.NullTranslations) -> None:
     """*Table and deal*: table size, seat, mode, penalty, the others' calls and slips,
     match length, turn limit and a typed deal code. Nothing changes until *Deal*
     (which asks first when a hand is under way)."""
     _ = tr.gettext
-    _seed_draft(current)
-    state = st.session_state
+    kept = page.state
+    if kept.close_panel:  # a deal from the panel was made: the new table comes into view
+        kept.close_panel = False
+        st.session_state[SETTINGS_PANEL] = False
     with st.expander(_("Table and deal"), key=SETTINGS_PANEL, on_change="rerun") as panel:
         if not panel.open:
             return
-        _widget("players", "practice-w-players", st.segmented_control, label=_("Number of players"), options=sorted(COUNTS))
-        players = state[DRAFT["players"]]
-        seats = list(SEAT_NAMES[:players])
-        if state[DRAFT["seat"]] not in seats:
-            state[DRAFT["seat"]] = seats[-1]
-        _widget("seat", f"practice-w-seat-{players}", st.segmented_control, label=_("Your seat"), options=seats)
-        names = {COACH: _("Coach"), TABLE: _("Table")}
-        _widget("mode", _mode_key(), st.radio, label=_("Mode"), options=[COACH, TABLE],
-                format_func=names.get, horizontal=True)
-        if state[DRAFT["mode"]] == COACH:
-            _widget("penalise", "practice-w-penalise", st.toggle, label=_("Penalty cards for my errors"))
+        draft = page.draft()
+        _widget("players", WIDGETS["players"], st.segmented_control, label=_("Number of players"),
+                options=page.player_counts())
+        _widget("seat", widget_key("seat", page), st.segmented_control, label=_("Your seat"), options=draft.seats())
+        modes = {choice.value: choice.label for choice in page.modes()}
+        _widget("mode", widget_key("mode", page), st.radio, label=_("Mode"), options=list(modes),
+                format_func=modes.get, horizontal=True)
+        if draft.mode == COACH:
+            _widget("penalise", WIDGETS["penalise"], st.toggle, label=_("Penalty cards for my errors"))
         else:
-            _widget("slips", "practice-w-slips", st.slider, label=_("How often each computer player misplaces a card (%)"),
+            _widget("slips", WIDGETS["slips"], st.slider, label=_("How often each computer player misplaces a card (%)"),
                     min_value=0, max_value=100, step=5)
-            _widget("alertness", "practice-w-alertness", st.slider,
+            _widget("alertness", WIDGETS["alertness"], st.slider,
                     label=_("How often the computer players call an error they see, yours or each other's (%)"),
                     min_value=0, max_value=100, step=10,
                     help=_("They never call before you: on a placement you watch, they may call only after you press Next."))
-            watch = {WATCH_ALL: _("Every placement by the others"),
-                     WATCH_DISCARDS: _("Only placements where a discard is involved")}
-            _widget("watch", _watch_key(), st.radio, label=_("Placements you watch, with the chance to call"),
-                    options=[WATCH_ALL, WATCH_DISCARDS], format_func=watch.get,
+            watch = {choice.value: choice.label for choice in page.watch_choices()}
+            _widget("watch", widget_key("watch", page), st.radio, label=_("Placements you watch, with the chance to call"),
+                    options=list(watch), format_func=watch.get,
                     help=_("With many players, watching only the placements on or next to a discard means fewer clicks."))
-        _widget("hands", "practice-w-hands", st.number_input, label=_("Hands in the match"), min_value=1, max_value=20)
-        _widget("turn_limit", "practice-w-turn-limit", st.number_input, label=_("Agreed turn limit per hand (R7)"),
-                min_value=50, max_value=MAX_TURN_LIMIT, step=50)
-        _widget("code", "practice-w-code", st.text_input, label=_("Deal code (optional)"), placeholder="4-12345",
+        fewest, most = page.HANDS
+        _widget("hands", WIDGETS["hands"], st.number_input, label=_("Hands in the match"), min_value=fewest, max_value=most)
+        lowest, highest, step = page.TURN_LIMITS
+        _widget("turn_limit", WIDGETS["turn_limit"], st.number_input, label=_("Agreed turn limit per hand (R7)"),
+                min_value=lowest, max_value=highest, step=step)
+        _widget("code", WIDGETS["code"], st.text_input, label=_("Deal code (optional)"), placeholder="4-12345",
                 max_chars=200,
                 help=_("Type a code such as 4-12345 to deal exactly that hand: everybody who types it gets the same cards."))
-        action_button(_("Deal"), key="practice-deal", action=ask_deal_from_settings, type="primary")
+        if page.can_deal():
+            clicks.button(_("Deal"), key="practice-deal", seen=token(), current=token, action=_deal_from_panel,
+                          type="primary")
         st.caption(_("Changes take effect when you press Deal."))
 
 
-# ----- what the learner sees (the words come from tutorial.app.practice.model) -------------
-def screen(current: PracticeGame) -> PracticeScreen:
-    """The page of ``current`` in words: the learner's language, the learner's seat as “you”."""
-    return PracticeScreen(current, session.narrator(current.learner),
-                          undone=st.session_state.get(UNDONE) == current.token)
-
-
-_BOXES = {"success": st.success, "error": st.error, "warning": st.warning, "info": st.info}
-
-
-def dealer(current: PracticeGame) -> str:
-    """The dealer's name in the hand under way."""
-    return current.hand.start.players[current.dealer]
-
-
-def save_buttons(current: PracticeGame, words_: PracticeScreen, tr) -> None:
-    """*Save picture* and *Save position* of the moment on the table."""
-    from tutorial.app.shell import takeaway
-    from tutorial.app.shell.table import TableView
-
-    hand = current.hand
-    deal, _who, _mode = words_.heading()
-    if hand.turned is not None and hand.turned.card is not None and current.watching is None:
-        view = TableView(hand.turned.position, turned=hand.turned.card, you=current.learner, dealer=dealer(current))
-    else:
-        view = TableView(hand.position, you=current.learner, dealer=dealer(current))
-    code = current.match.deal_code(current.hand_index)
-    takeaway.save_buttons(view, hand.position, tr, key="practice", caption=takeaway.caption(deal, view, words_.n),
-                          name=f"muggins-{code}-turn-{len(hand.records) + 1}")
+# ----- laying out what the model says -------------------------------------------------------------
+_BOXES: dict[str, Callable[..., Any]] = {"success": st.success, "error": st.error, "warning": st.warning, "info": st.info}
 
 
 def show(message: Message | None) -> None:
@@ -488,53 +280,47 @@ def show(message: Message | None) -> None:
                 st.markdown("\n".join("- " + literal(line) for line in message.details))
 
 
-def lesson_button(error: str, tr, offered: set[str]) -> None:
-    """A button to the lesson that teaches ``error`` (once per lesson)."""
-    lesson = {item.id: item for item in lesson_view.course()[0]}.get(LESSON_FOR_ERROR[error])
-    if lesson is None or lesson.id in offered:
-        return
-    offered.add(lesson.id)
-    action_button(tr.gettext("Lesson: {title}").format(title=tr.gettext(lesson.title)), key=f"practice-lesson-{lesson.id}",
-                  action=_to_lesson, args=(lesson.id,), icon=":material/school:")
-    if st.session_state.get(TO_LESSON) == lesson.id:
-        st.session_state.pop(TO_LESSON)
-        st.switch_page(pages.page("lessons"))
+def save_buttons(page: PracticeScreen, tr: gettext.NullTranslations) -> None:
+    """*Save picture* and *Save position* of the moment on the table."""
+    from tutorial.app.shell import takeaway
+
+    snap = page.snapshot()
+    takeaway.save_buttons(snap.view, page.game.hand.position, tr, key="practice",
+                          caption=takeaway.caption(snap.heading, snap.view, page.n), name=snap.name)
 
 
-TO_LESSON = "practice_to_lesson"  # a lesson button at the end of a hand was pressed
-
-
-def _to_lesson(lesson_id: str) -> None:
-    lesson_view.open_lesson(lesson_id)
-    st.session_state[TO_LESSON] = lesson_id
-
-
-def watching(current: PracticeGame, words_: PracticeScreen, tr) -> None:
+def watching(page: PracticeScreen, tr: gettext.NullTranslations) -> None:
     """A computer player's placement being shown in Table mode: call it, or let play go on.
     The same controls whether it was right or wrong: the learner judges."""
     _ = tr.gettext
-    text, question = words_.watching()
+    shown = page.watching()
+    if shown is None:
+        return
+    text, question = shown
     with st.container(border=True, key="practice-watch"):
         st.markdown(literal(text))
         st.caption(literal(question))
         row = st.container(horizontal=True, key="practice-watch-row")  # wraps in a narrow panel: labels stay whole
-        action_button(_("Call “Muggins!”"), key="practice-call", action=decide, args=(CALL,), where=row, type="primary")
-        action_button(_("Next ▶"), key="practice-next", action=decide, args=(NEXT,), where=row)
-        action_button(words_.skip_label(), key="practice-skip", action=skip, where=row,
-                      icon=":material/fast_forward:",
-                      help=_("The others play on without your calls until you have a card to place (or the hand ends)."))
+        if page.can_call():
+            action_button(_("Call “Muggins!”"), key="practice-call", action="call", where=row, type="primary")
+        if page.can_go_on():
+            action_button(_("Next ▶"), key="practice-next", action="go_on", where=row)
+        if page.can_skip():
+            action_button(page.skip_label(), key="practice-skip", action="skip", where=row,
+                          icon=":material/fast_forward:",
+                          help=_("The others play on without your calls until you have a card to place (or the hand ends)."))
 
 
-def hand_end(current: PracticeGame, words_: PracticeScreen, tr) -> None:
+def hand_end(page: PracticeScreen, tr: gettext.NullTranslations) -> None:
     """The end of a hand: the result, the review, the match score, the next hand."""
     _ = tr.gettext
-    review = words_.review()
-    finished_key = f"{current.code}/{len(current.decisions)}"
-    if review.won and st.session_state.get("practice_celebrated") != finished_key:
-        st.session_state["practice_celebrated"] = finished_key  # once, not on every rerun
+    review = page.review()
+    if review is None:
+        return
+    if page.celebrate():
         st.balloons()
     show(review.outcome)
-    offered: set[str] = set()
+    lessons = {item.id: item for item in lesson_view.course()[0]}
     with st.container(border=True, key="practice-summary"):
         st.markdown("**" + literal(_("Your hand in review")) + "**")
         for line in (review.clean, *review.errors, review.calls, review.missed_count):
@@ -542,39 +328,37 @@ def hand_end(current: PracticeGame, words_: PracticeScreen, tr) -> None:
                 st.markdown(literal(line))
         if review.missed:
             st.markdown("\n".join("- " + literal(line) for line in review.missed))
-        for error in review.lessons:
-            lesson_button(error, tr, offered)
-    board = words_.scoreboard()
+        for lesson_id in page.lesson_offers(lessons):
+            action_button(_("Lesson: {title}").format(title=_(lessons[lesson_id].title)), key=f"practice-lesson-{lesson_id}",
+                          action="open_lesson", args=(lesson_id,), icon=":material/school:")
+    chosen = page.take_lesson()
+    if chosen is not None:
+        lesson_view.open_lesson(chosen)
+        st.switch_page(pages.page("lessons"))
+    board = page.scoreboard()
     if board is not None:
         heading, scores, result = board
         st.markdown("**" + literal(heading) + "**")
         st.markdown(literal(scores))
         if result:
             st.success(literal(result))
-    if not current.match_over:
-        action_button(_("Deal the next hand"), key="practice-next-hand", action=decide, args=(NEXT_HAND,), type="primary")
+    if page.can_next_hand():
+        action_button(_("Deal the next hand"), key="practice-next-hand", action="next_hand", type="primary")
 
 
-LOG_SHOWN = 200
-"""Turns shown in the open hand log (the download holds them all)."""
-
-
-def hand_log(current: PracticeGame, words_: PracticeScreen, tr) -> None:
+def hand_log(page: PracticeScreen, tr: gettext.NullTranslations) -> None:
     """The hand log, built only while its panel is open (a long log would otherwise be
     sent on every click), and its download, built only when asked for."""
     _ = tr.gettext
     with st.expander(_("Hand log"), key=LOG_PANEL, on_change="rerun") as panel:
         if not panel.open:
             return
-        records = current.hand.records
-        if not records:
-            st.caption(_("No turns played yet."))
+        note = page.log_note()
+        if note:
+            st.caption(literal(note))
+        if not page.game.hand.records:
             return
-        if len(records) > LOG_SHOWN:
-            st.caption(literal(tr.ngettext("The last {count} turn; the download holds the whole hand.",
-                                           "The last {count} turns; the download holds the whole hand.", LOG_SHOWN)
-                               .format(count=LOG_SHOWN)))
-        st.markdown("\n".join(f"{number}. {literal(line)}" for number, line in words_.log_lines(LOG_SHOWN)))
-        st.download_button(_("Download the hand log"), data=words_.log_text,
-                           file_name=f"muggins-{current.match.deal_code(current.hand_index)}.txt",
+        st.markdown("\n".join(f"{number}. {literal(line)}" for number, line in page.log_lines(LOG_SHOWN)))
+        st.download_button(_("Download the hand log"), data=page.log_text, file_name=page.log_file_name(),
                            mime="text/plain", key="practice-log-download", on_click="ignore")
+

@@ -15,36 +15,65 @@ press it has not applied yet, in order, and eight quick presses of → move eigh
 
 from __future__ import annotations
 
-import re
+import gettext
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import streamlit as st
 
+from tutorial.app.presenter.model import (
+    ANSWER,
+    BACKWARD,
+    BIGGER,
+    FORWARD,
+    LOG,
+    PRESSES,
+    SMALLER,
+    STEP_BACK,
+    STEP_ON,
+    ModeWords,
+    PresenterState,
+    fresh_presses,
+)
 from tutorial.app.shell import session
 
-PRESENT = "_present"
-"""Session state: presenter mode is on."""
+__all__ = [
+    "ANSWER",
+    "ANSWER_KEY",
+    "BACKWARD",
+    "BACK_KEY",
+    "BIGGER",
+    "FORWARD",
+    "LEAVE_KEY",
+    "LOG",
+    "NEXT_KEY",
+    "PRESSES",
+    "SMALLER",
+    "STEP_BACK",
+    "STEP_ON",
+    "PresenterState",
+    "active",
+    "frame",
+    "fresh_presses",
+    "keys",
+    "leave_button",
+    "page_frame",
+    "set_active",
+    "state",
+    "switch",
+    "zoom",
+    "zoom_button",
+    "zoomed",
+]
+
 SWITCH = "present_switch"
-"""The sidebar toggle's key."""
+"""The sidebar toggle's widget key."""
+KEYS = "present-keys"
+"""The key counter's widget key (its value: the browser's count of presses)."""
 
 NEXT_KEY, BACK_KEY, ANSWER_KEY, LEAVE_KEY = "Right", "Left", "Space", "Esc"
 """The keyboard: Streamlit shortcut names of the four presenter controls (the class room's
 teacher page uses them; lessons and practice count their keys with :func:`keys`)."""
-
-FORWARD, BACKWARD, STEP_ON, STEP_BACK, ANSWER, BIGGER, SMALLER = "n", "b", "N", "B", "a", "i", "o"
-"""The presses :func:`keys` reports: → (Page Down) forward, ← (Page Up) backward,
-Shift+→ / Shift+← a whole step on or back (past a walk-through's moves), space the answer,
-+ a bigger table, − the table back to its size."""
-PRESSES = frozenset(FORWARD + BACKWARD + STEP_ON + STEP_BACK + ANSWER + BIGGER + SMALLER)
-ZOOM = "_present_zoom"
-"""Session state: the presenter asked for the bigger table."""
-LOG = 64
-"""Presses the browser keeps in its log: more than that between two runs are not applied."""
-KEYS = "present-keys"
-"""The key counter's widget key."""
-SEEN = "_present_keys_seen"
-"""Session state: ``(epoch, count)`` of the presses already applied."""
-_EPOCH = re.compile(r"[0-9a-z]{1,16}")
 
 RESERVE = 60
 """CSS pixels of the screen's height the drawn table leaves for the line above it."""
@@ -118,29 +147,18 @@ STYLE = (
 )
 
 
-def fresh_presses(value: object, seen: tuple[str, int] | None) -> tuple[str, tuple[str, int] | None]:
-    """The presses in ``value`` (the key counter's state, from the browser: not trusted) not
-    yet applied, oldest first, and the new ``seen``. A new ``epoch`` (the counter was drawn
-    anew: another page, presenter mode left and entered) counts from nothing; anything
-    malformed applies nothing and changes nothing."""
-    if not isinstance(value, Mapping):
-        return "", seen
-    epoch, total, log = value.get("epoch"), value.get("total"), value.get("log")
-    if not (isinstance(epoch, str) and _EPOCH.fullmatch(epoch) and isinstance(total, int)
-            and not isinstance(total, bool) and 0 <= total < 10**9 and isinstance(log, str)
-            and len(log) <= LOG and set(log) <= PRESSES):
-        return "", seen
-    done = seen[1] if seen is not None and seen[0] == epoch else 0
-    fresh = max(0, min(total - done, len(log)))
-    return (log[len(log) - fresh:] if fresh else ""), (epoch, max(total, done))
+
+def state() -> PresenterState:
+    """This session's presenter state (one session key: :attr:`PresenterState.KEY`)."""
+    return session.feature(PresenterState)
 
 
 def apply_presses(actions: Mapping[str, Callable[[], None]]) -> None:
     """Callback of the key counter: run ``actions[press]`` for every press not yet applied,
     in the order they were made (each action acts on where the presenter is by then)."""
-    state = st.session_state
-    getter = getattr(state.get(KEYS), "get", None)  # the component's state: {"presses": …}
-    presses, state[SEEN] = fresh_presses(getter("presses") if callable(getter) else None, state.get(SEEN))
+    kept = state()
+    getter = getattr(st.session_state.get(KEYS), "get", None)  # the component's state: {"presses": …}
+    presses, kept.seen = fresh_presses(getter("presses") if callable(getter) else None, kept.seen)
     for press in presses:
         action = actions.get(press)
         if action is not None:
@@ -247,7 +265,7 @@ export default function(component) {
 
 
 @st.cache_resource(show_spinner=False)
-def _keys_component():
+def _keys_component() -> Any:
     """The key counter (see :data:`KEYS_JS`), registered once per server process."""
     return st.components.v2.component("muggins_presenter_keys", js=KEYS_JS)
 
@@ -263,44 +281,48 @@ def keys(actions: Mapping[str, Callable[[], None]]) -> None:
 
 def zoomed() -> bool:
     """The presenter asked for the bigger table."""
-    return bool(st.session_state.get(ZOOM))
+    return state().zoom
 
 
 def zoom(on: bool) -> None:
     """Callback: the bigger table (``on``) or the table at its size."""
-    st.session_state[ZOOM] = bool(on)
+    state().zoom = bool(on)
 
 
-def zoom_button(tr, where) -> None:
+def _words(*, keyboard: bool = True) -> ModeWords:
+    return ModeWords.of(session.narrator(), zoomed=zoomed(), keyboard=keyboard)
+
+
+def zoom_button(tr: gettext.NullTranslations, where: Any) -> None:
     """*Bigger table* / *Smaller table* in the line above the table (+ and − on the keyboard)."""
-    _ = tr.gettext
     on = zoomed()
-    where.button(_("Smaller table") if on else _("Bigger table"), key="present-zoom", on_click=zoom, args=(not on,),
-                 icon=":material/zoom_out:" if on else ":material/zoom_in:", type="tertiary",
-                 help=_("The table at its size (−)") if on else _("A bigger table, for the back of the room (+)"))
+    words = _words()
+    where.button(words.zoom, key="present-zoom", on_click=zoom, args=(not on,),
+                 icon=":material/zoom_out:" if on else ":material/zoom_in:", type="tertiary", help=words.zoom_help)
 
 
 def active() -> bool:
     """Presenter mode is on for this learner (seeded once from ``present=1``)."""
-    state = st.session_state
-    if PRESENT not in state:
-        state[PRESENT] = session.url_seed("present") == "1"
-        session.remember(present="1" if state[PRESENT] else None)
-    return bool(state[PRESENT])
+    kept = state()
+    if kept.on is None:
+        kept.on = session.url_seed("present") == "1"
+        session.remember(**kept.address())
+    return bool(kept.on)
 
 
 def set_active(on: bool) -> None:
     """Turn presenter mode on or off (the address follows)."""
-    st.session_state[PRESENT] = bool(on)
+    kept = state()
+    kept.on = bool(on)
     st.session_state[SWITCH] = bool(on)
-    session.remember(present="1" if on else None)
+    session.remember(**kept.address())
 
 
 def _switched() -> None:
     set_active(bool(st.session_state.get(SWITCH)))
 
 
-def switch(tr) -> None:
+def switch(tr: gettext.NullTranslations) -> None:
     """The sidebar toggle (drawn only outside presenter mode: inside it, Esc or the Leave button)."""
     _ = tr.gettext
     st.session_state[SWITCH] = active()
@@ -315,17 +337,16 @@ def frame() -> None:
     st.html(STYLE)
 
 
-def leave_button(tr, where=None, *, keyboard: bool = True) -> None:
+def leave_button(tr: gettext.NullTranslations, where: Any = None, *, keyboard: bool = True) -> None:
     """*Leave presenter mode* (Esc with ``keyboard``: not on a page with a text box, where Esc
     belongs to the box)."""
-    _ = tr.gettext
-    (where or st).button(_("Leave"), key="present-leave", on_click=set_active, args=(False,),
+    words = _words(keyboard=keyboard)
+    (where or st).button(words.leave, key="present-leave", on_click=set_active, args=(False,),
                          shortcut=LEAVE_KEY if keyboard else None, icon=":material/close_fullscreen:",
-                         help=_("Leave presenter mode (Esc)") if keyboard else _("Leave presenter mode"),
-                         type="tertiary")
+                         help=words.leave_help, type="tertiary")
 
 
-def page_frame(tr) -> None:
+def page_frame(tr: gettext.NullTranslations) -> None:
     """On a page without a presenter layout of its own: the presenter's style (no sidebar,
     no menus) and the *Leave* button (Esc), when presenter mode is on."""
     if active():

@@ -21,6 +21,7 @@ The drawn table's piles go through the same guard (:func:`allowed`, tutorial/app
 
 from __future__ import annotations
 
+import gettext
 import time
 from collections.abc import Callable
 from functools import cache
@@ -31,7 +32,9 @@ import streamlit as st
 from tutorial.app.shell import dwell
 
 STALE = "_stale_click"
+"""Session key: a click on a state that changed without the learner was ignored (said once)."""
 GUARD = "_seen_guard"
+"""Session key: this session's :class:`~tutorial.app.shell.dwell.SeenGuard`."""
 
 
 @cache
@@ -71,7 +74,7 @@ def allowed(control: str, token: str, current: str, *, shown_ms: object = None) 
 
 
 def button(label: str, *, key: str, seen: str, current: Callable[[], str], action: Callable[..., Any],
-           args: tuple = (), where: Any = None, fixed_key: bool = False, **options: Any) -> None:
+           args: tuple[Any, ...] = (), where: Any = None, fixed_key: bool = False, **options: Any) -> None:
     """Draw ``st.button`` keyed ``<key>-t<seen>`` whose click calls ``action(*args)``
     only if ``current()`` still equals ``seen`` (both short texts naming a state) and
     the button has been on screen long enough to have been seen.
@@ -86,7 +89,8 @@ def button(label: str, *, key: str, seen: str, current: Callable[[], str], actio
                          **options)
 
 
-def _guarded(key: str, seen: str, current: Callable[[], str] | None, action: Callable[..., Any], args: tuple) -> None:
+def _guarded(key: str, seen: str, current: Callable[[], str] | None, action: Callable[..., Any],
+             args: tuple[Any, ...]) -> None:
     if allowed(key, seen, seen if current is None else current()):
         action(*args)
 
@@ -137,7 +141,7 @@ export default function(component) {
 
 
 @st.cache_resource(show_spinner=False)
-def _browser_guard():
+def _browser_guard() -> Any:
     """The browser's half of the guard, registered once per server process (shared, stateless)."""
     return st.components.v2.component("muggins_click_guard", js=BROWSER_JS)
 
@@ -151,7 +155,7 @@ def install() -> None:
         _browser_guard()(data={"min_seen": min_seen_ms()}, key="click-guard")
 
 
-def notice(tr) -> None:
+def notice(tr: gettext.NullTranslations) -> None:
     """Say once that a click made on an earlier table was ignored (a small toast)."""
     if st.session_state.pop(STALE, False):
         st.toast(tr.gettext("A click made on an earlier table was ignored: it no longer matched what is shown."),

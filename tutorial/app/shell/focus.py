@@ -30,15 +30,37 @@ carries them to the browser.
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import streamlit as st
 
-PENDING = "_focus_request"
-"""Session state: ``(number, keys, say, read)`` asked for by a callback, sent with the next run."""
-COUNT = "_focus_requests"
-SENT = "_focus_sent"
-"""Session state: the last request sent to the browser (what tests read)."""
+from tutorial.app.shell import session
+
+Request = tuple[str, list[str], str, str]
+"""A focus request: ``(number, keys, say, read)``."""
+
+
+@dataclass
+class FocusState:
+    """What the focus keeper holds for one session (one session key, :attr:`KEY`):
+    ``pending``, the request a callback made, sent with the next run; ``count``, the
+    requests made so far (each one's number); ``sent``, the last request sent to the
+    browser (what tests read); ``labels``, the words last sent (the script stays in the page)."""
+
+    KEY: ClassVar[str] = "focus"
+
+    pending: Request | None = None
+    count: int = 0
+    sent: Request | None = None
+    labels: dict[str, str] | None = None
+
+
+def state() -> FocusState:
+    """This session's focus state."""
+    return session.feature(FocusState)
 
 VERDICT = "[data-testid='stAlertContentSuccess'], [data-testid='stAlertContentError']"
 """For :func:`request`'s ``read``: the first verdict on the page."""
@@ -51,15 +73,14 @@ def request(keys: Iterable[str], say: str = "", read: str = "") -> None:
     ``say`` to screen readers, then the text of the first element that matches the CSS
     selector ``read`` (e.g. :data:`VERDICT`). Call it from a callback (it reaches the browser
     with the run that follows)."""
-    count = int(st.session_state.get(COUNT, 0)) + 1
-    st.session_state[COUNT] = count
-    st.session_state[PENDING] = (str(count), list(keys), say, read)
+    kept = state()
+    kept.count += 1
+    kept.pending = (str(kept.count), list(keys), say, read)
 
 
-def sent() -> tuple[str, list[str], str, str] | None:
+def sent() -> Request | None:
     """The last request sent to the browser: ``(number, keys, say, read)`` (for tests)."""
-    value = st.session_state.get(SENT)
-    return value if isinstance(value, tuple) else None
+    return state().sent
 
 
 JS = r"""
@@ -287,7 +308,7 @@ export default function(component) {
 
 
 @st.cache_resource(show_spinner=False)
-def _component():  # type: ignore[no-untyped-def]
+def _component() -> Any:
     """The focus keeper, registered once per server process (shared, stateless)."""
     return st.components.v2.component("muggins_focus", js=JS)
 
@@ -295,25 +316,22 @@ def _component():  # type: ignore[no-untyped-def]
 STYLE = "<style>.st-key-muggins-focus {display: none;}</style>"
 
 
-LABELS = "_focus_labels"
-"""Session state: the words last sent to the browser (the script stays installed in the page)."""
-
-
-def mark(tr) -> None:  # type: ignore[no-untyped-def]
+def mark(tr: gettext.NullTranslations) -> None:
     """Draw the focus keeper from the entry script, on the runs that have something to send:
     the first run of a session (the script installs itself in the page and stays there),
     a run after a callback's :func:`request`, and a run after the language changed (the
     skip link's words). Other runs send nothing (its script is 9 kB)."""
     _ = tr.gettext
-    asked = st.session_state.pop(PENDING, None)
+    kept = state()
+    asked, kept.pending = kept.pending, None
     labels = {"skip": _("Skip to the table")}
-    if not isinstance(asked, tuple) and st.session_state.get(LABELS) == labels:
+    if asked is None and kept.labels == labels:
         return
-    st.session_state[LABELS] = labels
-    data: dict = {"labels": labels}
-    if isinstance(asked, tuple):
+    kept.labels = labels
+    data: dict[str, Any] = {"labels": labels}
+    if asked is not None:
         nonce, keys, say, read = asked
         data["request"] = {"nonce": nonce, "keys": list(keys), "say": say, "read": read}
-        st.session_state[SENT] = asked
+        kept.sent = asked
     st.html(STYLE)
     _component()(data=data, key="muggins-focus")

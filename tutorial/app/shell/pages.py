@@ -7,10 +7,13 @@ by a file path. A page's identity is its ``url_path``, which is never translated
 
 from __future__ import annotations
 
+import gettext
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
+from tutorial.app.shell import session
 from tutorial.i18n import N_
 
 # Each feature folder of the app holds its page script as page.py (never a folder named
@@ -27,10 +30,9 @@ PAGES = {  # name (= url_path): (feature folder, title, icon)
     "class": ("classroom", N_("Class room"), ":material/groups:"),
 }
 DEFAULT = "home"
-_BUILT = "_pages"
 
 
-def build(tr) -> list:
+def build(tr: gettext.NullTranslations) -> list[Any]:
     """The pages for ``st.navigation``, titles in the learner's language.
 
     Home answers at ``/home`` and, through a hidden default page showing the same
@@ -38,14 +40,14 @@ def build(tr) -> list:
     "Page not found" at the default page's own path)."""
     built = {name: st.Page(APP / screen / "page.py", title=tr.gettext(title), icon=icon, url_path=name)
              for name, (screen, title, icon) in PAGES.items()}
-    st.session_state[_BUILT] = built
+    session.shell().pages = built
     screen, title, icon = PAGES[DEFAULT]
     start = st.Page(APP / screen / "page.py", title=tr.gettext(title), icon=icon, url_path="start", default=True,
                     visibility="hidden")
     return [*built.values(), start]
 
 
-def page(name: str):
+def page(name: str) -> Any:
     """The page called ``name`` (a key of :data:`PAGES`) as built in this run, for
     ``st.page_link`` and ``st.switch_page``."""
-    return st.session_state[_BUILT][name]
+    return session.shell().pages[name]

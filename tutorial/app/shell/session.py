@@ -9,20 +9,56 @@ from __future__ import annotations
 
 import gettext
 import zlib
-from typing import TypeVar
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import streamlit as st
 
 from tutorial.i18n import LANGUAGES, header_languages, match_language, negotiate, normalize, translations
 
+if TYPE_CHECKING:
+    from tutorial.narrate import Narrator
+
+# ----- widget keys of the shell (Streamlit keeps each widget's value under its key) ----------
+LANG_CHOICE = "lang_choice"
+"""The sidebar's language radio (the learner's language itself is :attr:`ShellState.lang`)."""
+TEXT_VIEW = "table_text"
+"""The sidebar switch "Table as text" (address: ``table=text``)."""
+FOUR_COLOUR = "four_colour"
+"""The sidebar switch "Four-colour deck" (address: ``deck=4``)."""
+
 LANG = "lang"
-LANG_CHOICE = "lang_choice"  # the sidebar radio; LANG is the learner's language itself
-URL = "_url"
-TEXT_VIEW = "table_text"  # the sidebar switch "Table as text" (address: table=text)
-FOUR_COLOUR = "four_colour"  # the sidebar switch "Four-colour deck" (address: deck=4)
+"""The query parameter of the learner's language."""
 KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved", "table", "deck", "present",
         "room", "student")
 """Query parameters (besides ``lang``) the address keeps on every page."""
+
+
+@dataclass
+class ShellState:
+    """What the shell keeps for one session (one session key, :attr:`KEY`):
+
+    - ``initialised``: :func:`init` has seeded the session;
+    - ``lang``: the learner's language code;
+    - ``seed``: the query parameters the session was opened with (a page change clears
+      plain ones from the address: :func:`url_seed` reads them here);
+    - ``kept``: what the address keeps on every page (:func:`remember`);
+    - ``pages``: the pages as built in this run (:mod:`tutorial.app.shell.pages`).
+    """
+
+    KEY: ClassVar[str] = "shell"
+
+    initialised: bool = False
+    lang: str | None = None
+    seed: dict[str, str] = field(default_factory=dict)
+    kept: dict[str, str] = field(default_factory=dict)
+    pages: dict[str, Any] = field(default_factory=dict)
+
+
+def shell() -> ShellState:
+    """This session's shell state."""
+    return feature(ShellState)
 
 
 def _browser_languages() -> list[str]:
@@ -35,20 +71,20 @@ def _browser_languages() -> list[str]:
 
 def init() -> None:
     """Seed this session's state once: language from ``?lang=``, else the browser, else English."""
-    state = st.session_state
-    if state.get("_initialised"):
+    kept = shell()
+    if kept.initialised:
         return
-    state["_initialised"] = True
+    kept.initialised = True
     asked = st.query_params.get(LANG)
-    state[LANG] = normalize(asked) or (match_language(asked) if asked else None) or negotiate(_browser_languages())
-    seed = {key: st.query_params.get(key) for key in st.query_params}
-    state["_url_seed"] = seed
-    state[URL] = {key: seed[key] for key in KEPT if seed.get(key)}
-    state[TEXT_VIEW] = seed.get("table") == "text"
-    state[FOUR_COLOUR] = seed.get("deck") == "4"
+    kept.lang = normalize(asked) or (match_language(asked) if asked else None) or negotiate(_browser_languages())
+    seed = {key: str(st.query_params.get(key)) for key in st.query_params}
+    kept.seed = seed
+    kept.kept = {key: seed[key] for key in KEPT if seed.get(key)}
+    st.session_state[TEXT_VIEW] = seed.get("table") == "text"
+    st.session_state[FOUR_COLOUR] = seed.get("deck") == "4"
     for key, wanted in (("table", "text"), ("deck", "4")):  # only these values are kept
-        if state[URL].get(key) != wanted:
-            state[URL].pop(key, None)
+        if kept.kept.get(key) != wanted:
+            kept.kept.pop(key, None)
 
 
 def choose_view() -> None:
@@ -59,17 +95,17 @@ def choose_view() -> None:
 
 def url_seed(key: str) -> str | None:
     """A query parameter as it was when this session started (before any page change cleared it)."""
-    return st.session_state.get("_url_seed", {}).get(key)
+    return shell().seed.get(key)
 
 
 def choose_language() -> None:
     """Callback of the language radio: make its value the learner's language."""
-    st.session_state[LANG] = st.session_state[LANG_CHOICE]
+    shell().lang = str(st.session_state[LANG_CHOICE])
 
 
 def lang() -> str:
     """The learner's language code."""
-    return normalize(st.session_state.get(LANG)) or LANGUAGES[0]
+    return normalize(shell().lang) or LANGUAGES[0]
 
 
 def tr() -> gettext.NullTranslations:
@@ -77,7 +113,7 @@ def tr() -> gettext.NullTranslations:
     return translations(lang())
 
 
-def labelled_key(base: str, labels) -> str:
+def labelled_key(base: str, labels: Iterable[object]) -> str:
     """The key of a choice widget whose option labels can change (a language switch, a ✓
     after a finished lesson): ``base`` and a digest of the labels shown.
 
@@ -88,21 +124,21 @@ def labelled_key(base: str, labels) -> str:
     return f"{base}-{zlib.crc32(chr(31).join(map(str, labels)).encode()):08x}"
 
 
-def narrator(you: str | None = None):
+def narrator(you: str | None = None) -> Narrator:
     """The narrator for the learner's language, telling it to seat ``you`` (or nobody)."""
     from tutorial.narrate import narrator as shared
 
     return shared(lang(), you)
 
 
-def gettext_func():
+def gettext_func() -> Callable[[str], str]:
     """The ``_`` to use in a page: ``_ = session.gettext_func()``."""
     return tr().gettext
 
 
 def remember(**params: str | None) -> None:
     """Keep these values in the page address from now on, on every page (``None`` drops one)."""
-    kept = st.session_state.setdefault(URL, {})
+    kept = shell().kept
     for key, value in params.items():
         if value is None or value == "":
             kept.pop(key, None)
@@ -115,7 +151,7 @@ def sync_url(here: dict[str, str | None] | None = None) -> None:
     so a refresh or a shared link restores them, plus ``here``: values of this page
     only (they leave the address on other pages). Writes only when something
     differs, so the Back button is not flooded."""
-    wanted = {LANG: lang(), **st.session_state.get(URL, {})}
+    wanted: dict[str, str] = {LANG: lang(), **shell().kept}
     wanted.update({key: value for key, value in (here or {}).items() if value})
     current = {key: st.query_params.get(key) for key in st.query_params}
     if current != wanted:

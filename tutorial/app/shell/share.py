@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gettext
 import os
 import socket
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
@@ -44,7 +47,7 @@ def base_address() -> tuple[str | None, str]:
                         bound=str(st.get_option("server.address") or ""), ip=network_ip)
 
 
-def resolve_base(url: str | None, *, public: str, bound: str, ip) -> tuple[str | None, str]:  # type: ignore[no-untyped-def]
+def resolve_base(url: str | None, *, public: str, bound: str, ip: Callable[[], str | None]) -> tuple[str | None, str]:
     """:func:`base_address` from its parts: the browser's ``url``, the ``public`` address set
     (or empty), the address the server listens on (``bound``, empty for all), and ``ip()``
     giving this computer's network address."""
@@ -72,7 +75,7 @@ def page_address(url_path: str, query: dict[str, str]) -> str:
     return f"{base or ''}/{url_path}?{urlencode(query)}"
 
 
-def address_note(tr) -> str | None:
+def address_note(tr: gettext.NullTranslations) -> str | None:
     """A line under a shared link when its address needs a word (plain text), else ``None``."""
     _ = tr.gettext
     _base, note = base_address()
@@ -102,7 +105,7 @@ def qr_image(text: str, box: int = 8) -> bytes:
     return qr_png(text, box=box)
 
 
-def qr_alt(tr, *, room: str | None = None, deal: str | None = None) -> str:
+def qr_alt(tr: gettext.NullTranslations, *, room: str | None = None, deal: object = None) -> str:
     """The text alternative of a QR code (plain text, in the learner's language): what
     scanning it opens, the class room ``room`` or else the deal ``deal``. The link itself
     is written beside every QR code, so the text need not spell it out."""
@@ -112,7 +115,7 @@ def qr_alt(tr, *, room: str | None = None, deal: str | None = None) -> str:
     return _("QR code: scan it to open deal {code}.").format(code=deal or "")
 
 
-def share_deal(game: PracticeGame, where=None, *, qr_width: int = 260, width: str = "stretch") -> None:
+def share_deal(game: PracticeGame, where: Any = None, *, qr_width: int = 260, width: str = "stretch") -> None:
     """*Share this deal*: a popover with the link, what it keeps, and its QR code."""
     _ = session.tr().gettext
     link = deal_link(game)

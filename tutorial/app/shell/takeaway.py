@@ -8,16 +8,18 @@ import gettext
 
 import streamlit as st
 
-from tutorial.app.shell.table import TableView, four_colour
+from tutorial.app.shell.table import four_colour
+from tutorial.app.shell.table_view import TableView
 from tutorial.draw.picture import png, render
 from tutorial.engine.posfile import dumps
 from tutorial.engine.position import Position
+from tutorial.narrate import Narrator
 
 PICTURE_WIDTH = 1600
 """Width of a saved picture in pixels (sharp on a slide)."""
 
 
-def caption(heading: str, view: TableView, n) -> list[str]:
+def caption(heading: str, view: TableView, n: Narrator) -> list[str]:
     """The caption of a saved picture: ``heading``, then for a turned card who turned it up
     and where the rule sends it (§priority), in the narrator ``n``'s words."""
     return [heading] + (n.turn_caption(view.position, view.turned) if view.turned is not None else [])
