@@ -31,8 +31,9 @@ from typing import Any, ClassVar
 from ..engine.cards import Card, CardError
 from ..engine.deal import COUNTS, MAX_SEED
 from ..engine.errors import PositionError
+from ..engine.events import Event
 from ..engine.position import Dest, Position
-from ..engine.rules import Legal, TurnRecord, TurnUp, complete_turn, judge, legal_destinations, turn_up
+from ..engine.rules import Legal, TurnRecord, TurnUp, complete_turn, judge, legal_destinations, place, turn_up
 
 Report = Callable[..., None]
 """``report(where, code, **params)``: a problem of the step at its key ``where`` (a key
@@ -77,6 +78,21 @@ class StepVerdict:
     choice: str
     right: bool
     code: str
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a step's table shows (plain data: the screens draw it). ``moved``: ``(mover,
+    pile)``, an arrow from the mover's turned card to the pile; ``events``: what happened,
+    drawn as arrows."""
+
+    position: Position
+    turned: Card | None = None
+    marked: frozenset[Dest] = frozenset()
+    open_discards: tuple[str, ...] = ()
+    show_mover: bool = True
+    moved: tuple[str, Dest] | None = None
+    events: tuple[Event, ...] = ()
 
 
 RIGHT, WRONG = "right", "wrong"
@@ -146,6 +162,16 @@ class Step:
 
     def options(self) -> tuple[Option, ...]:
         """The answers offered, in order (``()`` unless :attr:`answered_by` is ``OPTION``)."""
+        return ()
+
+    def table(self, answered: str | None = None) -> Shown | None:
+        """What the step's table shows: as asked (``answered`` ``None``), or once answered
+        right with ``answered``; ``None`` for a step without a table of its own."""
+        return Shown(self.position) if self.position is not None else None
+
+    @property
+    def question_cards(self) -> tuple[Card, ...]:
+        """Cards the question shows on their own, large (none unless the step asks about them)."""
         return ()
 
     def judge(self, choice: str) -> StepVerdict:
@@ -291,6 +317,15 @@ class Place(TurnStep):
     @property
     def right(self) -> tuple[str, ...]:
         return tuple(str(dest) for dest in self.legal.dests)
+
+    def table(self, answered: str | None = None) -> Shown | None:
+        turned = self.turned
+        assert turned is not None and turned.card is not None
+        if answered is None:
+            return Shown(turned.position, turned=turned.card)
+        dest = Dest.parse(answered)  # the move is made: nobody is shown "to move" any more
+        return Shown(place(turned.position, turned.card, dest), marked=frozenset({dest}), show_mover=False,
+                     moved=(turned.position.mover, dest))
 
     def judge(self, choice: str) -> StepVerdict:
         dest = self.turned.position.check_dest(Dest.parse(choice))
@@ -441,6 +476,11 @@ class NextCard(TurnStep):
     def right(self) -> tuple[str, ...]:
         return (PASS if self.turned.card is None else str(self.turned.card),)
 
+    def table(self, answered: str | None = None) -> Shown | None:
+        """The mover's discard open: a recycle turns it over."""
+        assert self.position is not None
+        return Shown(self.position, open_discards=(self.position.mover,))
+
     def options(self) -> tuple[Option, ...]:
         cards = tuple(Option(str(card), card=card) for card in self.choices)
         return cards + (Option(PASS, N_("None: a pass")),) if self.offers_pass else cards
@@ -510,6 +550,17 @@ class Call(TurnStep):
     def options(self) -> tuple[Option, ...]:
         return (Option("call", N_("Call “Muggins!”")), Option("accept", N_("No call")))
 
+    def table(self, answered: str | None = None) -> Shown | None:
+        """The placement to call or not; after a right call: the card moved, the penalty given."""
+        record = self.record
+        assert record is not None
+        if answered is not None and self.call:
+            return Shown(record.after, marked=frozenset({record.placed}) if record.placed else frozenset(),
+                         show_mover=False, events=tuple(record.events))
+        before, dest = record.judged_in, record.judgement.dest
+        return Shown(place(before, record.card, dest), marked=frozenset({dest}), show_mover=False,
+                     moved=(before.mover, dest))
+
 
 @kind
 @dataclass(frozen=True)
@@ -545,6 +596,10 @@ class Fits(Step):
 
     def options(self) -> tuple[Option, ...]:
         return (Option("fit", N_("They fit")), Option("no-fit", N_("They do not fit")))
+
+    @property
+    def question_cards(self) -> tuple[Card, ...]:
+        return self.cards
 
 
 @kind

@@ -1,0 +1,724 @@
+"""What a lesson step shows, in words, and what the learner can do on it: no Streamlit.
+
+:class:`StepScreen` reads a step and the learner's :class:`StepAnswer` and tells what the
+screen shows (title, text, the table as a :class:`~tutorial.app.shell.table_view.TableView`,
+the question, the answer buttons, the verdict after a pick, the reveal after two wrong
+picks, a walk-through's moves) and the actions, each with a *can* and a *do* (``pick``,
+``reveal``, ``move``). :class:`LessonScreen` is the lesson around it (the way on and
+back, finishing, the check result). The lesson page, presenter mode and the class room
+lay these out; a screen dispatches on :attr:`Step.answered_by` or asks the step, never on
+its kind. Sentences come from the narrator (:mod:`tutorial.narrate.lesson_steps`), told
+to the step's learner seat (``step.you``). Returned text is Markdown unless said "plain".
+
+The lesson feature's state (:class:`LessonState`) lives under one session key; its
+address form (``done`` and ``checks``) is read and written here too.
+"""
+
+from __future__ import annotations
+
+import gettext
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import ClassVar
+
+from tutorial.app.shell.markup import literal, paragraphs
+from tutorial.app.shell.table_view import TableView
+from tutorial.draw.scene import PLACED, RIGHT, WRONG, Arrow, arrows_for
+from tutorial.engine import events as ev
+from tutorial.engine.cards import Card
+from tutorial.engine.deal import DealCode, deal
+from tutorial.engine.errors import MugginsError
+from tutorial.engine.numbers import parse_count
+from tutorial.engine.position import Dest, Position
+from tutorial.lessons import Lesson, Step
+from tutorial.lessons.steps import PASS, AnswerMode, Option, Shown
+from tutorial.narrate import Narrator
+from tutorial.narrate import lesson_steps as words
+
+FOUR_COLOUR_MD = {"C": "green", "D": "blue", "H": "red"}
+"""Markdown colours of the four-colour deck (spades stay black)."""
+
+BIG = 10**6
+"""A walk-through frame past any step's last: shows the last move (clamped when drawn)."""
+
+NEXT_KEYS = ("lesson-next", "lesson-finish", "lesson-following", "lesson-restart")
+"""The lesson's way on (its keys on the lesson page): after a right answer the focus goes
+to the first of these on the page."""
+
+
+def card_md(card: Card | None, *, four_colour: bool = False) -> str:
+    """Markdown for a card: red suits in red, or with the four-colour deck clubs green and
+    diamonds blue. ``None`` gives an em dash."""
+    if card is None:
+        return "—"
+    colour = FOUR_COLOUR_MD.get(card.suit) if four_colour else ("red" if card.is_red else None)
+    return f":{colour}[{card.symbol}]" if colour else card.symbol
+
+
+# ----- the words of one answer (the class room uses these too) ----------------------------------
+def _option(step: Step, value: str) -> Option | None:
+    return next((option for option in step.options() if option.value == value), None)
+
+
+def choice_text(step: Step, choice: str, narrator: Narrator, tr: gettext.NullTranslations, *,
+                from_seat: bool = False) -> str:
+    """A recorded choice in plain words (the teacher's file, a tally's label): a pile named
+    with its top — from nobody's seat unless ``from_seat`` (then from ``narrator``'s seat) —,
+    a card by its symbol, or the option's label. A choice the step does not know is
+    returned as it is."""
+    if step.answered_by == AnswerMode.PILE:
+        turned = getattr(step, "turned", None)
+        teller = narrator if from_seat else narrator.seen_by(None)
+        try:
+            dest = Dest.parse(choice)
+        except MugginsError:
+            return choice
+        return teller.pile(dest, turned.position) if turned is not None else choice
+    option = _option(step, choice)
+    if option is None:
+        return choice
+    if option.card is not None:
+        return narrator.card(option.card)
+    return tr.gettext(option.label) if option.label else option.value
+
+
+def option_label(step: Step, value: str, tr: gettext.NullTranslations, *, narrator: Narrator | None = None,
+                 four_colour: bool = False) -> str:
+    """The label of an answer as Markdown: a card in colour and bold, the option's label
+    translated, or (a ``PILE`` step, given a ``narrator``) the pile named from the
+    narrator's seat. A value the step does not offer is shown literally."""
+    if step.answered_by == AnswerMode.PILE:
+        return literal(choice_text(step, value, narrator, tr, from_seat=True)) if narrator is not None else literal(value)
+    option = _option(step, value)
+    if option is None:
+        return literal(value)
+    if option.card is not None:
+        return f"**{card_md(option.card, four_colour=four_colour)}**"
+    return tr.gettext(option.label) if option.label else option.value
+
+
+# ----- state ------------------------------------------------------------------------------------
+@dataclass
+class StepAnswer:
+    """What has been done on one step: wrong tries, the last choice, whether it is solved,
+    and ``frame``: the move shown in a walk-through, or 1 once the right pile of a ``PILE``
+    step has been shown to the learner."""
+
+    wrong: list[str] = field(default_factory=list)
+    last: str | None = None
+    solved: bool = False
+    frame: int = 0
+
+    def token(self) -> str:
+        """A short text naming this state of the step (tries, solved, frame shown), for the
+        click guard of :mod:`tutorial.app.shell.clicks`."""
+        return f"{len(self.wrong)}{'s' if self.solved else 'o'}{self.frame}"
+
+    @property
+    def first_try(self) -> bool:
+        """Solved at the first try, without being shown the answer."""
+        return self.solved and not self.wrong and not self.frame
+
+    @classmethod
+    def shown(cls, step: Step) -> StepAnswer:
+        """The step as a learner sees it after answering right at once (presenter mode's
+        *Show the answer*, a class room's reveal): a walk-through at its last move."""
+        if step.answered_by == AnswerMode.MOVES:
+            return cls(frame=BIG, solved=True)
+        return cls(last=step.right[0] if step.right else None, solved=True)
+
+
+def answer_key(lesson: Lesson, step: Step) -> str:
+    return f"{lesson.id}/{step.id}"
+
+
+@dataclass
+class LessonState:
+    """The lesson feature's state in one session (one session key, :attr:`KEY`).
+
+    - ``current``: the lesson shown (its id), ``steps``: the step reached in each lesson.
+    - ``answers``: the learner's answers by ``lesson/step``; ``presented``: presenter mode's,
+      kept apart so a class demonstration changes no progress.
+    - ``shown``: while set, the answers read instead of both (a class room showing a step as
+      the class's answer: see :meth:`showing`).
+    - ``done``, ``checks``: completed lessons and check results (``None`` until seeded from
+      the address).
+    - ``notice``: an unknown lesson or step from the address, said once.
+    - ``answered``, ``moves``, ``finished``: counters the page uses to bring what changed
+      into view (answers given, moves between steps, *Finish* clicks).
+    """
+
+    KEY: ClassVar[str] = "lesson"
+
+    current: str | None = None
+    steps: dict[str, int] = field(default_factory=dict)
+    answers: dict[str, StepAnswer] = field(default_factory=dict)
+    presented: dict[str, StepAnswer] = field(default_factory=dict)
+    shown: dict[str, StepAnswer] | None = None
+    done: list[str] | None = None
+    checks: dict[str, tuple[int, int]] | None = None
+    notice: tuple[str, str] | None = None
+    answered: int = 0
+    moves: int = 0
+    finished: int = 0
+
+    def store(self, *, presenting: bool) -> dict[str, StepAnswer]:
+        """The answers read now: a class room's while it shows one, else presenter mode's
+        or the learner's own."""
+        if self.shown is not None:
+            return self.shown
+        return self.presented if presenting else self.answers
+
+    def answer(self, lesson: Lesson, step: Step, *, presenting: bool = False) -> StepAnswer:
+        """What has been done on this step (made empty on first use)."""
+        return self.store(presenting=presenting).setdefault(answer_key(lesson, step), StepAnswer())
+
+    def forget(self, lesson: Lesson, step: Step, *, presenting: bool = False) -> None:
+        """The step as at first: its answer and tries forgotten."""
+        self.store(presenting=presenting)[answer_key(lesson, step)] = StepAnswer()
+
+    def showing(self, store: dict[str, StepAnswer] | None) -> dict[str, StepAnswer] | None:
+        """Read ``store`` instead of the learner's answers from now on (``None``: back to
+        them); returns the store read before, to put back. The class room shows a step as
+        the class's answer so: ``store[answer_key(lesson, step)] = StepAnswer.shown(step)``."""
+        before, self.shown = self.shown, store
+        return before
+
+    def check_score(self, lesson: Lesson) -> tuple[int, int]:
+        """``(right at the first try, number of check steps)`` from the learner's answers."""
+        right = 0
+        for step in lesson.check_steps:
+            state = self.answers.get(answer_key(lesson, step))
+            right += bool(state and state.first_try)
+        return right, len(lesson.check_steps)
+
+    def restart(self, lesson: Lesson | str) -> None:
+        """Back to the first step of a lesson, its answers forgotten."""
+        lesson_id = lesson if isinstance(lesson, str) else lesson.id
+        self.steps[lesson_id] = 0
+        for key in [k for k in self.answers if k.startswith(f"{lesson_id}/")]:
+            del self.answers[key]
+
+    def reset(self) -> None:
+        """Forget completed lessons, check results, steps reached and answers."""
+        self.done = []
+        self.checks = {}
+        self.steps = {}
+        self.answers = {}
+
+    def place_token(self) -> str:
+        """A short text naming where the learner is (lesson and step), for the click guard of
+        the navigation buttons: a double click on *Next* moves one step, not two."""
+        lesson_id = self.current or ""
+        return f"{zlib.crc32(f'{lesson_id}/{self.steps.get(lesson_id, 0)}'.encode()):08x}"
+
+
+# ----- the address form -----------------------------------------------------------------------------
+def done_from_text(text: str | None, known: Sequence[str]) -> list[str]:
+    """Completed lessons from the address (``done=a,b``): known ids, each once."""
+    return [part for part in dict.fromkeys((text or "").split(",")) if part in known]
+
+
+def done_text(done: Sequence[str]) -> str:
+    return ",".join(done)
+
+
+def checks_from_text(text: str | None, known: dict[str, int]) -> dict[str, tuple[int, int]]:
+    """Check results from the address (``checks=lesson:right-total,…``); ``known``: each
+    lesson's number of check steps. A part that does not fit the course is left out."""
+    results: dict[str, tuple[int, int]] = {}
+    for part in (text or "").split(","):
+        lesson_id, _sep, score = part.partition(":")
+        right, _sep, total = score.partition("-")
+        right_n, total_n = parse_count(right, 3), parse_count(total, 3)
+        if lesson_id in known and right_n is not None and total_n == known[lesson_id] and right_n <= total_n:
+            results[lesson_id] = (right_n, total_n)
+    return results
+
+
+def checks_text(results: dict[str, tuple[int, int]]) -> str:
+    """The check results for the address: ``lesson:right-total,…``."""
+    return ",".join(f"{lesson_id}:{right}-{total}" for lesson_id, (right, total) in results.items())
+
+
+def pick_lesson(lessons: Sequence[Lesson], state: LessonState, wanted: str | None, step_id: str | None) -> None:
+    """Seed the current lesson and step from the address (``lesson``, ``step``) once: an
+    unknown lesson or step is kept in :attr:`LessonState.notice` and the first one shown."""
+    by_id = {lesson.id: lesson for lesson in lessons}
+    if state.current in by_id:
+        return
+    lesson = by_id.get(wanted or "", lessons[0])
+    state.current = lesson.id
+    index = lesson.step_index(step_id) if step_id else None
+    if wanted and wanted not in by_id:
+        state.notice = ("lesson", wanted)
+    elif index is not None and lesson.id == wanted:
+        state.steps[lesson.id] = index
+    elif step_id and lesson.id == wanted:
+        state.notice = ("step", step_id)
+
+
+# ----- one step on the screen ----------------------------------------------------------------------------
+class Layout(StrEnum):
+    """How a step's answers are laid out (from :attr:`Step.answered_by` and its options)."""
+
+    READ = "read"
+    PILE = "pile"  # a pile on the table
+    CARDS = "cards"  # one button per card (with the card's name as help)
+    CHOICE = "choice"  # one button per option; once answered, the answer said and the buttons gone
+    MOVES = "moves"
+    DEAL = "deal"
+
+
+@dataclass(frozen=True)
+class Box:
+    """A message box: ``tone`` (``success``, ``error`` or ``info``) and its Markdown."""
+
+    tone: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Button:
+    """An answer button: the ``value`` it picks, its ``label`` (Markdown), ``key`` (without
+    the state token), ``help`` (plain, or ``None``), shown as ``primary``, ``disabled``."""
+
+    value: str
+    label: str
+    key: str
+    help: str | None = None
+    primary: bool = False
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One move of a walk-through: the table and its caption (Markdown)."""
+
+    view: TableView
+    caption: str
+
+
+def table_view(shown: Shown | None, you: str | None) -> TableView | None:
+    """A step's :class:`~tutorial.lessons.steps.Shown` as the view to draw."""
+    if shown is None:
+        return None
+    arrows: tuple[Arrow, ...] = ()
+    if shown.moved is not None:
+        mover, dest = shown.moved
+        arrows = (Arrow(("turned", mover), dest),)
+    elif shown.events:
+        arrows = arrows_for(list(shown.events))
+    return TableView(shown.position, turned=shown.turned, you=you, marked=set(shown.marked),
+                     open_discards=shown.open_discards, show_mover=shown.show_mover, arrows=arrows)
+
+
+def question_view(step: Step) -> TableView | None:
+    """The table a step's question is asked on (before any answer), or ``None``."""
+    return table_view(step.table(), step.you)
+
+
+class StepScreen:
+    """One step of ``lesson`` on screen (see the module text). ``answer`` is changed by the
+    actions; ``narrator`` tells it in the learner's language to the step's seat (``step.you``);
+    ``shown_to_all``: the answer on the screen is shown to everyone (presenter mode, a class
+    room's reveal), not the reader's own; ``four_colour``: the learner's deck."""
+
+    def __init__(self, lesson: Lesson, step: Step, answer: StepAnswer, narrator: Narrator,
+                 tr: gettext.NullTranslations, *, shown_to_all: bool = False, four_colour: bool = False):
+        self.lesson, self.step, self.answer = lesson, step, answer
+        self.n, self.tr = narrator, tr
+        self.shown_to_all, self.four_colour = shown_to_all, four_colour
+        self.prefix = f"{lesson.id}-{step.id}"
+        self._frames: list[Frame] | None = None
+        if self.layout == Layout.MOVES:  # presenter mode's "show the answer" asks for a frame past the last
+            answer.frame = min(answer.frame, len(self.frames()) - 1)
+
+    # ----- what the step is ----------------------------------------------------------------------------------
+    @property
+    def layout(self) -> Layout:
+        mode = self.step.answered_by
+        if mode == AnswerMode.OPTION:
+            return Layout.CARDS if any(option.card is not None for option in self.step.options()) else Layout.CHOICE
+        return Layout(mode.value)
+
+    def title(self) -> str:
+        return self.tr.gettext(self.step.title)
+
+    def text(self) -> str:
+        """The step's text (the lesson's Markdown)."""
+        return self.tr.gettext(self.step.text)
+
+    def hint(self) -> str | None:
+        """The hint (Markdown), shown on request: while an answer is awaited, and beside a
+        walk-through or a deal throughout; ``None`` when there is none."""
+        if not self.step.hint or self.layout == Layout.READ:
+            return None
+        if self.answer.solved and self.layout not in (Layout.MOVES, Layout.DEAL):
+            return None
+        return self.tr.gettext(self.step.hint)
+
+    def done(self) -> str:
+        """The step's own closing text (Markdown), or nothing."""
+        return self.tr.gettext(self.step.done) if self.step.done else ""
+
+    def _with_done(self, text: str) -> str:
+        done = self.done()
+        return text + ("\n\n" + done if done else "")
+
+    @property
+    def has_table(self) -> bool:
+        return self.step.has_table
+
+    @property
+    def may_go_on(self) -> bool:
+        """The learner may go on: the step is answered (or watched to the end), or there is
+        nothing to answer."""
+        return self.layout in (Layout.READ, Layout.DEAL) or self.answer.solved
+
+    def waiting(self) -> str:
+        """Said where the lesson's Next would be while the step holds the learner (plain)."""
+        _ = self.tr.gettext
+        return _("Follow every move to go on.") if self.layout == Layout.MOVES else _("Answer to go on.")
+
+    # ----- the table --------------------------------------------------------------------------------------
+    @property
+    def shown_right(self) -> bool:
+        """The right pile is shown: asked for, or after two wrong picks."""
+        return self.answer.frame == 1 or len(self.answer.wrong) >= 2
+
+    def table(self) -> TableView | None:
+        """What the table shows now (``None`` for a step without one; a walk-through's is
+        its frame's, a deal step's :meth:`deal_view`'s)."""
+        step, state = self.step, self.answer
+        if self.layout == Layout.MOVES:
+            return self.frame().view
+        if self.layout == Layout.PILE and not state.solved:
+            view = question_view(step)
+            assert view is not None
+            marks = dict.fromkeys((Dest.parse(value) for value in step.right), RIGHT) if self.shown_right else {}
+            if state.last is not None and Dest.parse(state.last) not in marks:
+                marks[Dest.parse(state.last)] = WRONG
+            view.marks = marks
+            return view
+        return table_view(step.table(state.last if state.solved else None), step.you)
+
+    def table_key(self) -> str:
+        """The table's key: a walk-through's changes with each move, a deal's with the count."""
+        return f"{self.prefix}-{self.answer.frame}" if self.layout == Layout.MOVES else self.prefix
+
+    def can_pick_pile(self) -> bool:
+        """The table's piles are the answer now."""
+        return self.layout == Layout.PILE and not self.answer.solved
+
+    # ----- the question and the answers -------------------------------------------------------------------
+    def question(self) -> str:
+        """What is said under the table before the answers (Markdown, quoted text escaped):
+        the question, a placement to call, or the two cards of a *fits* step."""
+        cards = self.step.question_cards
+        if cards:
+            return " &nbsp; ".join(card_md(card, four_colour=self.four_colour) for card in cards)
+        return "\n\n".join("**" + literal(line.text) + "**" if line.strong else literal(line.text)
+                           for line in words.question(self.step, self.n))
+
+    @property
+    def question_big(self) -> bool:
+        """The question is cards shown large (as text, not a heading)."""
+        return bool(self.step.question_cards)
+
+    def label(self, value: str) -> str:
+        return option_label(self.step, value, self.tr, narrator=self.n, four_colour=self.four_colour)
+
+    def buttons(self) -> list[Button]:
+        """The answer buttons (none once a ``CHOICE`` step is answered)."""
+        state, right = self.answer, self.step.right
+        if self.layout == Layout.CARDS:
+            return [Button(option.value, self.label(option.value), f"{self.prefix}-card-{option.value}",
+                           help=self.n.card_name(option.card) if option.card is not None else None,
+                           primary=state.solved and option.value in right, disabled=state.solved)
+                    for option in self.step.options()]
+        if self.layout == Layout.CHOICE and not state.solved:
+            return [Button(option.value, self.label(option.value), f"{self.prefix}-option-{option.value}")
+                    for option in self.step.options()]
+        return []
+
+    def columns(self) -> int:
+        """How many columns the answer buttons take (a row of at least two, or four cards)."""
+        return max(len(self.step.options()), 4 if self.layout == Layout.CARDS else 2)
+
+    def can_pick(self, value: str) -> bool:
+        """``value`` can be picked now: an answer the step offers (a pile on the table), and
+        the step not yet answered (a ``CHOICE`` step's buttons are gone once it is)."""
+        if self.answer.solved or self.layout not in (Layout.PILE, Layout.CARDS, Layout.CHOICE):
+            return False
+        if self.layout == Layout.PILE:
+            try:
+                self.step.judge(value)
+            except MugginsError:
+                return False
+            return True
+        return _option(self.step, value) is not None
+
+    def pick(self, value: str) -> bool:
+        """Answer with ``value``; returns whether it is right (a wrong one is counted)."""
+        if not self.can_pick(value):
+            return False
+        verdict = self.step.judge(value)
+        self.answer.last = value
+        if verdict.right:
+            self.answer.solved = True
+        else:
+            self.answer.wrong.append(value)
+        return verdict.right
+
+    def can_reveal(self) -> bool:
+        """*Show me where it goes*: a ``PILE`` step whose right pile is not yet shown."""
+        return self.layout == Layout.PILE and not self.answer.solved and not self.shown_right
+
+    def reveal(self) -> None:
+        if self.can_reveal():
+            self.answer.frame = 1
+
+    # ----- the verdict ----------------------------------------------------------------------------------
+    def answer_line(self) -> str | None:
+        """Once a ``CHOICE`` step is answered: the answer given (Markdown), else ``None``."""
+        if self.layout != Layout.CHOICE or not self.answer.solved:
+            return None
+        _ = self.tr.gettext
+        said = _("The answer: **{answer}**") if self.shown_to_all else _("Your answer: **{answer}**")
+        return said.format(answer=self.label(self.step.right[0])) + " :material/check_circle:"
+
+    def verdict(self) -> Verdict:
+        """The verdict (the boxes in the step's panel) and what happened at length
+        (``more``, before the lesson's Next on a phone; after it beside the table)."""
+        step, state, n = self.step, self.answer, self.n
+        _ = self.tr.gettext
+        if self.layout in (Layout.READ, Layout.MOVES):
+            if self.layout == Layout.MOVES:
+                last = state.frame >= len(self.frames()) - 1
+                return Verdict((Box("success" if last else "info", self.frame().caption),))
+            return Verdict(())
+        if self.layout == Layout.DEAL:
+            return Verdict((Box("info", self.done()),) if self.done() else ())
+        if state.solved:
+            told = words.right(step, n, state.last or step.right[0], shown_to_all=self.shown_to_all)
+            if told.more:
+                return Verdict((Box("success", paragraphs(told.text)),), Box("info", self._with_done(paragraphs(told.more))))
+            return Verdict((Box("success", self._with_done(paragraphs(told.text))),))
+        if self.layout == Layout.PILE:
+            if state.last is not None:
+                try_again = _("Try again: choose the marked pile.") if self.shown_right else \
+                    _("Try again: choose the pile where the card must go.")
+                return Verdict((Box("error", paragraphs(words.wrong(step, n, state.last, reveal=self.shown_right),
+                                                     try_again)),))
+            if self.shown_right:
+                turned, legal = getattr(step, "turned", None), getattr(step, "legal", None)
+                assert turned is not None and legal is not None
+                return Verdict((Box("info", paragraphs(n.where_it_goes(turned.card, legal, turned.position))),))
+            return Verdict(())
+        if state.last is None:
+            return Verdict(())
+        reveal = len(state.wrong) >= 2
+        told_wrong = words.wrong(step, n, state.last, reveal=reveal)
+        if self.layout == Layout.CHOICE:
+            return Verdict((Box("error", paragraphs(told_wrong, _("Try again."))),))
+        return Verdict((Box("error", paragraphs(told_wrong)),))
+
+    # ----- a walk-through ----------------------------------------------------------------------------------
+    def frames(self) -> list[Frame]:
+        """The call on the step's wrong play, move by move, from the engine's events: the
+        placement, the call with the correction, each donor's card (or none), then the
+        summary with the turn passing on. (The turn-up is already on the table.)"""
+        if self._frames is None:
+            self._frames = muggins_frames(self.step, self.n, self.done())
+        return self._frames
+
+    def frame(self) -> Frame:
+        """The move shown now (the answer's frame, clamped to the last)."""
+        frames = self.frames()
+        return frames[min(self.answer.frame, len(frames) - 1)]
+
+    def at_frame(self) -> int:
+        return min(self.answer.frame, len(self.frames()) - 1) if self.layout == Layout.MOVES else 0
+
+    def frame_caption(self) -> str:
+        """``Move 2 of 5`` (plain)."""
+        return self.tr.gettext("Move {number} of {total}").format(number=self.at_frame() + 1, total=len(self.frames()))
+
+    def can_move(self, target: int) -> bool:
+        """Move ``target`` (an absolute frame, so a double click cannot skip one) can be shown."""
+        return self.layout == Layout.MOVES and 0 <= target < len(self.frames())
+
+    def move(self, target: int) -> None:
+        """Show move ``target``; the last one solves the step."""
+        if not self.can_move(target):
+            return
+        self.answer.frame = target
+        if target == len(self.frames()) - 1:
+            self.answer.solved = True
+
+    def move_focus(self) -> str | None:
+        """Where a phone scrolls after a move: the pile marked first (its text), or the whole
+        table (``"*"``)."""
+        marks = self.frame().view.marks
+        return str(next(iter(marks))) if marks else "*"
+
+    # ----- a deal -------------------------------------------------------------------------------------------
+    def players(self) -> tuple[int, ...]:
+        """The counts a ``DEAL`` step offers."""
+        return tuple(getattr(self.step, "players", ())) if self.layout == Layout.DEAL else ()
+
+    def deal_view(self, players: int) -> tuple[str, TableView]:
+        """A deal for ``players`` (the dealer stays in seat A): its caption (plain) and table."""
+        _ = self.tr.gettext
+        position, dealer = deal(DealCode(players, getattr(self.step, "seed", 1)), dealer=0)
+        caption = (words.counts_sentence(players, self.n) + " "
+                   + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover)
+                   + " " + _("(In a game the first dealer is drawn at random; here A deals, so only the number of players changes.)"))
+        return caption, TableView(position)
+
+    # ----- the focus ----------------------------------------------------------------------------------------
+    def first_controls(self) -> list[str]:
+        """The keys (without state tokens) of the step's first control, best first: where the
+        focus goes on arriving at the step (the table's piles, the answers, *Next move*, the
+        deal's counts), then the lesson's way on."""
+        first: list[str] = []
+        options = self.step.options()
+        if self.layout == Layout.PILE:
+            first = [f"{self.prefix}-table", f"table-{self.prefix}"]  # the drawn table, or the text view's piles
+        elif self.layout == Layout.MOVES:
+            first = [f"{self.prefix}-next"]
+        elif self.layout == Layout.CARDS and options:
+            first = [f"{self.prefix}-card-{options[0].value}"]
+        elif self.layout == Layout.CHOICE and options:
+            first = [f"{self.prefix}-option-{options[0].value}"]
+        elif self.layout == Layout.DEAL:
+            first = [f"{self.prefix}-players"]
+        return [*first, *NEXT_KEYS]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verdict: ``boxes`` in order, and ``more`` (what happened at length) apart."""
+
+    boxes: tuple[Box, ...]
+    more: Box | None = None
+
+
+def muggins_frames(step: Step, n: Narrator, done: str = "") -> list[Frame]:
+    """A walk-through step's moves (see :meth:`StepScreen.frames`); ``done``: the step's
+    closing text (Markdown), said with the last move."""
+    record = getattr(step, "record", None)
+    assert record is not None
+    before = record.judged_in
+    shown = (record.mover,)
+    frames: list[Frame] = []
+
+    def frame(position: Position, marks: dict[Dest, str], caption: str, arrows: tuple[Arrow, ...]) -> None:
+        frames.append(Frame(TableView(position, you=step.you, marks=marks, open_stocks=shown, show_mover=False,
+                                      arrows=arrows), caption))
+
+    recycling, recycled = "", []
+    for event, after, sentence in n.steps(record):
+        if isinstance(event, ev.Placed):
+            frame(after, {event.dest: WRONG if event.error else PLACED},
+                  paragraphs(sentence, n.judgement(record.judgement, before)), arrows_for([event]))
+        elif isinstance(event, ev.Corrected):
+            frame(after, {event.wrong: WRONG, event.right: RIGHT}, paragraphs(n.correction(record, before)),
+                  arrows_for([event]))
+        elif isinstance(event, ev.Recycled) and event.for_penalty:
+            recycling, recycled = sentence + " ", [event]  # told and drawn with the card it gives
+        elif isinstance(event, (ev.PenaltyCard, ev.NoPenaltyCard)):
+            frame(after, {}, paragraphs(recycling + sentence), arrows_for([*recycled, event]))
+            recycling, recycled = "", []
+    summary = paragraphs(n.penalty_summary(record), n.turn_passes(record))
+    frame(record.after, {record.placed: PLACED} if record.placed else {}, summary + ("\n\n" + done if done else ""), ())
+    return frames
+
+
+# ----- the lesson around the step --------------------------------------------------------------------------
+class LessonScreen:
+    """Where the learner is in ``lessons`` (from ``state``) and the way on and back."""
+
+    def __init__(self, lessons: Sequence[Lesson], state: LessonState):
+        self.lessons, self.state = list(lessons), state
+        by_id = {lesson.id: lesson for lesson in self.lessons}
+        if state.current not in by_id:
+            state.current = self.lessons[0].id
+        self.lesson = by_id[state.current]
+        self.index = min(max(state.steps.get(self.lesson.id, 0), 0), len(self.lesson.steps) - 1)
+        state.steps[self.lesson.id] = self.index
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.index]
+
+    @property
+    def done(self) -> list[str]:
+        if self.state.done is None:
+            self.state.done = []
+        return self.state.done
+
+    def progress(self, tr: gettext.NullTranslations) -> tuple[float, str]:
+        """The progress bar: its share and ``Step 2 of 9``."""
+        total = len(self.lesson.steps)
+        return (self.index + 1) / total, tr.gettext("Step {number} of {total}").format(number=self.index + 1, total=total)
+
+    def following(self) -> Lesson | None:
+        """The lesson after this one, if any."""
+        at = self.lessons.index(self.lesson)
+        return self.lessons[at + 1] if at + 1 < len(self.lessons) else None
+
+    # ----- actions ---------------------------------------------------------------------------------------
+    def can_back(self) -> bool:
+        return self.index > 0
+
+    def back(self) -> None:
+        if self.can_back():
+            self.go(self.lesson.id, self.index - 1)
+
+    def can_next(self, may_go_on: bool) -> bool:
+        """*Next*: the step lets the learner go on and is not the lesson's last."""
+        return may_go_on and self.index < len(self.lesson.steps) - 1
+
+    def next(self) -> None:
+        if self.index < len(self.lesson.steps) - 1:
+            self.go(self.lesson.id, self.index + 1)
+
+    def can_finish(self, may_go_on: bool) -> bool:
+        """*Finish the lesson*: on its last step, answered, the lesson not yet completed."""
+        return may_go_on and self.index == len(self.lesson.steps) - 1 and self.lesson.id not in self.done
+
+    def finish(self, lesson_id: str | None = None) -> None:
+        """Mark the lesson completed and keep its check result."""
+        lesson = next((item for item in self.lessons if item.id == (lesson_id or self.lesson.id)), None)
+        if lesson is None:
+            return
+        if lesson.id not in self.done:
+            self.done.append(lesson.id)
+        if lesson.check_steps:
+            if self.state.checks is None:
+                self.state.checks = {}
+            self.state.checks[lesson.id] = self.state.check_score(lesson)
+
+    def go(self, lesson_id: str, index: int) -> None:
+        """Move to step ``index`` of a lesson (it becomes the current one)."""
+        self.state.current = lesson_id
+        self.state.steps[lesson_id] = index
+
+    def open(self, lesson_id: str) -> None:
+        """Make ``lesson_id`` the current lesson (at the step the learner last reached)."""
+        if any(item.id == lesson_id for item in self.lessons):
+            self.state.current = lesson_id
+
+    def neighbours(self) -> tuple[tuple[str, int] | None, tuple[str, int] | None]:
+        """The steps before and after (lesson id, step index), across lessons; ``None`` at the ends."""
+        lessons, lesson, index = self.lessons, self.lesson, self.index
+        at = lessons.index(lesson)
+        before = (lesson.id, index - 1) if index > 0 else (
+            (lessons[at - 1].id, len(lessons[at - 1].steps) - 1) if at > 0 else None)
+        after = (lesson.id, index + 1) if index + 1 < len(lesson.steps) else (
+            (lessons[at + 1].id, 0) if at + 1 < len(lessons) else None)
+        return before, after
