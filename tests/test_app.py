@@ -104,11 +104,17 @@ def open_lessons(at, lang="en"):
     return at
 
 
-def current_step(at):
-    from tutorial.app.lessons import state as lesson_view
+def lessons_state(at):
+    """The lesson feature's state in the session (tutorial.app.lessons.model.LessonState)."""
+    from tutorial.app.lessons.model import LessonState
 
-    lesson = next(item for item in LESSONS if item.id == at.session_state[lesson_view.CURRENT])
-    return lesson, lesson.steps[at.session_state[lesson_view.STEPS][lesson.id]]
+    return at.session_state[LessonState.KEY]
+
+
+def current_step(at):
+    state = lessons_state(at)
+    lesson = next(item for item in LESSONS if item.id == state.current)
+    return lesson, lesson.steps[state.steps[lesson.id]]
 
 
 def answer_step(at, lesson, step):
@@ -144,7 +150,7 @@ def test_every_lesson_can_be_completed(lesson, lang):
         if index < len(lesson.steps) - 1:
             click(at, "lesson-next").run()
     click(at, "lesson-finish").run()
-    assert lesson.id in at.session_state["lessons_done"]
+    assert lesson.id in lessons_state(at).done
     assert tr.gettext("Lesson complete.") in texts(at)
     assert at.query_params["done"] == [lesson.id] or at.query_params["done"] == lesson.id
 
@@ -310,9 +316,9 @@ def test_reset_progress_also_restarts_lessons():
     assert current_step(at)[1].id == last
     at.switch_page("home/page.py").run()
     click(at, "reset-progress").run()
-    assert at.session_state["lessons_done"] != []  # asks first
+    assert lessons_state(at).done != []  # asks first
     click(at, "reset-confirm").run()
-    assert at.session_state["lessons_done"] == []
+    assert lessons_state(at).done == []
     at.switch_page("lessons/page.py").run()
     assert current_step(at)[1].id == LESSONS[0].steps[0].id
 
@@ -362,7 +368,7 @@ def test_rules_page_links_each_section_to_its_lesson():
     linked = {key.split("-")[1] for key in links}
     assert linked == {code.lstrip("§") for code, _title, _body in SECTIONS}, "every rule section links to a lesson"
     click(at, "rules-recycle-recycling").run()
-    assert at.session_state["lesson_current"] == "recycling"
+    assert lessons_state(at).current == "recycling"
     assert any(t.value == "Lessons" for t in at.title)
 
 
@@ -376,11 +382,11 @@ def test_progress_and_check_results_survive_a_refresh():
             click(at, "lesson-next").run()
     click(at, "lesson-finish").run()
     total = len(lesson.check_steps)
-    assert at.session_state["lesson_checks"][lesson.id] == (total, total)
+    assert lessons_state(at).checks[lesson.id] == (total, total)
     # a refresh is a new session opened on the same address
     again = start(app(**{k: at.query_params[k] for k in at.query_params}), "home/page.py")
-    assert lesson.id in again.session_state["lessons_done"]
-    assert again.session_state["lesson_checks"][lesson.id] == (total, total)
+    assert lesson.id in lessons_state(again).done
+    assert lessons_state(again).checks[lesson.id] == (total, total)
     assert any(f"{total} of {total}" in str(b.label) for b in again.button)
 
 
@@ -721,7 +727,7 @@ def test_after_finishing_a_lesson_the_next_lesson_opens_and_the_selector_follows
     click(at, "lesson-finish").run()
     assert lesson_selector(at).key != before  # the ✓ changed the labels, so the widget is a new one
     click(at, "lesson-following").run()
-    assert at.session_state["lesson_current"] == second.id and lesson_selector(at).value == second.id
+    assert lessons_state(at).current == second.id and lesson_selector(at).value == second.id
 
 
 def test_a_check_answered_after_show_me_is_not_right_at_the_first_try():
@@ -730,10 +736,7 @@ def test_a_check_answered_after_show_me_is_not_right_at_the_first_try():
     at = open_lessons(app(lesson=lesson.id, step=step.id))
     click(at, f"{lesson.id}-{step.id}-reveal").run()
     answer_step(at, lesson, step)
-    from tutorial.app.lessons import state as lesson_view
-
-    store = at.session_state[lesson_view.ANSWERS]
-    state = store[f"{lesson.id}/{step.id}"]
+    state = lessons_state(at).answers[f"{lesson.id}/{step.id}"]
     assert state.solved and state.frame == 1
 
 

@@ -71,7 +71,7 @@ def question(found, round_: int, phase: str, *, chosen: str | None, interactive:
         else:
             render(view, tr, key=f"class-{round_}")
     lesson_steps.show_question_lines(step, tr, f"class-{round_}")
-    options = lesson_steps.answer_options(step, tr)
+    options = lesson_steps.option_labels(step)
     if options:
         columns = st.columns(max(len(options), 2))
         for column, (value, label) in zip(columns, options, strict=False):

@@ -484,10 +484,6 @@ def verdict_of(step: Step, choice: str) -> str:
 
 
 # ----- targets ---------------------------------------------------------------------------
-ASKABLE = ("place", *lesson_steps.ANSWERED_BY_CHOICE)
-"""Step kinds a class can answer (one pick each)."""
-
-
 def lesson_target(lesson: Lesson, step: Step) -> str:
     return f"lesson/{lesson.id}/{step.id}"
 
@@ -511,14 +507,14 @@ def parse_target(target: str | None) -> tuple[Lesson, Step] | DealCode | None:
         lesson_id, _sep, step_id = rest.partition("/")
         lesson = next((item for item in lesson_view.course()[0] if item.id == lesson_id), None)
         index = lesson.step_index(step_id) if lesson is not None else None
-        if lesson is not None and index is not None and lesson.steps[index].kind in ASKABLE:
+        if lesson is not None and index is not None and lesson.steps[index].askable:
             return lesson, lesson.steps[index]
     return None
 
 
 def askable_steps(lesson: Lesson) -> list[Step]:
     """The steps of ``lesson`` a class can answer."""
-    return [step for step in lesson.steps if step.kind in ASKABLE]
+    return [step for step in lesson.steps if step.askable]
 
 
 def next_target(target: str | None) -> str | None:
@@ -538,23 +534,9 @@ def next_target(target: str | None) -> str | None:
     return None
 
 
-@contextlib.contextmanager
-def shown_answer(lesson: Lesson, step: Step):
-    """Draw ``step`` with its right answer shown (as after a right answer): within this
-    block, the lesson screens read the class's answers store, where the step is solved."""
-    state = st.session_state
-    store_ = state.setdefault(ANSWERS, {})
-    key = f"{lesson.id}/{step.id}"
-    store_[key] = lesson_view.Answer(last=step.right[0] if step.kind != "muggins" else None, solved=True)
-    before = state.get(lesson_view.STORE_OVERRIDE)
-    state[lesson_view.STORE_OVERRIDE] = ANSWERS
-    try:
-        yield
-    finally:
-        if before is None:
-            state.pop(lesson_view.STORE_OVERRIDE, None)
-        else:
-            state[lesson_view.STORE_OVERRIDE] = before
+def shown_answer(lesson: Lesson, step: Step):  # type: ignore[no-untyped-def]
+    """Draw ``step`` with its right answer shown (as after a right answer), told to everyone."""
+    return lesson_view.shown_answer(lesson, step)
 
 
 # ----- class practice ------------------------------------------------------------------------
@@ -630,7 +612,7 @@ def choice_words(found: tuple[Lesson, Step], choice: str, tr, *, neutral: bool =
 
         teller = session.narrator(None) if neutral else lesson_steps.narrator(step)
         return literal(teller.pile(dest, step.turned.position))
-    return dict(lesson_steps.answer_options(step, tr)).get(choice, choice)
+    return dict(lesson_steps.option_labels(step)).get(choice, choice)
 
 
 def verdict_words(verdict: str, tr) -> str:  # type: ignore[no-untyped-def]
@@ -740,7 +722,7 @@ def choice_text(found: tuple[Lesson, Step], choice: str, tr) -> str:  # type: ig
             return _("None: a pass") if choice == PASS else n.card(Card.parse(choice))
     except MugginsError:
         return choice
-    return dict(lesson_steps.answer_options(step, tr)).get(choice, choice)
+    return dict(lesson_steps.option_labels(step)).get(choice, choice)
 
 
 def summary_in_words(row: dict, tr) -> dict:  # type: ignore[no-untyped-def]

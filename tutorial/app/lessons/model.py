@@ -33,7 +33,7 @@ from tutorial.engine.errors import MugginsError
 from tutorial.engine.numbers import parse_count
 from tutorial.engine.position import Dest, Position
 from tutorial.lessons import Lesson, Step
-from tutorial.lessons.steps import PASS, AnswerMode, Option, Shown
+from tutorial.lessons.steps import AnswerMode, Option, Shown
 from tutorial.narrate import Narrator
 from tutorial.narrate import lesson_steps as words
 
@@ -203,10 +203,11 @@ class LessonState:
 
     def reset(self) -> None:
         """Forget completed lessons, check results, steps reached and answers."""
-        self.done = []
-        self.checks = {}
-        self.steps = {}
-        self.answers = {}
+        for kept in (self.done, self.checks, self.steps, self.answers):
+            if kept is not None:
+                kept.clear()
+        self.done = [] if self.done is None else self.done
+        self.checks = {} if self.checks is None else self.checks
 
     def place_token(self) -> str:
         """A short text naming where the learner is (lesson and step), for the click guard of
@@ -315,6 +316,17 @@ def table_view(shown: Shown | None, you: str | None) -> TableView | None:
                      open_discards=shown.open_discards, show_mover=shown.show_mover, arrows=arrows)
 
 
+def question_lines(step: Step, n: Narrator, *, four_colour: bool = False) -> str:
+    """What is said under a step's table before the answers (Markdown, quoted text escaped):
+    the question, a placement to call, or the cards asked about (shown large: see
+    :attr:`Step.question_cards`)."""
+    cards = step.question_cards
+    if cards:
+        return " &nbsp; ".join(card_md(card, four_colour=four_colour) for card in cards)
+    return "\n\n".join("**" + literal(line.text) + "**" if line.strong else literal(line.text)
+                       for line in words.question(step, n))
+
+
 def question_view(step: Step) -> TableView | None:
     """The table a step's question is asked on (before any answer), or ``None``."""
     return table_view(step.table(), step.you)
@@ -415,13 +427,8 @@ class StepScreen:
 
     # ----- the question and the answers -------------------------------------------------------------------
     def question(self) -> str:
-        """What is said under the table before the answers (Markdown, quoted text escaped):
-        the question, a placement to call, or the two cards of a *fits* step."""
-        cards = self.step.question_cards
-        if cards:
-            return " &nbsp; ".join(card_md(card, four_colour=self.four_colour) for card in cards)
-        return "\n\n".join("**" + literal(line.text) + "**" if line.strong else literal(line.text)
-                           for line in words.question(self.step, self.n))
+        """What is said under the table before the answers (see :func:`question_lines`)."""
+        return question_lines(self.step, self.n, four_colour=self.four_colour)
 
     @property
     def question_big(self) -> bool:
@@ -526,6 +533,34 @@ class StepScreen:
             return Verdict((Box("error", paragraphs(told_wrong, _("Try again."))),))
         return Verdict((Box("error", paragraphs(told_wrong)),))
 
+    # ----- the answer shown to a class (presenter mode) --------------------------------------------------
+    @property
+    def answerable(self) -> bool:
+        """The step has an answer to show (a walk-through's is its last move)."""
+        return bool(self.step.right) or self.layout == Layout.MOVES
+
+    def show_answer(self) -> None:
+        """The step as a learner sees it after answering right at once."""
+        shown = StepAnswer.shown(self.step)
+        self.answer.last, self.answer.solved = shown.last, True
+        if self.layout == Layout.MOVES:
+            self.answer.frame = len(self.frames()) - 1
+
+    def walk(self, forward: bool) -> str:
+        """What → (``forward``) or ← does here: ``"move"`` (a walk-through's next or previous
+        move) or ``"step"``."""
+        return next_action(self.step.answered_by, self.at_frame(), len(self.frames()) if self.layout == Layout.MOVES else 0,
+                           forward)
+
+    def walk_by(self, delta: int) -> bool:
+        """A walk-through's next (``delta`` 1) or previous (-1) move, if there is one; returns
+        whether it moved (else the presenter goes a whole step)."""
+        if self.walk(delta > 0) != "move":
+            return False
+        self.answer.frame = self.at_frame() + (1 if delta > 0 else -1)
+        self.answer.solved = self.answer.frame == len(self.frames()) - 1
+        return True
+
     # ----- a walk-through ----------------------------------------------------------------------------------
     def frames(self) -> list[Frame]:
         """The call on the step's wrong play, move by move, from the engine's events: the
@@ -597,6 +632,16 @@ class StepScreen:
         elif self.layout == Layout.DEAL:
             first = [f"{self.prefix}-players"]
         return [*first, *NEXT_KEYS]
+
+
+def next_action(mode: AnswerMode, frame: int, total: int, forward: bool) -> str:
+    """What → (``forward``) or ← does on a step answered by ``mode`` showing move ``frame``
+    of ``total``: ``"move"`` (the next or previous move of a walk-through) or ``"step"``."""
+    if mode != AnswerMode.MOVES or total <= 1:
+        return "step"
+    if forward:
+        return "move" if frame < total - 1 else "step"
+    return "move" if frame > 0 else "step"
 
 
 @dataclass(frozen=True)
