@@ -612,7 +612,7 @@ def choice_words(found: tuple[Lesson, Step], choice: str, tr, *, neutral: bool =
 
         teller = session.narrator(None) if neutral else lesson_steps.narrator(step)
         return literal(teller.pile(dest, step.turned.position))
-    return dict(lesson_steps.option_labels(step)).get(choice, choice)
+    return dict(lesson_steps.option_labels(step, tr)).get(choice, choice)
 
 
 def verdict_words(verdict: str, tr) -> str:  # type: ignore[no-untyped-def]
@@ -722,7 +722,7 @@ def choice_text(found: tuple[Lesson, Step], choice: str, tr) -> str:  # type: ig
             return _("None: a pass") if choice == PASS else n.card(Card.parse(choice))
     except MugginsError:
         return choice
-    return dict(lesson_steps.option_labels(step)).get(choice, choice)
+    return dict(lesson_steps.option_labels(step, tr)).get(choice, choice)
 
 
 def summary_in_words(row: dict, tr) -> dict:  # type: ignore[no-untyped-def]

@@ -74,10 +74,11 @@ def screen(lesson: Lesson, step: Step, *, answer: StepAnswer | None = None,
                       narrator(step), session.tr(), shown_to_all=shown_to_all, four_colour=four_colour())
 
 
-def option_labels(step: Step) -> list[tuple[str, str]]:
-    """``(value, label as Markdown)`` of each answer the step offers (none for a pile),
-    in the learner's language and deck (the class room's answer buttons)."""
-    tr = session.tr()
+def option_labels(step: Step, tr: gettext.NullTranslations | None = None) -> list[tuple[str, str]]:
+    """``(value, label as Markdown)`` of each answer the step offers (none for a pile), in
+    the language of ``tr`` (default: the learner's) and the learner's deck (the class
+    room's answer buttons)."""
+    tr = tr or session.tr()
     return [(option.value, model.option_label(step, option.value, tr, four_colour=four_colour()))
             for option in step.options()]
 
