@@ -112,6 +112,7 @@ def walk_step(lesson, step) -> None:
     pair = Pair(lesson, step)
     shown = pair.en
     assert shown.title() and shown.text()
+    assert pair.es.title() != shown.title() and pair.es.text() != shown.text()  # the lesson's own text in Spanish
     pair.check_words()
     layout = shown.layout
     if layout == Layout.READ:
