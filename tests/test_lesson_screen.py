@@ -366,7 +366,7 @@ def test_the_first_controls_of_each_layout_then_the_way_on():
 # ----- the labels the class room shows ------------------------------------------------------------------
 def test_option_labels_and_choice_words():
     tr = translations("es")
-    lesson, step = step_of(*EXAMPLE_1)
+    _lesson, step = step_of(*EXAMPLE_1)
     n = narrator("es", step.you)
     assert choice_text(step, "common:1", n, tr) == "la pila común 1 (5♣)"
     assert step.you == "A" and "A" in choice_text(step, "discard:A", n, tr)  # from nobody's seat
@@ -391,7 +391,7 @@ def test_the_address_form_of_progress_reads_back():
     first = LESSONS[0]
     results = {first.id: (1, known[first.id])}
     assert checks_from_text(checks_text(results), known) == results
-    assert checks_from_text("nope:1-2,%s:9-9,%s:x-1" % (first.id, first.id), known) == {}
+    assert checks_from_text(f"nope:1-2,{first.id}:9-9,{first.id}:x-1", known) == {}
     assert done_from_text(f"{first.id},zz,{first.id}", list(known)) == [first.id]
 
 

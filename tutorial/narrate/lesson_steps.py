@@ -58,10 +58,8 @@ def _question_next_card(step: NextCard, n: Narrator) -> tuple[Line, ...]:
 
 @question.register
 def _question_call(step: Call, n: Narrator) -> tuple[Line, ...]:
-    record = step.record
-    assert record is not None
-    before, verdict = record.judged_in, record.judgement
-    lines = [Line(n.event(Placed(before.mover, record.card, verdict.dest, verdict.error), before))]
+    before, verdict = step.judged_in, step.judgement
+    lines = [Line(n.event(Placed(before.mover, step.placed_card, verdict.dest, verdict.error), before))]
     if step.late:
         lines.append(Line(n._("The next player has already turned up a card."), strong=True))
     return tuple(lines)
@@ -78,18 +76,16 @@ def right(step: Step, n: Narrator, choice: str, *, shown_to_all: bool = False) -
 
 @right.register
 def _right_place(step: Place, n: Narrator, choice: str, *, shown_to_all: bool = False) -> Said:
-    turned, legal = step.turned, step.legal
-    assert turned is not None and legal is not None
-    before = turned.position
+    before = step.turned.position
     if shown_to_all:
-        return Said(n.where_it_goes(turned.card, legal, before))
-    return Said(n.judgement(judge(before, turned.card, Dest.parse(choice)), before))
+        return Said(n.where_it_goes(step.card, step.legal, before))
+    return Said(n.judgement(judge(before, step.card, Dest.parse(choice)), before))
 
 
 @right.register
 def _right_next_card(step: NextCard, n: Narrator, choice: str, *, shown_to_all: bool = False) -> Said:
     turned, legal = step.turned, step.legal
-    assert turned is not None and legal is not None and step.position is not None
+    assert step.position is not None
     if turned.card is None:
         return Said(n.where_it_goes(None, legal, step.position))
     if shown_to_all:
@@ -100,8 +96,7 @@ def _right_next_card(step: NextCard, n: Narrator, choice: str, *, shown_to_all: 
 @right.register
 def _right_call(step: Call, n: Narrator, choice: str, *, shown_to_all: bool = False) -> Said:
     record = step.record
-    assert record is not None
-    before, verdict = record.judged_in, record.judgement
+    before, verdict = step.judged_in, step.judgement
     if verdict.ok:  # the verdict first; the placement's reasons at length
         return Said(n._("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
             section=n.section("§muggins")), n.judgement(verdict, before))
@@ -155,16 +150,14 @@ def wrong(step: Step, n: Narrator, choice: str, *, reveal: bool = True) -> str:
 
 @wrong.register
 def _wrong_place(step: Place, n: Narrator, choice: str, *, reveal: bool = True) -> str:
-    turned = step.turned
-    assert turned is not None
-    before = turned.position
-    return n.judgement(judge(before, turned.card, Dest.parse(choice)), before, reveal=reveal)
+    before = step.turned.position
+    return n.judgement(judge(before, step.card, Dest.parse(choice)), before, reveal=reveal)
 
 
 @wrong.register
 def _wrong_next_card(step: NextCard, n: Narrator, choice: str, *, reveal: bool = True) -> str:
     turned, legal = step.turned, step.legal
-    assert turned is not None and legal is not None and step.position is not None
+    assert step.position is not None
     mover = step.position.mover
     if choice == PASS and n.is_you(mover):
         return n._("No: you still have cards, so you turn one up ({section}).").format(section=n.section("§turn"))
@@ -178,12 +171,10 @@ def _wrong_next_card(step: NextCard, n: Narrator, choice: str, *, reveal: bool =
 
 @wrong.register
 def _wrong_call(step: Call, n: Narrator, choice: str, *, reveal: bool = True) -> str:
-    record = step.record
-    assert record is not None
-    before, verdict = record.judged_in, record.judgement
+    before, verdict = step.judged_in, step.judgement
     if choice == "call" and verdict.ok:
         return n._("No: that placement was correct, so there is nothing to call.") + " " + n.where_it_goes(
-            record.card, verdict.legal, before)
+            step.placed_card, verdict.legal, before)
     if choice == "call":
         return n._("No: it was an error, but the next card has already been turned up, so it is too late to call.")
     return n._("No: that placement was an error.") + " " + n.judgement(verdict, before, reveal=False)

@@ -28,12 +28,11 @@ from tutorial.app.shell.table_view import TableView
 from tutorial.draw.scene import PLACED, RIGHT, WRONG, Arrow, arrows_for
 from tutorial.engine import events as ev
 from tutorial.engine.cards import Card
-from tutorial.engine.deal import DealCode, deal
 from tutorial.engine.errors import MugginsError
 from tutorial.engine.numbers import parse_count
 from tutorial.engine.position import Dest, Position
 from tutorial.lessons import Lesson, Step
-from tutorial.lessons.steps import AnswerMode, Option, Shown
+from tutorial.lessons.steps import AnswerMode, Option, Shown, judged
 from tutorial.narrate import Narrator
 from tutorial.narrate import lesson_steps as words
 
@@ -69,13 +68,13 @@ def choice_text(step: Step, choice: str, narrator: Narrator, tr: gettext.NullTra
     a card by its symbol, or the option's label. A choice the step does not know is
     returned as it is."""
     if step.answered_by == AnswerMode.PILE:
-        turned = getattr(step, "turned", None)
+        table = step.table()
         teller = narrator if from_seat else narrator.seen_by(None)
         try:
             dest = Dest.parse(choice)
         except MugginsError:
             return choice
-        return teller.pile(dest, turned.position) if turned is not None else choice
+        return teller.pile(dest, table.position) if table is not None else choice
     option = _option(step, choice)
     if option is None:
         return choice
@@ -520,10 +519,9 @@ class StepScreen:
                     _("Try again: choose the pile where the card must go.")
                 return Verdict((Box("error", paragraphs(words.wrong(step, n, state.last, reveal=self.shown_right),
                                                      try_again)),))
-            if self.shown_right:
-                turned, legal = getattr(step, "turned", None), getattr(step, "legal", None)
-                assert turned is not None and legal is not None
-                return Verdict((Box("info", paragraphs(n.where_it_goes(turned.card, legal, turned.position))),))
+            if self.shown_right:  # asked to be shown: where it goes, as told to everyone
+                told = words.right(step, n, step.right[0], shown_to_all=True)
+                return Verdict((Box("info", paragraphs(told.text)),))
             return Verdict(())
         if state.last is None:
             return Verdict(())
@@ -602,13 +600,13 @@ class StepScreen:
 
     # ----- a deal -------------------------------------------------------------------------------------------
     def players(self) -> tuple[int, ...]:
-        """The counts a ``DEAL`` step offers."""
-        return tuple(getattr(self.step, "players", ())) if self.layout == Layout.DEAL else ()
+        """The numbers of players a ``DEAL`` step offers."""
+        return self.step.counts
 
     def deal_view(self, players: int) -> tuple[str, TableView]:
         """A deal for ``players`` (the dealer stays in seat A): its caption (plain) and table."""
         _ = self.tr.gettext
-        position, dealer = deal(DealCode(players, getattr(self.step, "seed", 1)), dealer=0)
+        position, dealer = self.step.deal_for(players)
         caption = (words.counts_sentence(players, self.n) + " "
                    + _("Dealer: {dealer}; {first} moves first.").format(dealer=position.players[dealer], first=position.mover)
                    + " " + _("(In a game the first dealer is drawn at random; here A deals, so only the number of players changes.)"))
@@ -655,9 +653,9 @@ class Verdict:
 def muggins_frames(step: Step, n: Narrator, done: str = "") -> list[Frame]:
     """A walk-through step's moves (see :meth:`StepScreen.frames`); ``done``: the step's
     closing text (Markdown), said with the last move."""
-    record = getattr(step, "record", None)
-    assert record is not None
-    before = record.judged_in
+    record = step.walk_through
+    assert record is not None and record.judged_in is not None, "not a walk-through"
+    before, judgement = record.judged_in, judged(record)
     shown = (record.mover,)
     frames: list[Frame] = []
 
@@ -669,7 +667,7 @@ def muggins_frames(step: Step, n: Narrator, done: str = "") -> list[Frame]:
     for event, after, sentence in n.steps(record):
         if isinstance(event, ev.Placed):
             frame(after, {event.dest: WRONG if event.error else PLACED},
-                  paragraphs(sentence, n.judgement(record.judgement, before)), arrows_for([event]))
+                  paragraphs(sentence, n.judgement(judgement, before)), arrows_for([event]))
         elif isinstance(event, ev.Corrected):
             frame(after, {event.wrong: WRONG, event.right: RIGHT}, paragraphs(n.correction(record, before)),
                   arrows_for([event]))

@@ -1,7 +1,9 @@
 """Lessons page: pick a lesson, work through its steps."""
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -50,8 +52,8 @@ titles = {item.id: f"{number}. {_(item.title)}" + (" ✓" if item.id in done els
           for number, item in enumerate(lessons, start=1)}
 choice_key = session.labelled_key(lesson_view.CHOICE, titles.values())  # a fresh widget when the labels change
 st.session_state[choice_key] = lesson.id  # the selector always shows the current lesson
-st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get, key=choice_key, on_change=lesson_view.choose,
-             args=(choice_key,))
+st.selectbox(_("Lesson"), options=list(titles.keys()), format_func=lambda lesson_id: titles[lesson_id], key=choice_key,
+             on_change=lesson_view.choose, args=(choice_key,))
 if index == 0:  # later, the summary would give answers away
     st.caption(_(lesson.summary))
 
@@ -81,10 +83,11 @@ def finished() -> None:
     focus.request(["lesson-following", "lesson-restart"], read=focus.VERDICT)
 
 
-def nav_button(label, *, key, action, args=(), where=None, after=arrived, **options):
+def nav_button(label: str, *, key: str, action: Callable[..., None], args: tuple[Any, ...] = (), where: Any = None,
+               after: Callable[[], None] = arrived, **options: Any) -> None:
     """A navigation button that acts only on the step the learner saw (see clicks.py); the
     step it leads to is brought into view (``after``)."""
-    def moved(*values):
+    def moved(*values: Any) -> None:
         action(*values)
         after()
 

@@ -60,7 +60,8 @@ class Stage:
 
 def narrator(step: Step) -> Narrator:
     """The narrator for this step: the learner's language, told to the learner's seat."""
-    return session.narrator(step.you)
+    told: Narrator = session.narrator(step.you)
+    return told
 
 
 def screen(lesson: Lesson, step: Step, *, answer: StepAnswer | None = None,
