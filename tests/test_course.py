@@ -53,8 +53,8 @@ def stated(raw: dict, *keys: str) -> bool:
 
 def step_texts(step) -> list[str]:
     """Every learner-facing text of a step, in English."""
-    return [t for t in (step.title, step.text, step.hint, step.done, *(c for c in getattr(step, "choices", ()) if isinstance(c, str)),
-                        *getattr(step, "why", ())) if t]
+    choices = [choice for choice in getattr(step, "choices", ()) if isinstance(choice, str)]  # a quiz's statements
+    return [t for t in (step.title, step.text, step.hint, step.done, *choices, *getattr(step, "why", ())) if t]
 
 
 def words(step) -> str:

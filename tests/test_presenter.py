@@ -60,7 +60,9 @@ def test_a_presenters_answers_change_nobodys_progress():
         click(at, "present-next").run()
     assert at.query_params["lesson"] == LESSONS[1].id
     assert "done" not in at.query_params and "checks" not in at.query_params
-    assert not (at.session_state.get("lesson_answers"))
+    from tutorial.app.lessons.model import LessonState
+
+    assert not at.session_state[LessonState.KEY].answers
 
 
 def test_a_wrong_try_can_be_cleared_with_start_the_step_again():
@@ -195,8 +197,10 @@ def test_a_forged_key_count_applies_nothing(value):
     (4, 5, False, "move"), (1, 5, False, "move"), (0, 5, False, "step"), (0, 1, True, "step"),
 ])
 def test_arrows_play_a_walk_through_move_by_move_then_go_to_the_next_step(frame, total, forward, expected):
-    assert lesson_present.next_action("muggins", frame, total, forward) == expected
-    assert lesson_present.next_action("place", frame, total, forward) == "step"
+    from tutorial.lessons.steps import AnswerMode
+
+    assert lesson_present.next_action(AnswerMode.MOVES, frame, total, forward) == expected
+    assert lesson_present.next_action(AnswerMode.PILE, frame, total, forward) == "step"
 
 
 def test_next_plays_the_walk_through_then_goes_on():

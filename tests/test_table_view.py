@@ -194,15 +194,16 @@ def test_every_text_on_the_table_meets_wcag_aa_contrast():
 
 
 def test_walk_throughs_draw_each_move_and_a_discard_turned_over_for_a_penalty():
+    from tutorial.app.lessons.model import muggins_frames
     from tutorial.app.lessons.state import course
-    from tutorial.app.lessons.steps import muggins_frames
     from tutorial.engine import events as ev
+    from tutorial.narrate import narrator
 
     lessons, _problems = course()
     recycling_steps = 0
     for step in (s for lesson in lessons for s in lesson.steps if s.kind == "muggins"):
-        frames = muggins_frames(step, translations("en"))
-        arrows = [arrow for frame in frames for arrow in frame[4]]
+        frames = muggins_frames(step, narrator("en", step.you))
+        arrows = [arrow for frame in frames for arrow in frame.view.arrows]
         assert Arrow(("turned", step.record.mover), step.record.judgement.dest) in arrows  # the placement
         for event in step.record.events:
             if isinstance(event, ev.Recycled) and event.for_penalty:

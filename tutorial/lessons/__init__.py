@@ -1,6 +1,7 @@
 """Lessons: data files in ``lessons/``, read and checked against the engine."""
 
-from .load import LESSONS_DIR, LessonFileError, lesson_files, load, load_all, parse
+from ..resources import LESSONS_DIR
+from .load import LessonFileError, lesson_files, load, load_all, parse
 from .model import Lesson, Problem
 from .steps import ANSWERED_KINDS, KINDS, STEP_KINDS, Step
 

@@ -16,7 +16,7 @@ from ..engine.posfile import parse_toml
 from .steps import KINDS, TEXT_FIELDS
 
 
-def extract_lessons(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[tuple]:
+def extract_lessons(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict[str, Any]) -> Iterator[tuple[int, None, str, list[str]]]:
     """Yield ``(line, None, message, [comment])`` for each text of a lesson file,
     at the line of its key (a quiz choice: the line of that choice).
 
@@ -45,7 +45,8 @@ def extract_lessons(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options
             value = step.get(key)
             if isinstance(value, str) and value.strip():
                 yield lines.line(("steps", index, key)), None, value, [f"lesson {lesson}, step {name}, {key}"]
-        kind = KINDS.get(step.get("kind")) if isinstance(step.get("kind"), str) else None
+        kind_name = step.get("kind")
+        kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
         if kind is not None:
             for where, value, label in kind.extra_texts(step):
                 yield lines.line(("steps", index) + where), None, value, [f"lesson {lesson}, step {name}, {label}"]

@@ -21,6 +21,7 @@ from ..engine.errors import PositionError
 from ..engine.locate import LineMap, locate
 from ..engine.locate import Path as KeyPath
 from ..engine.posfile import from_dict, parse_toml, read_text
+from ..engine.position import Position
 from ..resources import LESSONS_DIR
 from ..rulebook import SECTION_IDS
 from .model import Lesson, Problem
@@ -49,7 +50,7 @@ class _Report:
         self.lines = lines
         self.problems: list[Problem] = []
 
-    def __call__(self, where: KeyPath, code: str, /, **params) -> None:
+    def __call__(self, where: KeyPath, code: str, /, **params: object) -> None:
         """Add a problem at the line of the key path ``where`` (or of its nearest
         ancestor; else line 1). An ``at`` in ``params`` is dropped: the line says it."""
         params.pop("at", None)
@@ -65,8 +66,8 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
         data = parse_toml(text)
     except PositionError as err:
         if err.code == "number-too-large":
-            raise LessonFileError([Problem(path, err.params["line"], err.code, {"line": err.params["line"]})]) from None
-        raise LessonFileError([Problem(path, err.params.get("line", 0), "invalid-toml", {"detail": err.params["detail"]})]) from None
+            raise LessonFileError([Problem(path, _line(err), err.code, {"line": err.params["line"]})]) from None
+        raise LessonFileError([Problem(path, _line(err), "invalid-toml", {"detail": err.params["detail"]})]) from None
     problem = _Report(path, locate(text))
 
     for key in data:
@@ -104,7 +105,7 @@ def parse(text: str, path: str = "<lesson>") -> Lesson:
         try:
             positions[name] = from_dict(table)
         except PositionError as err:
-            problem(("positions", name) + err.params.get("at", ()), "bad-position", position=name, error=err.code, **err.params)
+            problem(("positions", name) + _at(err), "bad-position", position=name, error=err.code, **err.params)
             broken.add(name)
             continue
         for where, code, params in impossible_piles(positions[name]):
@@ -130,19 +131,37 @@ def _control(text: str) -> bool:
     return any((ord(ch) < 32 and ch not in "\n\t") or ord(ch) == 127 for ch in text)
 
 
-def _parse_step(raw, at: KeyPath, positions, broken, problem: _Report, seen_ids) -> Step | None:
+def _at(err: PositionError, default: KeyPath = ()) -> KeyPath:
+    """Where an error is, relative to what was read (its ``at``), or ``default``."""
+    at = err.params.get("at", default)
+    return tuple(at) if isinstance(at, (tuple, list)) else default
+
+
+def _line(err: PositionError) -> int:
+    line = err.params.get("line", 0)
+    return line if isinstance(line, int) else 0
+
+
+def _number(at: KeyPath) -> int:
+    """The 1-based number of the list item at the end of ``at``."""
+    return at[-1] + 1 if at and isinstance(at[-1], int) else 0
+
+
+def _parse_step(raw: object, at: KeyPath, positions: dict[str, Position], broken: set[str], problem: _Report,
+                seen_ids: set[str]) -> Step | None:
     line = problem.lines.line(at)
     if not isinstance(raw, dict):
-        problem(at, "bad-field", field=f"steps[{at[-1] + 1}]")
+        problem(at, "bad-field", field=f"steps[{_number(at)}]")
         return None
     step_id = raw.get("id")
     if not isinstance(step_id, str) or not ID_PATTERN.fullmatch(step_id):
         problem(at + ("id",), "bad-id", field="id", value="" if step_id is None else shown(step_id))
-        step_id = f"#{at[-1] + 1}"
+        step_id = f"#{_number(at)}"
     elif step_id in seen_ids:
         problem(at + ("id",), "duplicate-step", step=step_id)
     seen_ids.add(step_id)
-    kind = KINDS.get(raw.get("kind")) if isinstance(raw.get("kind"), str) else None
+    kind_name = raw.get("kind")
+    kind = KINDS.get(kind_name) if isinstance(kind_name, str) else None
     if kind is None:
         problem(at + ("kind",), "unknown-kind", step=step_id, kind="" if raw.get("kind") is None else shown(raw.get("kind")))
         return None
@@ -170,7 +189,7 @@ def _parse_step(raw, at: KeyPath, positions, broken, problem: _Report, seen_ids)
         try:
             position = from_dict(source)
         except PositionError as err:
-            problem(at + ("position",) + err.params.get("at", ()), "bad-position", position=step_id, error=err.code, **err.params)
+            problem(at + ("position",) + _at(err), "bad-position", position=step_id, error=err.code, **err.params)
             return None
         for where, code, params in impossible_piles(position):
             problem(at + ("position",) + where, code, position=step_id, **params)
@@ -191,7 +210,7 @@ def _parse_step(raw, at: KeyPath, positions, broken, problem: _Report, seen_ids)
         problem(at + ("you",), "unknown-player", player=shown(you), step=step_id)
         return None
 
-    def report(where: str | KeyPath, code: str, /, **params) -> None:
+    def report(where: str | KeyPath, code: str, /, **params: object) -> None:
         """A problem of this step at its key (or key path) ``where``; ``""``: the step itself."""
         problem(at + ((where,) if isinstance(where, str) and where else tuple(where)), code, step=step_id, **params)
 
@@ -200,7 +219,7 @@ def _parse_step(raw, at: KeyPath, positions, broken, problem: _Report, seen_ids)
         return kind.build(common, raw, report)
     except PositionError as err:  # each carries `at`, relative to the step
         default = ("play",) if "play" in kind.keys else ("answer",)
-        problem(at + err.params.get("at", default), "bad-answer", step=step_id, error=err.code, **err.params)
+        problem(at + _at(err, default), "bad-answer", step=step_id, error=err.code, **err.params)
         return None
 
 

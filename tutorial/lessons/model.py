@@ -49,4 +49,4 @@ class Problem:
     path: str
     line: int
     code: str
-    params: dict
+    params: dict[str, object]

@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..engine.deal import COUNTS
 from ..engine.position import Position
 
-Finding = tuple[tuple, str, dict]
+Finding = tuple[tuple[str | int, ...], str, dict[str, object]]
 
 
 def impossible_piles(position: Position) -> list[Finding]:

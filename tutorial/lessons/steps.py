@@ -24,16 +24,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
 from ..engine.cards import Card, CardError
-from ..engine.deal import COUNTS, MAX_SEED
+from ..engine.deal import COUNTS, MAX_SEED, DealCode, deal
 from ..engine.errors import PositionError
+from ..engine.events import Event
 from ..engine.position import Dest, Position
-from ..engine.rules import Legal, TurnRecord, TurnUp, complete_turn, judge, legal_destinations, turn_up
+from ..engine.rules import Judgement, Legal, TurnRecord, TurnUp, complete_turn, judge, legal_destinations, place, turn_up
 
+Raw = dict[str, Any]
+"""A step's table as read from its file (or the common values already checked)."""
+KeyPath = tuple[str | int, ...]
+"""Where a value is, relative to the step: ``("choices", 2)``."""
 Report = Callable[..., None]
 """``report(where, code, **params)``: a problem of the step at its key ``where`` (a key
 name, a key path relative to the step, or ``""`` for the step itself)."""
@@ -77,6 +82,21 @@ class StepVerdict:
     choice: str
     right: bool
     code: str
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a step's table shows (plain data: the screens draw it). ``moved``: ``(mover,
+    pile)``, an arrow from the mover's turned card to the pile; ``events``: what happened,
+    drawn as arrows."""
+
+    position: Position
+    turned: Card | None = None
+    marked: frozenset[Dest] = frozenset()
+    open_discards: tuple[str, ...] = ()
+    show_mover: bool = True
+    moved: tuple[str, Dest] | None = None
+    events: tuple[Event, ...] = ()
 
 
 RIGHT, WRONG = "right", "wrong"
@@ -148,6 +168,30 @@ class Step:
         """The answers offered, in order (``()`` unless :attr:`answered_by` is ``OPTION``)."""
         return ()
 
+    def table(self, answered: str | None = None) -> Shown | None:
+        """What the step's table shows: as asked (``answered`` ``None``), or once answered
+        right with ``answered``; ``None`` for a step without a table of its own."""
+        return Shown(self.position) if self.position is not None else None
+
+    @property
+    def question_cards(self) -> tuple[Card, ...]:
+        """Cards the question shows on their own, large (none unless the step asks about them)."""
+        return ()
+
+    @property
+    def walk_through(self) -> TurnRecord | None:
+        """The turn a ``MOVES`` step shows move by move (``None`` for any other step)."""
+        return None
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The numbers of players a ``DEAL`` step offers (``()`` for any other step)."""
+        return ()
+
+    def deal_for(self, players: int) -> tuple[Position, int]:
+        """A ``DEAL`` step's deal for ``players``: the position and the dealer's seat."""
+        raise ValueError(f"step {self.id!r} deals nothing")
+
     def judge(self, choice: str) -> StepVerdict:
         """``choice`` (a value of :meth:`options`, or a pile's text ``common:2`` /
         ``discard:B`` for a ``PILE`` step) judged. Raises :class:`PositionError` for a pile
@@ -156,14 +200,14 @@ class Step:
         return StepVerdict(choice, right, RIGHT if right else WRONG)
 
     @classmethod
-    def build(cls, common: dict, raw: dict, report: Report) -> Step | None:
+    def build(cls, common: Raw, raw: Raw, report: Report) -> Step | None:
         """The step from the common values (already checked) and the file's ``raw``
         table, or ``None`` after reporting each problem. May raise
         :class:`PositionError` whose ``at`` is a key path relative to the step."""
         return cls(**common)
 
     @classmethod
-    def extra_texts(cls, raw: dict) -> Iterator[tuple[tuple, str, str]]:
+    def extra_texts(cls, raw: Raw) -> Iterator[tuple[KeyPath, str, str]]:
         """Translatable texts besides the common ones: ``(key path, text, label)``."""
         return iter(())
 
@@ -192,14 +236,14 @@ def cards_of(values: Any, field: str) -> list[Card]:
     return out
 
 
-def dest_of(text: Any, position: Position, at: tuple) -> Dest:
+def dest_of(text: Any, position: Position, at: KeyPath) -> Dest:
     try:
         return position.check_dest(Dest.parse(text))
     except PositionError as err:
         raise PositionError(err.code, **{**err.params, "at": at}) from None
 
 
-def answer_of(raw: dict, report: Report, key: str = "answer") -> tuple[bool, Any]:
+def answer_of(raw: Raw, report: Report, key: str = "answer") -> tuple[bool, Any]:
     """``(present, value)`` of the step's answer; a missing one is reported."""
     if key not in raw:
         report("", "missing-answer")
@@ -239,8 +283,8 @@ class TurnStep(Step):
     needs_position: ClassVar[bool] = True
     needs_card: ClassVar[bool] = True
 
-    turned: TurnUp | None = None
-    legal: Legal | None = None
+    turned: TurnUp = field(kw_only=True)
+    legal: Legal = field(kw_only=True)
 
     @classmethod
     def default_you(cls, position: Position | None) -> str | None:
@@ -248,18 +292,24 @@ class TurnStep(Step):
         return position.mover if position is not None else None
 
     @classmethod
-    def build(cls, common: dict, raw: dict, report: Report) -> Step | None:
+    def build(cls, common: Raw, raw: Raw, report: Report) -> Step | None:
         position = common["position"]
         turned = turn_up(position)
         if turned.card is None and cls.needs_card:
             report("position", "mover-has-no-card", player=position.mover)
             return None
         legal = legal_destinations(turned.position, turned.card)
-        return cls.check(common, raw, turned, legal, report)
+        return cls.check_turn(common, raw, turned, legal, report)
 
     @classmethod
-    def check(cls, common: dict, raw: dict, turned: TurnUp, legal: Legal, report: Report) -> Step | None:
+    def check_turn(cls, common: Raw, raw: Raw, turned: TurnUp, legal: Legal, report: Report) -> Step | None:
         raise NotImplementedError
+
+    @property
+    def card(self) -> Card:
+        """The card the mover turned up (a step about a pass has none: :attr:`turned`)."""
+        assert self.turned.card is not None, "the mover passes: no card"
+        return self.turned.card
 
 
 @kind
@@ -275,7 +325,7 @@ class Place(TurnStep):
     tabled: ClassVar[bool] = True
 
     @classmethod
-    def check(cls, common, raw, turned, legal, report):
+    def check_turn(cls, common: Raw, raw: Raw, turned: TurnUp, legal: Legal, report: Report) -> Step | None:
         present, answer = answer_of(raw, report)
         if not present:
             return None
@@ -292,15 +342,50 @@ class Place(TurnStep):
     def right(self) -> tuple[str, ...]:
         return tuple(str(dest) for dest in self.legal.dests)
 
+    def table(self, answered: str | None = None) -> Shown | None:
+        turned = self.turned
+        if answered is None:
+            return Shown(turned.position, turned=self.card)
+        dest = Dest.parse(answered)  # the move is made: nobody is shown "to move" any more
+        return Shown(place(turned.position, self.card, dest), marked=frozenset({dest}), show_mover=False,
+                     moved=(turned.position.mover, dest))
+
     def judge(self, choice: str) -> StepVerdict:
         dest = self.turned.position.check_dest(Dest.parse(choice))
-        verdict = judge(self.turned.position, self.turned.card, dest, self.legal)
+        verdict = judge(self.turned.position, self.card, dest, self.legal)
         return StepVerdict(choice, verdict.ok, RIGHT if verdict.ok else str(verdict.error))
+
+
+def judged(record: TurnRecord) -> Judgement:
+    """The verdict on a turn's placement (a turn that passed has none)."""
+    assert record.judgement is not None, "the mover passed: no placement"
+    return record.judgement
+
+
+class Recorded:
+    """A step about a placement the engine has played out (:attr:`record`): the position
+    it was judged in, the verdict and the card placed."""
+
+    record: TurnRecord
+
+    @property
+    def judged_in(self) -> Position:
+        assert self.record.judged_in is not None, "the mover passed: no placement"
+        return self.record.judged_in
+
+    @property
+    def judgement(self) -> Judgement:
+        return judged(self.record)
+
+    @property
+    def placed_card(self) -> Card:
+        assert self.record.card is not None, "the mover passed: no card"
+        return self.record.card
 
 
 @kind
 @dataclass(frozen=True)
-class Muggins(TurnStep):
+class Muggins(Recorded, TurnStep):
     """A wrong placement is called and shown move by move: the placement, the correction,
     each donor's penalty card, then the summary.
 
@@ -317,10 +402,10 @@ class Muggins(TurnStep):
     tabled: ClassVar[bool] = True
     keys: ClassVar[frozenset[str]] = frozenset({"play", "error", "placed", "penalty", "stock", "discard", "next", "called"})
 
-    record: TurnRecord | None = None
+    record: TurnRecord = field(kw_only=True)
 
     @classmethod
-    def check(cls, common, raw, turned, legal, report):
+    def check_turn(cls, common: Raw, raw: Raw, turned: TurnUp, legal: Legal, report: Report) -> Step | None:
         present, play = answer_of(raw, report, "play")
         if not present:
             return None
@@ -329,7 +414,7 @@ class Muggins(TurnStep):
         if not isinstance(called, bool):
             raise PositionError("bad-field", field="called", at=("called",))
         record = complete_turn(turned, dest, called=called, before=common["position"])
-        if record.judgement.error is None:
+        if judged(record).error is None:
             disagree(report, "play", f"{play}: muggins", f"{play}: legal")
             return None
         if not record.called:  # called = false, and not a last card: the error stands, there is nothing to show
@@ -337,7 +422,7 @@ class Muggins(TurnStep):
             return None
         after, offender = record.after, record.mover
         engine = {
-            "error": record.judgement.error,
+            "error": judged(record).error,
             "placed": str(record.placed),
             "penalty": ", ".join(f"{g.donor}:{g.card}" for g in record.penalty),
             "stock": " ".join(map(str, after.stock_of(offender))),
@@ -352,6 +437,10 @@ class Muggins(TurnStep):
                 disagree(report, key, stated, engine[key] or "(nothing)")
                 return None
         return cls(**common, turned=turned, legal=legal, record=record)
+
+    @property
+    def walk_through(self) -> TurnRecord | None:
+        return self.record
 
 
 def _stated(key: str, value: Any, position: Position) -> str:
@@ -398,7 +487,7 @@ class NextCard(TurnStep):
     offers_pass: bool = False
 
     @classmethod
-    def check(cls, common, raw, turned, legal, report):
+    def check_turn(cls, common: Raw, raw: Raw, turned: TurnUp, legal: Legal, report: Report) -> Step | None:
         present, answer = answer_of(raw, report)
         if not present:
             return None
@@ -441,6 +530,11 @@ class NextCard(TurnStep):
     def right(self) -> tuple[str, ...]:
         return (PASS if self.turned.card is None else str(self.turned.card),)
 
+    def table(self, answered: str | None = None) -> Shown | None:
+        """The mover's discard open: a recycle turns it over."""
+        assert self.position is not None
+        return Shown(self.position, open_discards=(self.position.mover,))
+
     def options(self) -> tuple[Option, ...]:
         cards = tuple(Option(str(card), card=card) for card in self.choices)
         return cards + (Option(PASS, N_("None: a pass")),) if self.offers_pass else cards
@@ -448,7 +542,7 @@ class NextCard(TurnStep):
 
 @kind
 @dataclass(frozen=True)
-class Call(TurnStep):
+class Call(Recorded, TurnStep):
     """Another player has placed their turned card on ``play``; the learner calls
     “Muggins!” or not. ``answer`` is ``call`` exactly when the placement is an error
     and the call is in time; ``late = true``: the next card has been turned up, so
@@ -464,7 +558,7 @@ class Call(TurnStep):
     answered_by: ClassVar[AnswerMode] = AnswerMode.OPTION
     tabled: ClassVar[bool] = True
 
-    record: TurnRecord | None = None
+    record: TurnRecord = field(kw_only=True)
     call: bool = False
     late: bool = False
 
@@ -476,7 +570,7 @@ class Call(TurnStep):
         return position.players[0]
 
     @classmethod
-    def check(cls, common, raw, turned, legal, report):
+    def check_turn(cls, common: Raw, raw: Raw, turned: TurnUp, legal: Legal, report: Report) -> Step | None:
         present, play = answer_of(raw, report, "play")
         if not present:
             return None
@@ -487,7 +581,7 @@ class Call(TurnStep):
         # in time: the learner's call settles it; too late: it stands — unless it was the
         # mover's last card, which the finish check corrects anyway (R11)
         record = complete_turn(turned, dest, called=not late, before=common["position"])
-        error = record.judgement.error
+        error = judged(record).error
         if late and record.checked:  # a last card is checked before the next card can come up (R11)
             disagree(report, "late", "too late to call", "the finish check settles a last card at once (R11)")
             return None
@@ -510,6 +604,16 @@ class Call(TurnStep):
     def options(self) -> tuple[Option, ...]:
         return (Option("call", N_("Call “Muggins!”")), Option("accept", N_("No call")))
 
+    def table(self, answered: str | None = None) -> Shown | None:
+        """The placement to call or not; after a right call: the card moved, the penalty given."""
+        record = self.record
+        if answered is not None and self.call:
+            return Shown(record.after, marked=frozenset({record.placed}) if record.placed else frozenset(),
+                         show_mover=False, events=tuple(record.events))
+        before, dest = self.judged_in, self.judgement.dest
+        return Shown(place(before, self.placed_card, dest), marked=frozenset({dest}), show_mover=False,
+                     moved=(before.mover, dest))
+
 
 @kind
 @dataclass(frozen=True)
@@ -525,7 +629,7 @@ class Fits(Step):
     fit: bool = False
 
     @classmethod
-    def build(cls, common, raw, report):
+    def build(cls, common: Raw, raw: Raw, report: Report) -> Step | None:
         cards = cards_of(raw.get("cards"), "cards")
         if len(cards) != 2 or cards[0] == cards[1]:
             raise PositionError("bad-field", field="cards", at=("cards",))
@@ -546,6 +650,10 @@ class Fits(Step):
     def options(self) -> tuple[Option, ...]:
         return (Option("fit", N_("They fit")), Option("no-fit", N_("They do not fit")))
 
+    @property
+    def question_cards(self) -> tuple[Card, ...]:
+        return self.cards
+
 
 @kind
 @dataclass(frozen=True)
@@ -563,7 +671,7 @@ class Count(Step):
     number: int = 0
 
     @classmethod
-    def build(cls, common, raw, report):
+    def build(cls, common: Raw, raw: Raw, report: Report) -> Step | None:
         players, ask = raw.get("players"), raw.get("ask")
         if not is_int(players):
             raise PositionError("bad-field", field="players", at=("players",))
@@ -611,7 +719,7 @@ class Quiz(Step):
     number: int = 0
 
     @classmethod
-    def build(cls, common, raw, report):
+    def build(cls, common: Raw, raw: Raw, report: Report) -> Step | None:
         choices = _texts(raw, "choices", at_least=2)
         why = _texts(raw, "why", at_least=len(choices)) if "why" in raw else ()
         if why and len(why) != len(choices):
@@ -635,7 +743,7 @@ class Quiz(Step):
         return tuple(Option(str(i), text) for i, text in enumerate(self.choices))
 
     @classmethod
-    def extra_texts(cls, raw):
+    def extra_texts(cls, raw: Raw) -> Iterator[tuple[KeyPath, str, str]]:
         for key, label in (("choices", "choice"), ("why", "why")):
             values = raw.get(key)
             if isinstance(values, list):
@@ -644,7 +752,7 @@ class Quiz(Step):
                         yield (key, number - 1), value, f"{label} {number}"
 
 
-def _texts(raw: dict, key: str, *, at_least: int) -> list[str]:
+def _texts(raw: Raw, key: str, *, at_least: int) -> list[str]:
     values = raw.get(key)
     if not isinstance(values, list) or len(values) < at_least:
         raise PositionError("bad-field", field=key, at=(key,))
@@ -670,7 +778,7 @@ class Deal(Step):
     seed: int = 1
 
     @classmethod
-    def build(cls, common, raw, report):
+    def build(cls, common: Raw, raw: Raw, report: Report) -> Step | None:
         players = raw.get("players", sorted(COUNTS))
         seed = raw.get("seed", 1)
         if not isinstance(players, list) or not players:
@@ -683,6 +791,14 @@ class Deal(Step):
         if not is_int(seed) or not 0 <= seed < MAX_SEED:
             raise PositionError("bad-field", field="seed", at=("seed",))
         return cls(**common, players=tuple(players), seed=seed)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return self.players
+
+    def deal_for(self, players: int) -> tuple[Position, int]:
+        """The dealer stays in seat A whatever the count, so only the count changes what is seen."""
+        return deal(DealCode(players, self.seed), dealer=0)
 
 
 STEP_KINDS = tuple(KINDS)

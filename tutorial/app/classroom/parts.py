@@ -3,19 +3,19 @@ room, a lesson step as a question and as its revealed answer, the tally bars."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import streamlit as st
 
 from tutorial import words
 from tutorial.app.classroom import state as room
-from tutorial.app.lessons import state as lesson_view
+from tutorial.app.lessons import model as lesson_model
 from tutorial.app.lessons import steps as lesson_steps
+from tutorial.app.lessons.model_course import StepAnswer
 from tutorial.app.shell import clicks, session
 from tutorial.app.shell.markup import literal
-from tutorial.app.shell.table import card_md, render
+from tutorial.app.shell.table import render
 from tutorial.classroom import ClassroomError
 from tutorial.classroom.board import ShownTally
 from tutorial.classroom.targets import Asked
@@ -80,17 +80,8 @@ def follow(signature: Callable[[], object], drawn: object, *, every: float = roo
 
 
 def option_markdown(step: Step, tr: Any) -> list[tuple[str, str]]:
-    """``(value, label as Markdown)`` of each option of ``step``: a card drawn in its colour,
-    else the option's text translated. LEAD: swap for ``option_label`` of
-    tutorial/app/lessons/model.py once merged."""
-    found = []
-    for option in step.options():
-        if option.card is not None:
-            label = f"**{card_md(option.card)}**"
-        else:
-            label = literal(tr.gettext(option.label)) if option.label else literal(option.value)
-        found.append((option.value, label))
-    return found
+    """``(value, label as Markdown)`` of each option of ``step``, as the lessons show them."""
+    return lesson_steps.option_labels(step, tr)
 
 
 def question(asked: Asked, round_: int, *, token: str, current: Callable[[], str], chosen: str | None,
@@ -103,7 +94,7 @@ def question(asked: Asked, round_: int, *, token: str, current: Callable[[], str
     step = asked.step
     st.header(_(step.title))
     st.markdown(_(step.text))
-    view = lesson_steps.question_view(step)
+    view = lesson_model.question_view(step)
     if view is not None:
         if interactive and step.answered_by is AnswerMode.PILE:
             render(view, tr, key=f"class-{round_}", pick=pick, seen=token, current=current)
@@ -136,41 +127,15 @@ def tally_bars(shown: ShownTally, verdict_lines: list[str]) -> None:
         st.markdown("\n".join(f"- {literal(line)}" for line in verdict_lines))
 
 
-# ----- SEAM(steps): a lesson step drawn with its answer shown to the whole class ----------------
-# LEAD: once tutorial/app/lessons/model.py (the lessons screen model, with ``shown_to_all``) is
-# merged, draw the step from it with ``shown_to_all=True`` and the answer solved, and delete
-# ``_shown_answer`` and CLASS_ANSWERS below: they are the last users of lesson_view.STORE_OVERRIDE
-# (the lessons' screens read their answers from session state through it).
-CLASS_ANSWERS = "class_answers"
-"""The lesson answers store a revealed step is drawn from (apart from the learner's own)."""
-
-
-@contextlib.contextmanager
-def _shown_answer(asked: Asked) -> Iterator[None]:
-    state = st.session_state
-    answers = state.setdefault(CLASS_ANSWERS, {})
-    answers[f"{asked.lesson.id}/{asked.step.id}"] = lesson_view.Answer(
-        last=asked.step.right[0] if asked.step.right and asked.step.answered_by is not AnswerMode.MOVES else None,
-        solved=True)
-    before = state.get(lesson_view.STORE_OVERRIDE)
-    state[lesson_view.STORE_OVERRIDE] = CLASS_ANSWERS
-    try:
-        yield
-    finally:
-        if before is None:
-            state.pop(lesson_view.STORE_OVERRIDE, None)
-        else:
-            state[lesson_view.STORE_OVERRIDE] = before
-
-
+# ----- a lesson step drawn as the lessons draw it ---------------------------------------------------
 def draw_step(asked: Asked, *, revealed: bool, presenting: bool = False) -> Any:
-    """Draw the step as the lessons do, its answer shown when ``revealed``; returns the
-    container below the step's own controls (for the tally on a projector, or a student's
+    """Draw the step as the lessons do, its answer shown to the whole class when ``revealed``
+    (the lessons' screen model with ``shown_to_all``: no "Right.", no "your answer"); returns
+    the container below the step's own controls (for the tally on a projector, or a student's
     verdict)."""
     if revealed:
-        with _shown_answer(asked):
-            _may, below = lesson_steps.show_step(asked.lesson, asked.step, presenting=presenting)
+        _may, below = lesson_steps.show_step(asked.lesson, asked.step, presenting=presenting,
+                                             answer=StepAnswer.shown(asked.step), shown_to_all=True)
     else:
         _may, below = lesson_steps.show_step(asked.lesson, asked.step, presenting=presenting)
     return below
-# ----- end of SEAM(steps) ------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """Lessons page: pick a lesson, work through its steps."""
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -11,9 +13,6 @@ from tutorial.app.presenter import lessons as lesson_present, mode as presenter
 from tutorial.app.lessons import steps as lesson_steps, state as lesson_view
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table_component import anchor
-
-STEP_MOVES = "_lesson_moves"  # counts the learner's moves between steps (the step top comes into view)
-FINISHED = "_lesson_finished"  # counts *Finish the lesson* clicks (the completion comes into view)
 
 tr = session.tr()
 _ = tr.gettext
@@ -38,27 +37,31 @@ if presenter.active():  # a projector: the table, the question and big controls 
     session.sync_url()
     st.stop()
 
-lesson, index = lesson_view.current(lessons)
+where = lesson_view.here(lessons)
+state = where.state
+lesson, index = where.lesson, where.index
 document.title(_(lesson.title), _("Lessons"))  # the browser's tab names the lesson
-if lesson_view.NOTICE in st.session_state:
-    kind, unknown = st.session_state.pop(lesson_view.NOTICE)
+if state.notice is not None:
+    kind, unknown = state.notice
+    state.notice = None
     text = (_("The link names a lesson that does not exist (“{id}”), so the first lesson is shown.") if kind == "lesson"
             else _("The link names a step that this lesson does not have (“{id}”), so it starts at the first step."))
     st.warning(literal(text.format(id=words.clip(unknown))))
 done = lesson_view.done_lessons()
 titles = {item.id: f"{number}. {_(item.title)}" + (" ✓" if item.id in done else "")
           for number, item in enumerate(lessons, start=1)}
-choice_key = session.labelled_key("lesson_choice", titles.values())  # a fresh widget when the labels change
+choice_key = session.labelled_key(lesson_view.CHOICE, titles.values())  # a fresh widget when the labels change
 st.session_state[choice_key] = lesson.id  # the selector always shows the current lesson
-st.selectbox(_("Lesson"), options=list(titles), format_func=titles.get, key=choice_key, on_change=lesson_view.choose,
-             args=(choice_key,))
+st.selectbox(_("Lesson"), options=list(titles.keys()), format_func=lambda lesson_id: titles[lesson_id], key=choice_key,
+             on_change=lesson_view.choose, args=(choice_key,))
 if index == 0:  # later, the summary would give answers away
     st.caption(_(lesson.summary))
 
 step = lesson.steps[index]
-st.progress((index + 1) / len(lesson.steps), text=_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps)))
+share, progress = where.progress(tr)
+st.progress(share, text=progress)
 with st.container(border=True):
-    anchor()(data={"nonce": str(st.session_state.get(STEP_MOVES, 0))}, key="lesson-step-top")
+    anchor()(data={"nonce": str(state.moves)}, key="lesson-step-top")
     may_go_on, panel = lesson_steps.show_step(lesson, step)
 
 here = lesson_view.place_token()
@@ -67,7 +70,7 @@ here = lesson_view.place_token()
 def arrived() -> None:
     """After a move to another step (or lesson): its top comes into view, the focus goes to its
     first control, and a screen reader hears where the learner is."""
-    st.session_state[STEP_MOVES] = st.session_state.get(STEP_MOVES, 0) + 1
+    state.moves += 1
     now, at = lesson_view.current(lessons)
     focus.request(lesson_steps.first_controls(now, now.steps[at]),
                   say=_("Step {number} of {total}").format(number=at + 1, total=len(now.steps)) + ": "
@@ -76,14 +79,15 @@ def arrived() -> None:
 
 def finished() -> None:
     """After *Finish the lesson*: the completion and *Next lesson* come into view, with the focus."""
-    st.session_state[FINISHED] = st.session_state.get(FINISHED, 0) + 1
+    state.finished += 1
     focus.request(["lesson-following", "lesson-restart"], read=focus.VERDICT)
 
 
-def nav_button(label, *, key, action, args=(), where=None, after=arrived, **options):
+def nav_button(label: str, *, key: str, action: Callable[..., None], args: tuple[Any, ...] = (), where: Any = None,
+               after: Callable[[], None] = arrived, **options: Any) -> None:
     """A navigation button that acts only on the step the learner saw (see clicks.py); the
     step it leads to is brought into view (``after``)."""
-    def moved(*values):
+    def moved(*values: Any) -> None:
         action(*values)
         after()
 
@@ -97,7 +101,7 @@ with panel:  # beside the table: the way on is in view after every answer
         nav_button(_("◀ Back"), key="lesson-back", action=lesson_view.go, args=(lesson.id, index - 1), where=row,
                    width="stretch")
     if not may_go_on:
-        row.caption(_("Follow every move to go on.") if step.kind == "muggins" else _("Answer to go on."))
+        row.caption(lesson_steps.screen(lesson, step).waiting())
     elif index < len(lesson.steps) - 1:
         nav_button(_("Next ▶"), key="lesson-next", action=lesson_view.go, args=(lesson.id, index + 1), where=row,
                    type="primary", width="stretch")
@@ -105,15 +109,14 @@ with panel:  # beside the table: the way on is in view after every answer
         nav_button(_("Finish the lesson ✓"), key="lesson-finish", action=lesson_view.finish, args=(lesson.id,),
                    where=row, after=finished, type="primary", width="stretch")
     else:
-        anchor()(data={"nonce": str(st.session_state.get(FINISHED, "")), "until": "lesson-onward"},
+        anchor()(data={"nonce": str(state.finished or ""), "until": "lesson-onward"},
                  key="lesson-complete-mark")  # after a click on Finish: the completion and the way on in view
         score = lesson_view.check_results().get(lesson.id)
         if score:
             st.success(_("Lesson complete.") + " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1]))
         else:
             st.success(_("Lesson complete."))
-        position = [item.id for item in lessons].index(lesson.id)
-        following = lessons[position + 1] if position + 1 < len(lessons) else None
+        following = where.following()
         onward = st.container(horizontal=True, key="lesson-onward")
         if following is not None:
             nav_button(_("Next lesson: {title}").format(title=_(following.title)), key="lesson-following",
