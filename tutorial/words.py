@@ -172,13 +172,13 @@ def lesson_problem(problem: Problem, tr: Tr) -> str:
     }
     choices = p.pop("choices", None) if problem.code == "invalid-answer" else None
     p = {key: clip(value) if key != "error" else value for key, value in p.items()}
-    if choices:
+    if isinstance(choices, (list, tuple)) and choices:
         messages["invalid-answer"] = _("step {step}: “{answer}” is not a valid answer; write {choices}")
         p["choices"] = format_list([f"“{clip(c)}”" for c in choices], style="or", locale=lang_of(tr))
     if p.get("stated") == "":
         p["stated"] = _("(nothing)")
     if problem.code in ("bad-position", "bad-answer"):
-        inner = PositionError(p.pop("error"), **{k: v for k, v in p.items() if k not in ("position", "step")})
+        inner = PositionError(str(p.pop("error")), **{k: v for k, v in p.items() if k not in ("position", "step")})
         where = p.get("position") or p.get("step")
         text = _("“{where}”: {problem}").format(where=where, problem=position_error(inner, tr))
     elif problem.code not in messages:

@@ -331,7 +331,7 @@ class PracticeScreen:
         """The prompt for the learner's card, and the recycle it followed (if any)."""
         n = self.n
         turned = self.game.hand.turned
-        recycled = n.recycled(self.game.learner, turned.card) if turned is not None and turned.recycled else None
+        recycled = n.recycled(self.game.learner, turned.card) if turned is not None and turned.card is not None and turned.recycled else None
         return n._("Your turn: choose the pile where your card must go. Every common pile and every discard, your own included, can be chosen."), recycled
 
     # ----- the end of a hand ----------------------------------------------------------------------
