@@ -278,8 +278,13 @@ export default function(component) {
     // After a pick (or a step of a walk-through): bring the pile and what follows it into
     // view. Side by side, the whole table; stacked on a phone, the pile at the top, so the
     // verdict and the next control below the table are on the screen too.
+    // When the run has ended and the page has its final height (the focus keeper runs its
+    // scrolls then, tutorial/app/shell/focus.py; at the next frame without it): drawn as soon
+    // as its data arrives, the table can come before what follows it on the page, and the
+    // page would still be too short to scroll it to the top.
     root.dataset.scrolled = data.scroll;
-    requestAnimationFrame(() => {
+    const scroll = () => {
+      if (!root.isConnected) { return; }
       const stacked = window.innerWidth < 640;
       const whole = data.focus === '*';
       const pile = data.focus && !whole ? root.querySelector('[data-dest="' + CSS.escape(data.focus) + '"]') : null;
@@ -289,7 +294,12 @@ export default function(component) {
       if (stacked || box.top < 64 || root.getBoundingClientRect().bottom > window.innerHeight) {
         target.scrollIntoView({ block: 'start', behavior: 'instant' });
       }
-    });
+    };
+    const keeper = window.__mugginsFocus;
+    if (keeper && keeper.scrolls) {
+      keeper.scrolls.push(scroll);
+      if (keeper.idle()) { keeper.soon(); }
+    } else { requestAnimationFrame(scroll); }
   }
   if (!frame.mtObserver) {
     frame.mtObserver = new ResizeObserver(frame.mtRedraw);
