@@ -11,7 +11,9 @@ the learner's decisions) it clicks the right pile CLICKS times (default 10) and
 reports the median time from the click to the end of the script run it caused,
 timed inside the page (a MutationObserver on Streamlit's script state), and the
 bytes the server sent per click (websocket frames). The hand log is closed, as it is until a learner
-opens it, so neither figure should grow with the hand's length.
+opens it, so neither figure should grow with the hand's length. Last, the bytes of one
+drawn-table click, message by message (what each of Streamlit's messages carries), so
+what travels per click can be read off.
 """
 
 from __future__ import annotations
@@ -63,13 +65,36 @@ DONE = """(start) => {
 }"""
 
 
-def measure(page, url: str, selector: str, clicks: int, prepare=None) -> tuple[float, float]:
+def breakdown(frames: list) -> list[tuple[int, str]]:
+    """The server's websocket messages of one click: (bytes, what) each, e.g.
+    ``(2076, "bidi_component muggins_table: js 341, css 31, data 1485")``."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    out = []
+    for frame in frames:
+        data = frame if isinstance(frame, bytes) else frame.encode()
+        message = ForwardMsg()
+        message.ParseFromString(data)
+        what = message.WhichOneof("type") or "?"
+        if what == "delta":
+            what = message.delta.WhichOneof("type") or "?"
+            if what == "new_element":
+                what = message.delta.new_element.WhichOneof("type") or "?"
+                if what == "bidi_component":
+                    part = message.delta.new_element.bidi_component
+                    what += (f" {part.component_name}: js {len(part.js_content)}, css {len(part.css_content)},"
+                             f" data {len(part.json) + len(part.bytes)}")
+        out.append((len(data), what))
+    return out
+
+
+def measure(page, url: str, selector: str, clicks: int, prepare=None, frames: list | None = None) -> tuple[float, float]:
     """Open ``url``, run ``prepare(page)``, then click the element ``selector`` ``clicks``
     times from inside the page: median milliseconds from the click to the end of the
     script run it caused (as the page sees it: sent, run, every change drawn), and the
     mean bytes the server sent per click."""
-    received = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(len(payload))))
+    received: list = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(payload)))
     page.goto(url)
     settle(page)
     if prepare is not None:
@@ -83,7 +108,9 @@ def measure(page, url: str, selector: str, clicks: int, prepare=None) -> tuple[f
         took = page.evaluate(DONE, start)
         if took is not None:
             times.append(took)
-            sizes.append(sum(received))
+            sizes.append(sum(len(payload) for payload in received))
+            if frames is not None:
+                frames[:] = received
     return statistics.median(times), statistics.mean(sizes)
 
 
@@ -108,13 +135,18 @@ def main(clicks: int = 10) -> None:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
                 bare_time, bare_bytes = measure(browser.new_page(), bare_url, ".st-key-bare button", clicks)
                 print(f"bare one-button page: {bare_time:6.0f} ms per click, {bare_bytes / 1000:6.1f} kB per click")
+                last: list = []
                 for view, extra in (("drawn table", ""), ("text view", "&table=text")):
                     for length in LENGTHS:
                         url = (f"{app_url}/practice?lang=en&deal=3-2760&game=coach.p1.h1.t2000{extra}"
                                + (f"&moves={moves(length)}" if length else ""))
-                        took, size = measure(browser.new_page(), url, RIGHT_PILE[view], clicks, prepare=show_hints)
+                        took, size = measure(browser.new_page(), url, RIGHT_PILE[view], clicks, prepare=show_hints,
+                                             frames=last if view == "drawn table" and not length else None)
                         print(f"practice ({view}), hand {length:5d} decisions long: {took:6.0f} ms per click "
                               f"({took / bare_time:4.1f}x the bare page), {size / 1000:6.1f} kB per click")
+                print("one drawn-table click, message by message (bytes):")
+                for size, what in breakdown(last):
+                    print(f"  {size:6d}  {what}")
                 browser.close()
         finally:
             stop_app(app)

@@ -1,3 +1,4 @@
+import math
 import os
 from pathlib import Path
 
@@ -9,6 +10,15 @@ import pytest
 # itself is tested with fake clocks (tests/test_clicks.py) and in a real browser against
 # a server with the real threshold (tests/browser/test_clicks.py).
 os.environ["MUGGINS_MIN_SEEN_MS"] = "0"
+
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: half as many workers again as there are cores (3 on this project's 2-core
+    machine), at most 8. A browser test spends much of its time waiting for the page to settle
+    (tests/browser/conftest.py: settle); a third worker uses the cores while two wait."""
+    return min(8, max(2, math.ceil(1.5 * (os.cpu_count() or 1))))
+
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "tests" / "positions"

@@ -89,6 +89,8 @@ def test_wheel_holds_the_code_lessons_and_catalogs_inside_the_package(wheel):
     from tutorial.draw.cards import FOUR_FILES
     expected = 52 + 13 * len(FOUR_FILES) + 2  # every face, the four-colour faces that differ, a back, an empty place
     assert len(cards) == expected and cards - names == set()  # every card picture the browser table asks for
+    table = {path.relative_to(ROOT).as_posix() for path in (ROOT / "tutorial" / "app" / "static" / "table").iterdir()}
+    assert table == {"tutorial/app/static/table/table.js", "tutorial/app/static/table/table.css"} and table <= names  # its script, style
     assert "tutorial/app/.streamlit/config.toml" in names  # the app's theme, read beside the entry script
     with zipfile.ZipFile(wheel) as archive:
         for lesson in LESSON_FILES:

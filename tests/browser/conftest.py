@@ -21,10 +21,18 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 
 
+OWN_SERVERS = {"test_clicks.py": "guarded-server", "test_classroom.py": "class-server"}
+"""Modules that start a server of their own (module-scoped): their tests run on one xdist
+worker (``--dist loadgroup``), so the server starts once, not once per worker."""
+
+
 def pytest_collection_modifyitems(config, items):
     mine = [item for item in items if "tests/browser/" in str(item.fspath).replace(os.sep, "/")]
     for item in mine:
         item.add_marker(pytest.mark.browser)
+        group = OWN_SERVERS.get(Path(str(item.fspath)).name)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
     if Path(CHROMIUM).exists():
         return
     if os.environ.get("MUGGINS_REQUIRE_BROWSER") == "1":

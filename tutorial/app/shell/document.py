@@ -34,6 +34,20 @@ the page's outline for a screen reader."""
 LARGE_TEXT = "large-text-"
 """As :data:`BIG_TEXT`, one size smaller (a card in the text view of the table)."""
 
+STAGE = (
+    # The stage (tutorial.app.shell.table.stage: the table and the panel beside it). On a short,
+    # wide screen (a projector at 150 %) the table is bounded by the height, so the panel beside
+    # it may take more than half the width: its verdict then needs fewer lines.
+    "@media (max-height: 620px) and (min-width: 640px) {"
+    "[class*='st-key-stage-'] [data-testid='stColumn'] {flex: 4 1 0 !important; width: auto !important;}"
+    "[class*='st-key-stage-'] [data-testid='stColumn'] + [data-testid='stColumn'] {flex: 5 1 0 !important;}"
+    "[class*='st-key-stage-'] [data-testid='stAlert'] p {font-size: 0.88rem; line-height: 1.45;}}"
+    # On a phone the panel sits below the table: slightly smaller text keeps a verdict short.
+    "@media (max-width: 640px) {[class*='st-key-stage-'] [data-testid='stAlert'] p {font-size: 0.92rem;}}"
+)
+"""Shared, not sent by the stage itself: a stage is drawn inside fragments (a practice click
+reruns only its fragment), and a style sent from there travelled again with every click."""
+
 STYLE = (
     "<style>"
     # The script's box and its layout wrapper take no room (else the page gets one gap more).
@@ -45,6 +59,7 @@ STYLE = (
     " {font-size: 1em;}"  # a room code
     f"[data-testid='stMain'] [class*='st-key-{LARGE_TEXT}'] [data-testid='stMarkdownContainer'] p"
     " {font-size: 1.75rem; font-weight: 600; line-height: 1.2; margin: 0;}"
+    + STAGE +
     "</style>"
 )
 

@@ -16,9 +16,14 @@ from __future__ import annotations
 
 import base64
 import gettext
+import hashlib
+import json
+import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, ClassVar
 
 import streamlit as st
 
@@ -32,6 +37,8 @@ from tutorial.draw.cards import card_file_name
 from tutorial.draw.layout import SHAPES, TALL, WIDE
 from tutorial.engine.cards import Card
 from tutorial.engine.position import Dest, Position
+
+logger = logging.getLogger(__name__)
 
 TEXT_VIEW, FOUR_COLOUR = session.TEXT_VIEW, session.FOUR_COLOUR
 SCROLL = "_table_scroll"
@@ -52,25 +59,11 @@ CARD_STYLE = (
 )
 
 
-STAGE_STYLE = (
-    "<style>"
-    # On a short, wide screen (a projector at 150 %) the table is bounded by the height, so
-    # the panel beside it may take more than half the width: its verdict then needs fewer lines.
-    "@media (max-height: 620px) and (min-width: 640px) {"
-    "[class*='st-key-stage-'] [data-testid='stColumn'] {flex: 4 1 0 !important; width: auto !important;}"
-    "[class*='st-key-stage-'] [data-testid='stColumn'] + [data-testid='stColumn'] {flex: 5 1 0 !important;}"
-    "[class*='st-key-stage-'] [data-testid='stAlert'] p {font-size: 0.88rem; line-height: 1.45;}}"
-    # On a phone the panel sits below the table: slightly smaller text keeps a verdict short.
-    "@media (max-width: 640px) {[class*='st-key-stage-'] [data-testid='stAlert'] p {font-size: 0.92rem;}}"
-    "</style>"
-)
-
-
 def stage(key: str) -> tuple:
     """``(board, panel)``: two columns, the table on the board and beside it (below it on a
     phone) the panel with the question, the verdict and the controls, so that after a
-    click all three are in view."""
-    st.html(STAGE_STYLE)
+    click all three are in view. (Their style, :data:`tutorial.app.shell.document.STAGE`, is
+    among the app's shared styles: sent once per page run, not with every click of a fragment.)"""
     with st.container(key=f"stage-{key}"):
         board, panel = st.columns([3, 2], gap="medium")
     return board, panel
@@ -195,10 +188,50 @@ def _embedded(name: str) -> str:
 
 
 def _static_serving() -> bool:
-    try:
-        return bool(st.get_option("server.enableStaticServing"))
-    except RuntimeError:  # pragma: no cover - an unknown option in some future Streamlit (st.get_option raises it)
-        return False
+    from tutorial.app.shell.table_component import static_serving
+
+    return static_serving()
+
+
+@dataclass
+class DrawnTables:
+    """What this session's page has been sent of the drawn tables: the layouts (each shape's
+    geometry) it keeps, by name (:func:`wire_data`). A session is one page in one browser
+    tab, whose script keeps every layout it received until the page is closed or reloaded."""
+
+    KEY: ClassVar[str] = "_drawn_tables"
+    layouts: set[str] = field(default_factory=set)
+
+
+GEOMETRY = ("name", "w", "h", "card", "boxes", "felt", "arc")
+"""What a shape holds besides its arrows: fixed while the table's layout is (players, seats, piles)."""
+FIXED = ("narrow", "base", "phone_height", "max_height")
+"""Values of the data that do not change from one table to the next: sent with the layout."""
+
+
+def wire_data(data: dict[str, Any], layouts: set[str] | None = None) -> bytes:
+    """The table's data (:func:`table_data`) as it travels with a rerun: compact JSON
+    (UTF-8, no spaces, no empty fields). Each shape's geometry, with the values that never
+    change (:data:`FIXED`), goes under ``shapes`` only when its layout is not among
+    ``layouts`` (the ones this page already has, updated here); it is always named by
+    ``layout``, a digest of it, and the arrows (which change with every move) travel apart,
+    under ``arrows``. ``layouts`` ``None``: always sent."""
+    shapes: dict[str, Any] = {name: {k: data[name][k] for k in GEOMETRY} for name in (WIDE, TALL)}
+    shapes.update({k: data[k] for k in FIXED})
+    layout = hashlib.blake2b(_compact(shapes).encode(), digest_size=6).hexdigest()
+    out: dict[str, Any] = {k: v for k, v in data.items() if k not in (WIDE, TALL, "items", *FIXED)}
+    out["items"] = [{k: v for k, v in item.items() if v is not None} for item in data["items"]]
+    out["arrows"] = {name: data[name]["arrows"] for name in (WIDE, TALL)}
+    out["layout"] = layout
+    if layouts is None or layout not in layouts:
+        out["shapes"] = shapes
+        if layouts is not None:
+            layouts.add(layout)
+    return _compact(out).encode()
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, seen: str, current) -> None:
@@ -213,12 +246,22 @@ def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, see
     data["reserve"] = presenter.RESERVE + 40 * (len(view.open_stocks) + len(view.open_discards)) \
         if presenter.active() else 72
     widget = f"{key}-table"
+    sent = session.feature(DrawnTables).layouts
+    wire = wire_data(data, sent)
     if pick is None:
-        component()(data=data, key=widget)
+        component()(data=wire, key=widget, on_missing_change=lambda: _missing(sent))
         return
     piles = frozenset(item["dest"] for item in data["items"] if item.get("dest"))
     clicks.drawn(widget, seen, widget)  # the click guard counts how long this table has been on screen
-    component()(data=data, key=widget, on_pick_change=lambda: _picked(widget, current, pick, piles))
+    component()(data=wire, key=widget, on_pick_change=lambda: _picked(widget, current, pick, piles),
+                on_missing_change=lambda: _missing(sent))
+
+
+def _missing(sent: set[str]) -> None:
+    """The page lacks a layout it was sent (the run that carried it was replaced before the
+    table was drawn): send every layout again with the next tables (the rerun that follows)."""
+    logger.info("a page asked for the drawn table's layout again (%d layouts sent before)", len(sent))
+    sent.clear()
 
 
 def _picked(widget: str, current: Callable[[], str], pick: Callable[[str], None],
