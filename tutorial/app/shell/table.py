@@ -36,7 +36,8 @@ from tutorial.draw import scene as sc
 from tutorial.draw.cards import card_file_name
 from tutorial.draw.layout import SHAPES, TALL, WIDE
 from tutorial.engine.cards import Card
-from tutorial.engine.position import Dest, Position
+from tutorial.engine.position import Common, Dest, Position
+from tutorial.narrate import Narrator
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +60,7 @@ CARD_STYLE = (
 )
 
 
-def stage(key: str) -> tuple:
+def stage(key: str) -> tuple[Any, Any]:
     """``(board, panel)``: two columns, the table on the board and beside it (below it on a
     phone) the panel with the question, the verdict and the controls, so that after a
     click all three are in view. (Their style, :data:`tutorial.app.shell.document.STAGE`, is
@@ -110,7 +111,7 @@ def render(view: TableView, tr: gettext.NullTranslations, *, key: str,
 
 # ----- the drawn table ---------------------------------------------------------------------
 def table_data(view: TableView, tr: gettext.NullTranslations, *, clickable: bool = False, token: str = "",
-               four: bool = False, base: str | None = "app/static/cards/", lang: str | None = None) -> dict:
+               four: bool = False, base: str | None = "app/static/cards/", lang: str | None = None) -> dict[str, Any]:
     """Everything the browser component needs, as JSON-ready data: the ``items`` (each
     one's picture, count, mark, the pile a click on it means and its words, or a label's
     text), and for each shape (``wide``, ``tall``) their ``boxes`` in the same order
@@ -123,7 +124,7 @@ def table_data(view: TableView, tr: gettext.NullTranslations, *, clickable: bool
     scene = view.scene(tr)
     n = narrator(lang, view.you) if lang else session.narrator(view.you)
     position = view.position
-    things: list[dict] = []  # what each item is: the same in both shapes
+    things: list[dict[str, Any]] = []  # what each item is: the same in both shapes
     shapes = {}
     for shape in (WIDE, TALL):
         places = sc.scene_layout(scene, shape)
@@ -146,7 +147,7 @@ def table_data(view: TableView, tr: gettext.NullTranslations, *, clickable: bool
             "arc_words": _("Play passes clockwise, to each player's left.")}
 
 
-def _arrow_data(arrow: sc.Arrow, scene: sc.TableScene, places) -> dict:
+def _arrow_data(arrow: sc.Arrow, scene: sc.TableScene, places: Any) -> dict[str, Any]:
     start, end = sc.place_box(arrow.start, scene, places), sc.place_box(arrow.end, scene, places)
     return {"from": _rounded(start.x, start.y), "to": _rounded(end.x, end.y), "kind": arrow.kind}
 
@@ -156,7 +157,7 @@ def _rounded(*values: float) -> list[float]:
     return [round(value, 4) for value in values]
 
 
-def _item_data(item: sc.Item, position: Position, n, four: bool, base: str | None) -> dict:
+def _item_data(item: sc.Item, position: Position, n: Narrator, four: bool, base: str | None) -> dict[str, Any]:
     """What an item is, for the browser: a label's text, or a card's picture, count, mark,
     the pile a click on it means and its words."""
     if item.kind == "label":
@@ -166,9 +167,9 @@ def _item_data(item: sc.Item, position: Position, n, four: bool, base: str | Non
             "dest": str(item.dest) if item.dest is not None else None, "aria": _item_words(item, position, n)}
 
 
-def _item_words(item: sc.Item, position: Position, n) -> str:
-    if item.kind == "common" and item.dest is not None and item.card is not None:
-        text = n.common_words(item.dest.target, position.commons[item.dest.target - 1])
+def _item_words(item: sc.Item, position: Position, n: Narrator) -> str:
+    if item.kind == "common" and isinstance(item.dest, Common) and item.card is not None:
+        text = n.common_words(item.dest.number, position.commons[item.dest.number - 1])
     elif item.kind == "discard" and item.seat is not None:
         text = n.discard_words(position.players[item.seat], position.discards[item.seat])
     elif item.kind == "stock" and item.seat is not None:
@@ -234,7 +235,8 @@ def _compact(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, seen: str, current) -> None:
+def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick: Callable[[str], None] | None, seen: str,
+           current: Callable[[], str]) -> None:
     from tutorial.app.shell.table_component import component
 
     data = table_data(view, tr, clickable=pick is not None, token=seen, four=four_colour(),
@@ -272,7 +274,7 @@ def _picked(widget: str, current: Callable[[], str], pick: Callable[[str], None]
     :func:`tutorial.app.shell.clicks.allowed`). What comes from the browser is never trusted:
     anything else is ignored."""
     value = st.session_state.get(widget)
-    chosen = value.get("pick") if hasattr(value, "get") else None
+    chosen = value.get("pick") if value is not None and hasattr(value, "get") else None
     if not isinstance(chosen, dict) or not isinstance(chosen.get("dest"), str):
         return
     if piles is not None and chosen["dest"] not in piles:
@@ -357,7 +359,7 @@ def pile_names(view: TableView, key: str, lang: str | None = None) -> dict[str, 
     n = narrator(lang, view.you) if lang else session.narrator(view.you)
     position = view.position
     marks = view.all_marks()
-    names = {}
+    names: dict[tuple[Dest, str], str] = {}
     for number, pile in enumerate(position.commons, start=1):
         names[(Dest.common(number), f"{key}-common-{number}")] = n.common_words(number, pile)
     for name, discard in zip(position.players, position.discards, strict=True):
@@ -369,7 +371,8 @@ def pile_names(view: TableView, key: str, lang: str | None = None) -> dict[str, 
     return out
 
 
-def _text_table(view: TableView, tr: gettext.NullTranslations, *, key: str, pick, pick_args) -> None:
+def _text_table(view: TableView, tr: gettext.NullTranslations, *, key: str, pick: Callable[..., None] | None,
+                pick_args: tuple[str, Callable[[], str]] | None) -> None:
     _ = tr.gettext
     position = view.position
     marks = view.all_marks()
@@ -386,7 +389,7 @@ def _text_table(view: TableView, tr: gettext.NullTranslations, *, key: str, pick
     st.markdown("**" + _("Common piles") + "**")
     columns = st.columns(max(len(position.commons), 4))
     for number, pile in enumerate(position.commons, start=1):
-        dest = Dest.common(number)
+        dest: Dest = Dest.common(number)
         with columns[number - 1]:
             _cell(
                 title=_("Common pile {number}").format(number=number),
@@ -417,7 +420,9 @@ def _text_table(view: TableView, tr: gettext.NullTranslations, *, key: str, pick
             )
 
 
-def _cell(*, title, top, footer, dest, mark, tr, key, pick, pick_args, extra=()):
+def _cell(*, title: str, top: Card | None, footer: str, dest: Dest, mark: str | None, tr: gettext.NullTranslations,
+          key: str, pick: Callable[..., None] | None, pick_args: tuple[str, Callable[[], str]] | None,
+          extra: tuple[str, ...] | list[str] = ()) -> None:
     _ = tr.gettext
     n = session.narrator()
     with st.container(border=True):
@@ -428,6 +433,7 @@ def _cell(*, title, top, footer, dest, mark, tr, key, pick, pick_args, extra=())
             label = card_md(top) if top is not None else ":gray[—]"  # short: fits seven narrow columns
         tooltip = n.card_name(top) if top is not None else _("An empty discard")
         if pick is not None:
+            assert pick_args is not None
             seen, current = pick_args
             clicks.button(
                 f"**{label}**",
