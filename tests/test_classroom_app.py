@@ -234,6 +234,8 @@ def test_a_student_who_closed_the_tab_gets_their_place_back_from_the_same_browse
     monkeypatch.setattr(classroom_state, "browser_cookie", cookie.get)
     again = start(app(room=code), PAGE)  # the join link again, in a new tab of the same browser
     assert "This browser joined room" in page_text(again) and "Ona" in page_text(again)
+    told = next(box.value for box in again.info if "This browser joined room" in box.value)
+    assert "**Ona**" in told and "\\*" not in told  # the name in bold, not between literal asterisks (found by a trial)
     again.button(key="class-reclaim").click().run()
     assert again.query_params["student"] == joined_as and "You are **Ona**" in page_text(again)
 

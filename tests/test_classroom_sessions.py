@@ -409,3 +409,26 @@ def test_choices_and_verdicts_in_words():
     assert verdict_words("a-kind-from-a-newer-version", EN) == "a-kind-from-a-newer-version"
     place = next(step for lesson in COURSE.lessons for step in lesson.steps if step.kind == "place")
     assert choice_text(place, "not a pile", EN) == "not a pile"
+
+
+def test_the_summary_on_the_teachers_page_tells_no_verdict_of_the_open_question_before_the_reveal(rooms):
+    """Found by a trial: with one student, "Most common errors: Common piles come first: 1"
+    appeared on the projector while the question was still open, telling the class the answer
+    was wrong. The open question's verdicts join the summary on screen at the reveal; the
+    downloaded file keeps everything."""
+    teacher = opened(rooms)
+    ana = joined(rooms, teacher.role.code, "Ana")
+    from tutorial.lessons.steps import AnswerMode
+
+    lesson, step = next((lesson, step) for lesson in COURSE.lessons for step in COURSE.askable_steps(lesson)
+                        if step.answered_by is AnswerMode.PILE)
+    wrong = next(f"discard:{p}" for p in step.turned.position.players if not step.judge(f"discard:{p}").right)
+    teacher.ask(StepTarget(lesson.id, step.id), 0)
+    ana.answer(1, wrong)
+    view = teacher.room()
+    assert view.phase == "asking"
+    assert teacher.summary().errors() != []  # the file has it
+    assert teacher.summary().on_screen(view.round, view.phase).errors() == []
+    teacher.reveal(view.round)
+    view = teacher.room()
+    assert teacher.summary().on_screen(view.round, view.phase).errors() == teacher.summary().errors() != []

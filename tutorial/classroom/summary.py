@@ -37,6 +37,17 @@ class ClassSummary:
     code: str
     rows: tuple[SummaryRow, ...]
 
+    def on_screen(self, round_: int, phase: str) -> ClassSummary:
+        """The summary a teacher's page may show while round ``round_`` is in ``phase``: the
+        answers to a lesson step still being asked are left out until the reveal (their
+        verdicts would tell a projector's viewers which answers were wrong); class-practice
+        reports stay (the projector shows them during class practice anyway)."""
+        if phase != "asking":
+            return self
+        kept = tuple(row for row in self.rows
+                     if row.round != round_ or isinstance(parse_target(row.target), DealTarget))
+        return ClassSummary(self.code, kept)
+
     def errors(self) -> list[tuple[str, int]]:
         """``(error kind, count)``, most common first (see :attr:`SummaryRow.errors`)."""
         return errors_ranked(self.rows)

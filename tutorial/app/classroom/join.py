@@ -33,8 +33,8 @@ def page(rooms: RoomStore) -> NoReturn:
     asked = joining.state.asked or ""
     back = joining.back()
     if back is not None:
-        st.info(fill(_("This browser joined room {code} as **{nickname}**."), code=literal(back.code),
-                     nickname=literal(back.nickname)))
+        st.info(fill(_("This browser joined room {code} as {nickname}."), code=literal(back.code),
+                     nickname=f"**{literal(back.nickname)}**"))  # the name in bold (the template's own text is escaped)
         st.button(_("Go on as {nickname}").format(nickname=back.nickname), key="class-reclaim", type="primary",
                   on_click=joining.reclaim, args=(back,), icon=":material/login:")
         st.caption(_("Not you? Join below with your own nickname."))

@@ -289,7 +289,8 @@ def summary_panel(teacher: TeacherSession, view: RoomView) -> None:
     _ = tr.gettext
     st.divider()
     st.header(_("Class summary"))
-    summary = teacher.summary()
+    whole = teacher.summary()
+    summary = whole.on_screen(view.round, view.phase)  # the open question's verdicts only after the reveal
     lines = summary.error_lines(teacher.n)
     if lines:
         st.markdown(_("Most common errors:") + "\n" + "\n".join(f"- {literal(line)}" for line in lines))
@@ -298,8 +299,8 @@ def summary_panel(teacher: TeacherSession, view: RoomView) -> None:
             st.info(literal(_("Worth revisiting with the class: the lesson “{title}”.").format(title=_(revisit.title))))
     else:
         st.caption(_("No errors of the kinds the rules name so far."))
-    st.download_button(_("Download the class summary (CSV)"), summary.csv(teacher.course, teacher.n),
-                       file_name=summary.file_name, mime="text/csv", key="class-csv", icon=":material/download:")
+    st.download_button(_("Download the class summary (CSV)"), whole.csv(teacher.course, teacher.n),
+                       file_name=whole.file_name, mime="text/csv", key="class-csv", icon=":material/download:")
 
 
 def students_panel(teacher: TeacherSession, view: RoomView) -> None:
