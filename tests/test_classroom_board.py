@@ -122,3 +122,20 @@ def test_the_summarys_errors_are_ranked_from_its_rows():
             SummaryRow(2, "deal/4-1234", 1, "", "", "", (4, {"skipped": 2, "wrong-common": 1}, False)),
             SummaryRow(3, "lesson/a/c", 1, "", "fit", "wrong")]
     assert errors_ranked(rows) == [("skipped", 3), ("wrong-common", 1)]
+
+
+def test_the_sixth_wrong_code_waits_and_the_wait_is_said_in_good_grammar():
+    """A trial found six wrong codes answered before any wait (the README says five) and
+    "wait 1 seconds"."""
+    from tutorial import words
+    from tutorial.i18n import translations
+
+    gate = SessionGate()
+    for _number in range(5):
+        gate.check_join(1000.0)
+        gate.failed(1000.0)
+    with pytest.raises(ClassroomError) as refused:
+        gate.check_join(1000.5)
+    assert refused.value.code == "slow-down"
+    assert words.class_error(ClassroomError("slow-down", retry_after=1), translations("en")).endswith("wait 1 second before the next try.")
+    assert "espera 2 segundos" in words.class_error(ClassroomError("slow-down", retry_after=2), translations("es"))

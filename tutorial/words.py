@@ -227,7 +227,6 @@ def class_error(err: MugginsError, tr: Tr) -> str:
                       "incomplete. Ask your teacher for the room code and join again."),
         "unavailable": _("The class room cannot be reached just now: the server could not read or write its data. "
                          "Try again in a moment."),
-        "slow-down": _("Too many wrong room codes: wait {seconds} seconds before the next try."),
         "too-many-joins": _("Too many students have joined from here in the last minutes; try again in {minutes} "
                             "minutes."),
     }
@@ -248,4 +247,7 @@ def class_error(err: MugginsError, tr: Tr) -> str:
     retry = p.get("retry_after")
     minutes = max(1, -(-int(retry or 60) // 60)) if isinstance(retry, (int, float)) else 10
     seconds = int(retry) if isinstance(retry, int) else 60
+    if err.code == "slow-down":  # "wait 1 second", "wait 2 seconds" (a trial saw "1 seconds")
+        template = tr.ngettext("Too many wrong room codes: wait {seconds} second before the next try.",
+                               "Too many wrong room codes: wait {seconds} seconds before the next try.", seconds)
     return template.format(limit=p.get("limit", ""), minutes=minutes, seconds=seconds)

@@ -74,9 +74,9 @@ class SessionGate:
     def failed(self, now: float) -> None:
         """A wrong room code was sent: after the free ones, the next try must wait."""
         self.failures += 1
-        extra = self.failures - self.limits.free_failures
-        if extra > 0:
-            self.wait_until = now + min(self.limits.max_wait, self.limits.first_wait * 2 ** (extra - 1))
+        extra = self.failures - self.limits.free_failures  # after the last free one the next try waits
+        if extra >= 0:
+            self.wait_until = now + min(self.limits.max_wait, self.limits.first_wait * 2 ** extra)
 
     def joined(self, now: float) -> None:
         """A new student was made from this session: counted; wrong codes before it forgotten."""
