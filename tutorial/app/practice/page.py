@@ -33,7 +33,7 @@ for notice in page.notices():
     st.warning(literal(notice))
 
 # ----- who, where, how ------------------------------------------------------------
-info, new = st.columns([4, 1])
+info, new = st.columns([5, 3])  # wide enough for "Compartir este reparto" whole (a trial saw it cut on a laptop)
 deal, who, mode = page.heading()
 info.markdown(f"**{literal(deal)}** · {literal(who)} {literal(mode)}")
 if page.can_new_deal():

@@ -86,10 +86,11 @@ STYLE = (
     " max-width: 100% !important;}"
     "[data-testid='stAppViewContainer'] > section, [data-testid='stMain'] {padding-top: 0 !important;}"
     # Big controls and readable text beside the table.
-    # One row of controls on a projector; on a narrow screen they may wrap (labels whole).
-    "@media (min-width: 640px) {.st-key-present-controls {flex-wrap: nowrap !important;}}"
-    ".st-key-present-controls {gap: 0.5rem;}"
-    ".st-key-present-controls button {min-height: 2.5rem; padding: 0 0.6rem; min-width: 0;}"
+    # The controls in a row that wraps when their labels would not fit: a label is never cut
+    # ("Next m…" on a projector, found by a trial); each control at least as wide as its label.
+    ".st-key-present-controls {gap: 0.5rem; flex-wrap: wrap !important;}"
+    ".st-key-present-controls > * {flex: 1 0 auto !important; width: auto !important; min-width: max-content !important;}"
+    ".st-key-present-controls button {min-height: 2.5rem; padding: 0 0.6rem; min-width: max-content;}"
     "[data-testid='stMain'] .st-key-present-controls button p {font-size: 1rem; font-weight: 600; white-space: nowrap;}"
     # The panel's text is made smaller (var --present-fit, set by the key counter's script)
     # when the whole step would not fit beside the table otherwise.
