@@ -228,7 +228,17 @@ function install() {
     let target = null;
     if (request) {
       const inSidebar = active && !lost && active.closest && active.closest('[data-testid="stSidebar"]');
-      if (!inSidebar) { for (const key of request.keys) { target = find(key, null, false); if (target) { break; } } }
+      // In presenter mode the arrow keys step through the course: the focus is never *given* to a
+      // pile of the drawn table (there the arrows would move between piles; a pile the presenter
+      // reaches with Tab keeps them).
+      const presenting = Boolean(document.body.dataset.presenterKeys);
+      if (!inSidebar) {
+        for (const key of request.keys) {
+          target = find(key, null, false);
+          if (target && presenting && target.matches('button.mt-item')) { target = null; continue; }
+          if (target) { break; }
+        }
+      }
       if (!target && !inSidebar && M.retries < 12) {  // not drawn yet (see below): look again shortly
         M.retries += 1;
         clearTimeout(M.retry);
