@@ -87,10 +87,16 @@ def option_labels(step: Step, tr: gettext.NullTranslations | None = None) -> lis
 def show_question_lines(step: Step, tr: gettext.NullTranslations, key: str) -> None:
     """The step's question under its table (nothing when there is none), as a learner sees
     it; ``key`` names the container of cards shown large."""
-    text = model.question_lines(step, narrator(step), four_colour=four_colour())
+    _question_text(model.question_lines(step, narrator(step), four_colour=four_colour()), big=bool(step.question_cards),
+                   key=key)
+
+
+def _question_text(text: str, *, big: bool, key: str) -> None:
+    """A step's question as Markdown (nothing when empty); ``big``: cards shown large, as text
+    rather than a heading (they head no section; :data:`tutorial.app.shell.document.BIG_TEXT`)."""
     if not text:
         return
-    if step.question_cards:
+    if big:
         with st.container(key=f"{document.BIG_TEXT}{key}"):
             st.markdown(text)
     else:
@@ -169,16 +175,8 @@ def _boxes(shown: StepScreen, stage: Stage) -> None:
 
 
 def _question(shown: StepScreen) -> None:
-    """The question under the table (a *fits* step's two cards large, as text rather than a
-    heading: they head no section; see :data:`tutorial.app.shell.document.BIG_TEXT`)."""
-    said = shown.question()
-    if not said:
-        return
-    if shown.question_big:
-        with st.container(key=f"{document.BIG_TEXT}{shown.prefix}"):
-            st.markdown(said)
-    else:
-        st.markdown(said)
+    """The question under the table (a *fits* step's two cards large)."""
+    _question_text(shown.question(), big=shown.question_big, key=shown.prefix)
 
 
 def answered(right: bool) -> None:
