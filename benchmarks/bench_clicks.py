@@ -10,7 +10,9 @@ already 0, 300 and 650 decisions long (deal 3-2760, whose rule-perfect hand runs
 the learner's decisions) it clicks the right pile CLICKS times (default 10) and
 reports the median time from the click to the end of the script run it caused,
 timed inside the page (a MutationObserver on Streamlit's script state), and the
-bytes the server sent per click (websocket frames). The hand log is closed, as it is until a learner
+bytes the server sent per click: on the wire (counted by a relay between the browser
+and the server: what a learner's connection carries, compressed as the app sends it) and
+decoded (the websocket messages' own size). The hand log is closed, as it is until a learner
 opens it, so neither figure should grow with the hand's length. Last, the bytes of one
 drawn-table click, message by message (what each of Streamlit's messages carries), so
 what travels per click can be read off.
@@ -18,10 +20,13 @@ what travels per click can be read off.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
 import statistics
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -65,6 +70,45 @@ DONE = """(start) => {
 }"""
 
 
+class Relay:
+    """A TCP relay on a free local port in front of ``port``, counting the bytes the server
+    sends on the app's websocket (``sent``): what travels on the learner's connection per
+    click, after any compression (pictures and scripts fetched as files are not counted:
+    the browser keeps them)."""
+
+    def __init__(self, port: int):
+        self.target = port
+        self.sent = 0
+        self.lock = threading.Lock()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self) -> None:
+        while True:
+            client, _ = self.listener.accept()
+            server = socket.create_connection(("127.0.0.1", self.target))
+            flags = {"stream": False}
+            threading.Thread(target=self.pump, args=(client, server, flags, False), daemon=True).start()
+            threading.Thread(target=self.pump, args=(server, client, flags, True), daemon=True).start()
+
+    def pump(self, source: socket.socket, sink: socket.socket, flags: dict, answers: bool) -> None:
+        try:
+            while data := source.recv(65536):
+                if not answers and b"/_stcore/stream" in data[:200]:
+                    flags["stream"] = True  # the websocket's opening request
+                if answers and flags["stream"]:
+                    with self.lock:
+                        self.sent += len(data)
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+
+
 def breakdown(frames: list) -> list[tuple[int, str]]:
     """The server's websocket messages of one click: (bytes, what) each, e.g.
     ``(2076, "bidi_component muggins_table: js 341, css 31, data 1485")``."""
@@ -88,11 +132,13 @@ def breakdown(frames: list) -> list[tuple[int, str]]:
     return out
 
 
-def measure(page, url: str, selector: str, clicks: int, prepare=None, frames: list | None = None) -> tuple[float, float]:
+def measure(page, url: str, selector: str, clicks: int, prepare=None, frames: list | None = None,
+            relay: Relay | None = None) -> tuple[float, float, float]:
     """Open ``url``, run ``prepare(page)``, then click the element ``selector`` ``clicks``
     times from inside the page: median milliseconds from the click to the end of the
-    script run it caused (as the page sees it: sent, run, every change drawn), and the
-    mean bytes the server sent per click."""
+    script run it caused (as the page sees it: sent, run, every change drawn), the
+    mean bytes of the websocket messages the server sent per click, and the mean bytes
+    on the wire per click (through ``relay``; the decoded figure when there is none)."""
     received: list = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(payload)))
     page.goto(url)
@@ -100,18 +146,20 @@ def measure(page, url: str, selector: str, clicks: int, prepare=None, frames: li
     if prepare is not None:
         prepare(page)
     page.evaluate(WATCH)
-    times, sizes = [], []
+    times, sizes, wire = [], [], []
     for _ in range(clicks):
         received.clear()
+        before = relay.sent if relay else 0
         start = page.evaluate(CLICK, selector)
         settle(page, quiet_ms=150)
         took = page.evaluate(DONE, start)
         if took is not None:
             times.append(took)
             sizes.append(sum(len(payload) for payload in received))
+            wire.append(relay.sent - before if relay else sizes[-1])
             if frames is not None:
                 frames[:] = received
-    return statistics.median(times), statistics.mean(sizes)
+    return statistics.median(times), statistics.mean(sizes), statistics.mean(wire)
 
 
 def show_hints(page) -> None:
@@ -130,20 +178,27 @@ def main(clicks: int = 10) -> None:
         (tmp / "bare.py").write_text(BARE_APP)
         app, app_url = start_app(tmp)
         bare, bare_url = start_app(tmp, command=[sys.executable, "-m", "streamlit", "run", str(tmp / "bare.py")])
+        relays = {url: Relay(int(url.rsplit(":", 1)[1])) for url in (app_url, bare_url)}
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-                bare_time, bare_bytes = measure(browser.new_page(), bare_url, ".st-key-bare button", clicks)
-                print(f"bare one-button page: {bare_time:6.0f} ms per click, {bare_bytes / 1000:6.1f} kB per click")
+                bare_relay = relays[bare_url]
+                bare_time, bare_bytes, bare_wire = measure(browser.new_page(), f"http://127.0.0.1:{bare_relay.port}",
+                                                           ".st-key-bare button", clicks, relay=bare_relay)
+                print(f"bare one-button page: {bare_time:6.0f} ms per click, {bare_wire / 1000:6.1f} kB per click on the "
+                      f"wire ({bare_bytes / 1000:.1f} kB of messages)")
                 last: list = []
                 for view, extra in (("drawn table", ""), ("text view", "&table=text")):
                     for length in LENGTHS:
-                        url = (f"{app_url}/practice?lang=en&deal=3-2760&game=coach.p1.h1.t2000{extra}"
+                        relay = relays[app_url]
+                        url = (f"http://127.0.0.1:{relay.port}/practice?lang=en&deal=3-2760&game=coach.p1.h1.t2000{extra}"
                                + (f"&moves={moves(length)}" if length else ""))
-                        took, size = measure(browser.new_page(), url, RIGHT_PILE[view], clicks, prepare=show_hints,
-                                             frames=last if view == "drawn table" and not length else None)
+                        took, size, wire = measure(browser.new_page(), url, RIGHT_PILE[view], clicks, prepare=show_hints,
+                                                   frames=last if view == "drawn table" and not length else None,
+                                                   relay=relay)
                         print(f"practice ({view}), hand {length:5d} decisions long: {took:6.0f} ms per click "
-                              f"({took / bare_time:4.1f}x the bare page), {size / 1000:6.1f} kB per click")
+                              f"({took / bare_time:4.1f}x the bare page), {wire / 1000:6.1f} kB per click on the wire "
+                              f"({size / 1000:.1f} kB of messages)")
                 print("one drawn-table click, message by message (bytes):")
                 for size, what in breakdown(last):
                     print(f"  {size:6d}  {what}")

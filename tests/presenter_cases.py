@@ -4,10 +4,12 @@ Whether a step fits a projector (853×480 CSS px) depends on how much it puts be
 table (its title, text, question, answers and, once shown, its verdict and closing text)
 and on how tall its table is (the players, and the lines of open piles under it). Every
 step of the course was once visited in both languages (about 10 minutes); now each step is
-measured here in Python and the browser visits only the extremes: for each kind of step and
-each language, the steps no other step of that kind exceeds in every measure (a step that
-has no more text, no more players and no more open piles than one that fits, fits too).
-``tests/test_presenter_cases.py`` checks that every step is so covered.
+measured here in Python and the browser visits only the extremes: for each kind of step, the
+steps no other step of that kind, in either language, exceeds in every measure (a step that
+has no more text, no more players and no more open piles than one that fits, fits too,
+whatever its language: the language only makes the text longer or shorter, and the measure
+counts it). ``tests/test_presenter_cases.py`` checks that every step in both languages is
+so covered: 21 visits, where each language's extremes on their own took 38.
 
 The text measure is the step's own words in the language plus what the narrator says of its
 move (the verdict, where the card goes, the correction and the penalty), counted in lines of
@@ -91,8 +93,8 @@ def all_cases(lang: str) -> tuple[Case, ...]:
 
 
 def dominated(one: Case, by: Case) -> bool:
-    """``by`` has at least as much of everything as ``one`` (same kind and language)."""
-    return one.kind == by.kind and one.lang == by.lang and all(a <= b for a, b in zip(one.measures, by.measures, strict=True))
+    """``by`` has at least as much of everything as ``one`` (same kind, either language)."""
+    return one.kind == by.kind and all(a <= b for a, b in zip(one.measures, by.measures, strict=True))
 
 
 def extremes(cases: Sequence[Case]) -> list[Case]:
@@ -125,8 +127,9 @@ def typical(cases: Sequence[Case]) -> Case:
 
 
 def chosen(lang: str) -> list[Case]:
-    """The steps the browser visits in ``lang``, in the course's order: the extremes, the
-    runners-up and a typical step."""
-    cases = all_cases(lang)
-    wanted = {*extremes(cases), *runners_up(cases), typical(cases)}
-    return [case for case in cases if case in wanted]
+    """The steps the browser visits in ``lang``, in the course's order: of both languages'
+    steps together the extremes and the runners-up, those in ``lang``; and a typical step
+    of ``lang``."""
+    cases = all_cases("en") + all_cases("es")
+    wanted = {*extremes(cases), *runners_up(cases), typical(all_cases(lang))}
+    return [case for case in all_cases(lang) if case in wanted]

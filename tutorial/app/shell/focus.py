@@ -156,7 +156,7 @@ function inView(el) {
 }
 
 function install() {
-  const M = { last: null, pending: null, done: '', scrolls: [], keyboard: false, labels: {}, closeSidebar: false, retries: 0, retry: 0 };
+  const M = { last: null, pending: null, done: '', scrolls: [], keyboard: false, labels: {}, closeSidebar: false, retries: 0, retry: 0, tableWanted: 0 };
   const live = document.createElement('div');
   live.setAttribute('role', 'status'); live.setAttribute('aria-live', 'polite'); live.id = 'muggins-live';
   live.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;';
@@ -204,8 +204,11 @@ function install() {
   document.addEventListener('focusout', (event) => {
     const el = event.composedPath()[0];
     setTimeout(() => {  // the learner moved away (the control is still there): nothing to restore
+      // (not while a run is under way: Streamlit may disable the control it redraws, which takes
+      // the focus from it, and on a busy machine that comes before the control is removed)
       const active = deepActive();
-      if (M.last && M.last.el === el && el.isConnected && document.hasFocus() && (!active || active === document.body)) {
+      if (M.last && M.last.el === el && el.isConnected && !el.disabled && M.idle() && document.hasFocus()
+          && (!active || active === document.body)) {
         M.last = null;
       }
     }, 0);
@@ -265,6 +268,9 @@ function install() {
       // the control used is gone (Undo with nothing left to undo): the table, the next thing to do
       const table = M.table();
       target = table && usable(table) ? table : null;
+      // no table drawn yet (a busy machine draws it later): it takes the focus when it is drawn
+      M.tableWanted = target ? 0 : Date.now();
+      M.last = null;
     }
     if (!target && lost && M.path !== undefined && M.path !== location.pathname) {
       // another page: its heading, so that the next Tab goes into the page, not back to the menus
@@ -279,7 +285,13 @@ function install() {
     M.refresh();
   };
   M.refresh = () => {  // the skip link only where there is a table (a table drawn later calls this too)
-    skip.hidden = !M.table();
+    const table = M.table();
+    skip.hidden = !table;
+    if (M.tableWanted && table && usable(table)) {
+      const active = deepActive();
+      if (Date.now() - M.tableWanted < 5000 && (!active || active === document.body)) { table.focus({ preventScroll: true }); }
+      M.tableWanted = 0;
+    }
     if (M.labels.skip) { skip.textContent = M.labels.skip; }
   };
   let timer = 0;
