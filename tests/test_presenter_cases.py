@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import pytest
 from presenter_cases import Case, all_cases, chosen, dominated, extremes, lines, typical
 
 from tutorial.app.lessons.state import course
