@@ -29,6 +29,26 @@ def health(port: int) -> str | None:
         return None
 
 
+def websocket_extensions(port: int) -> str:
+    """The extensions the app's websocket (``/_stcore/stream``) agrees to when a browser offers
+    compression, read from the handshake's answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall((f"GET /_stcore/stream HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                      "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                      "Sec-WebSocket-Protocol: streamlit\r\n"
+                      "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    head = answer.split(b"\r\n\r\n")[0].decode("latin-1")
+    assert head.startswith("HTTP/1.1 101"), head
+    return next((line.split(":", 1)[1].strip() for line in head.split("\r\n")
+                 if line.lower().startswith("sec-websocket-extensions:")), "")
+
+
 def test_sigterm_stops_the_server(tmp_path):
     port = free_port()
     log = tmp_path / "app.log"
@@ -42,6 +62,8 @@ def test_sigterm_stops_the_server(tmp_path):
             assert app.poll() is None, log.read_text()
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.2)
+        # every click's messages travel compressed (a practice click: 3.3 kB instead of 6.5 kB)
+        assert websocket_extensions(port).startswith("permessage-deflate")
         app.send_signal(signal.SIGTERM)
         started = time.monotonic()
         assert app.wait(timeout=10) == 0, log.read_text()
