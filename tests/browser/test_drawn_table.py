@@ -130,7 +130,7 @@ def test_walk_through_moved_card_caption_and_next_move_in_one_screen(sized, app_
             in_view(page, nxt, "Next move")
 
 
-def test_the_drawn_table_seats_the_learner_at_the_bottom_and_the_left_neighbour_on_the_left(page, app_url):
+def test_the_drawn_table_seats_the_learner_at_the_bottom_the_left_neighbour_on_the_left_and_takes_a_key(page, app_url):
     page.set_viewport_size({"width": 1366, "height": 800})
     page.goto(f"{app_url}/practice?lang=en&deal=5-2817&seat=C")
     settle(page)
@@ -141,13 +141,8 @@ def test_the_drawn_table_seats_the_learner_at_the_bottom_and_the_left_neighbour_
     assert "Seats in clockwise order" in page.locator(".mt-hidden").inner_text()
     for button in page.locator("button.mt-item").all():
         assert button.get_attribute("aria-label")  # every pile can be found and used by its name
-
-
-def test_a_pile_can_be_chosen_from_the_keyboard(page, app_url):
-    page.set_viewport_size({"width": 1366, "height": 800})
-    page.goto(f"{app_url}/practice?lang=en&deal=4-2817")
-    settle(page)
-    target = pile(page, "discard:A")
+    # and a pile can be chosen from the keyboard
+    target = pile(page, "discard:C")
     target.focus()
     page.keyboard.press("Enter")
     page.wait_for_timeout(300)

@@ -108,9 +108,17 @@ def open_sources(page) -> None:
         settle(page)
 
 
-def test_deal_and_open_bring_the_new_table_into_view(lab_page):
+def test_the_position_lab_playout_editor_and_sources_at_each_size(lab_page):
+    """One page load per size, three checks in turn, each from where a learner could be: the
+    playout of the position the lab opens with, a text with an error then corrected, then a
+    new table from a deal and from a lesson (each was a test of its own, loading the page)."""
+    playout_fits_the_screen_in_one_row(lab_page)
+    a_text_with_an_error_keeps_the_editor_open_beside_its_message(lab_page)
+    deal_and_open_bring_the_new_table_into_view(lab_page)
+
+
+def deal_and_open_bring_the_new_table_into_view(page) -> None:
     """After *Deal* or *Open* the result was below the screen at 1366×800."""
-    page = lab_page
     for start in ("deal", "lesson"):
         open_sources(page)
         if start == "deal":
@@ -125,8 +133,7 @@ def test_deal_and_open_bring_the_new_table_into_view(lab_page):
         in_view(page, page.locator(".st-key-lab-table-table"), f"the table after {start}")
 
 
-def test_a_text_with_an_error_keeps_the_editor_open_beside_its_message(lab_page):
-    page = lab_page
+def a_text_with_an_error_keeps_the_editor_open_beside_its_message(page) -> None:
     page.locator(".st-key-lab-edit summary").click()
     settle(page)
     editor = page.locator(".st-key-lab-editor textarea")
@@ -144,10 +151,9 @@ def test_a_text_with_an_error_keeps_the_editor_open_beside_its_message(lab_page)
     in_view(page, page.locator(".st-key-lab-table-table"), "the table after a valid text")
 
 
-def test_the_playout_table_and_its_steps_fit_the_screen_in_one_row(lab_page):
+def playout_fits_the_screen_in_one_row(page) -> None:
     """*Play it out* needed scrolling at every step (a full-width table taller than the screen)
     and its four buttons stacked into ~230 px on a phone."""
-    page = lab_page
     forward = page.locator("[class*='st-key-lab-forward-t'] button")
     forward.scroll_into_view_if_needed()
     height = page.viewport_size["height"]

@@ -220,9 +220,16 @@ function install() {
 
   const settle = () => {
     if (M.closeSidebar) {
+      // the new page's sidebar may be drawn a little after the run's end (a busy phone): look for
+      // its close button for up to 3 s
+      const since = M.closeSidebar === true ? Date.now() : M.closeSidebar;
       M.closeSidebar = false;
-      const close = document.querySelector('[data-testid="stSidebar"] button[aria-controls="stSidebar"][aria-expanded="true"]');
-      if (close && window.innerWidth < 768) { close.click(); }
+      const close = () => {
+        const button = document.querySelector('[data-testid="stSidebar"] button[aria-controls="stSidebar"][aria-expanded="true"]');
+        if (button && window.innerWidth < 768) { button.click(); return; }
+        if (Date.now() - since < 3000 && !M.closeSidebar) { setTimeout(close, 100); }
+      };
+      close();
     }
     for (const scroll of M.scrolls.splice(0)) { scroll(); }
     const active = deepActive();
@@ -270,7 +277,6 @@ function install() {
       target = table && usable(table) ? table : null;
       // no table drawn yet (a busy machine draws it later): it takes the focus when it is drawn
       M.tableWanted = target ? 0 : Date.now();
-      M.last = null;
     }
     if (!target && lost && M.path !== undefined && M.path !== location.pathname) {
       // another page: its heading, so that the next Tab goes into the page, not back to the menus
