@@ -249,7 +249,7 @@ function install() {
           if (target) { break; }
         }
       }
-      if (!target && !inSidebar && M.retries < 12) {  // not drawn yet (see below): look again shortly
+      if (!target && !inSidebar && M.retries < 30) {  // not drawn yet (see below): look again shortly
         M.retries += 1;
         clearTimeout(M.retry);
         M.retry = setTimeout(() => requestAnimationFrame(settle), 100);
@@ -261,9 +261,9 @@ function install() {
     }
     if (!target && lost && M.last && !M.last.el.isConnected) {
       target = find(M.last.key, M.last.dest, true);
-      if (!target && M.path === location.pathname && M.retries < 12) {
+      if (!target && M.path === location.pathname && M.retries < 30) {
         // the control drawn from the same key may reach the page a few frames later than the
-        // run's end (a busy machine, a long delta): look again shortly, for up to 1.2 s
+        // run's end (a busy machine, a long delta): look again shortly, for up to 3 s
         M.retries += 1;
         clearTimeout(M.retry);
         M.retry = setTimeout(() => requestAnimationFrame(settle), 100);
