@@ -220,14 +220,19 @@ function install() {
 
   const settle = () => {
     if (M.closeSidebar) {
-      // the new page's sidebar may be drawn a little after the run's end (a busy phone): look for
-      // its close button for up to 3 s
-      const since = M.closeSidebar === true ? Date.now() : M.closeSidebar;
+      // For 3 s after the run's end, close the sidebar whenever it has stayed open for 300 ms: the
+      // new page's sidebar may be drawn late (a busy phone), and Streamlit may be closing it
+      // itself (a click in the middle of its own closing would open it again).
+      const since = Date.now();
+      let open = 0;
       M.closeSidebar = false;
       const close = () => {
+        const bar = document.querySelector('[data-testid="stSidebar"]');
         const button = document.querySelector('[data-testid="stSidebar"] button[aria-controls="stSidebar"][aria-expanded="true"]');
-        if (button && window.innerWidth < 768) { button.click(); return; }
-        if (Date.now() - since < 3000 && !M.closeSidebar) { setTimeout(close, 100); }
+        const shown = bar && button && bar.getAttribute('data-collapsed') !== 'true' && bar.getBoundingClientRect().right > 0;
+        open = shown && window.innerWidth < 768 ? open + 1 : 0;
+        if (open >= 3) { button.click(); open = 0; }
+        if (Date.now() - since < 3000) { setTimeout(close, 100); }
       };
       close();
     }
