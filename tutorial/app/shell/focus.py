@@ -218,6 +218,13 @@ function install() {
     if (link && window.innerWidth < 768) { M.closeSidebar = true; }
   }, true);
 
+  const again = () => {  // settle once more in 100 ms, for up to 3 s after a run's end
+    if (M.retries >= 30) { return false; }
+    M.retries += 1;
+    clearTimeout(M.retry);
+    M.retry = setTimeout(() => requestAnimationFrame(settle), 100);
+    return true;
+  };
   const settle = () => {
     if (M.closeSidebar) {
       // For 3 s after the run's end, close the sidebar whenever it has stayed open for 300 ms: the
@@ -254,26 +261,16 @@ function install() {
           if (target) { break; }
         }
       }
-      if (!target && !inSidebar && M.retries < 30) {  // not drawn yet (see below): look again shortly
-        M.retries += 1;
-        clearTimeout(M.retry);
-        M.retry = setTimeout(() => requestAnimationFrame(settle), 100);
-        return;
-      }
+      if (!target && !inSidebar && again()) { return; }  // not drawn yet (see below): look again shortly
       M.done = request.nonce;
       const read = request.read ? document.querySelector(request.read) : null;
       M.say([request.say, read ? read.innerText : ''].filter(Boolean).join(' '));
     }
     if (!target && lost && M.last && !M.last.el.isConnected) {
       target = find(M.last.key, M.last.dest, true);
-      if (!target && M.path === location.pathname && M.retries < 30) {
-        // the control drawn from the same key may reach the page a few frames later than the
-        // run's end (a busy machine, a long delta): look again shortly, for up to 3 s
-        M.retries += 1;
-        clearTimeout(M.retry);
-        M.retry = setTimeout(() => requestAnimationFrame(settle), 100);
-        return;
-      }
+      // the control drawn from the same key may reach the page a few frames later than the
+      // run's end (a busy machine, a long delta): look again shortly
+      if (!target && M.path === location.pathname && again()) { return; }
     }
     M.retries = 0;
     if (!target && lost && M.last && !M.last.el.isConnected && M.path === location.pathname) {
