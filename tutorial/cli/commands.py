@@ -1,5 +1,5 @@
 """The ``muggins`` command: ``app``, ``explain``, ``playout``, ``lessons check``, ``draw``,
-``stats``, ``bench``.
+``stats``, ``bench``, ``train``.
 
 Bad input (unreadable or invalid files, unknown cards, duplicates, unknown
 players, player counts outside 3–7, empty common piles, malformed
@@ -21,6 +21,7 @@ from typing import NoReturn
 
 from tutorial import words
 from tutorial.cli import explore as cli_explore
+from tutorial.cli import train as cli_train
 from tutorial.engine.errors import ActionError, PositionError
 from tutorial.engine.numbers import MAX_DIGITS, parse_count
 from tutorial.engine.playout import DEFAULT_MAX_TURNS, playout
@@ -358,6 +359,7 @@ def parser() -> argparse.ArgumentParser:
     dr.add_argument("--four-colour", action="store_true", help="clubs green and diamonds blue")
     dr.add_argument("--width", metavar="PX", default="1600", help=f"picture width in pixels, {DRAW_WIDTHS[0]} to {DRAW_WIDTHS[1]} (default 1600)")
     cli_explore.add_parsers(commands)
+    cli_train.add_parser(commands)
     return top
 
 
@@ -411,8 +413,10 @@ def _main(argv: list[str]) -> int:
             return cli_explore.stats(args)
         if args.command == "bench":
             return cli_explore.bench(args)
+        if args.command == "train":
+            return cli_train.train(args)
         return _playout(args)
-    except (CliError, cli_explore.StatsInputError) as err:
+    except (CliError, cli_explore.StatsInputError, cli_train.TrainInputError) as err:
         print(f"muggins: {err}", file=sys.stderr)
         return 2
 
