@@ -134,6 +134,6 @@ def train(args: argparse.Namespace) -> int:
     except ExerciseCodeError as err:
         raise TrainInputError(*code_problem(err, args.lang)) from None
     result = exercise_result(exercise_for(code), args.lang)
-    text = result.pop("text")
-    print(json.dumps(result, ensure_ascii=False) if args.json else text)
+    said = str(result.pop("text"))
+    print(json.dumps(result, ensure_ascii=False) if args.json else said)
     return 0
