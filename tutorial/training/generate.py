@@ -507,7 +507,8 @@ def _empty_discard(theme: Theme, rng: random.Random, level: int) -> Made:
     r = draft.any_rank()
     commons = [NOFIT for _ in draft.commons]
     if level == 1:
-        opponents = [EMPTY, FIT] + [rng.choice((FIT, NOFIT, EMPTY)) for _ in range(players - 3)]
+        empties = rng.randint(1, players - 2)
+        opponents = [EMPTY] * empties + [FIT] + [rng.choice((FIT, NOFIT, EMPTY)) for _ in range(players - 2 - empties)]
     else:
         empties = rng.randint(1, min(2, players - 2))
         tail = [rng.choice((EMPTY, NOFIT, FIT if rng.random() < 0.6 else NOFIT)) for _ in range(players - 1 - empties)]
