@@ -50,3 +50,11 @@ def test_the_table_layout_and_scene_are_plain_python():
     picture and the practice screen model: they draw nothing themselves."""
     for name in ("layout.py", "scene.py"):
         assert not imports(PACKAGE / "draw" / name) & {"streamlit", "PIL", "gettext", "babel"}, name
+
+
+def test_training_is_plain_python():
+    """The training core (generator, scheduler, words) draws nothing: no Streamlit, no Pillow."""
+    checked = list((PACKAGE / "training").glob("*.py"))
+    assert len(checked) >= 5
+    for path in checked:
+        assert not imports(path) & {"streamlit", "PIL"}, path

@@ -4,6 +4,7 @@ recomputed here through the engine, apart from the generator."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -14,13 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutorial.cli.commands import main
-from tutorial.engine.position import Dest
 from tutorial.engine.rules import ErrorKind, complete_turn, judge, legal_destinations, turn_up
 from tutorial.lessons import load_all
 from tutorial.lessons.plausible import impossible_piles
 from tutorial.lessons.steps import PASS, Call, Fits, NextCard, Place
-from tutorial.narrate import narrator
 from tutorial.narrate import lesson_steps as step_words
+from tutorial.narrate import narrator
 from tutorial.training.code import ExerciseCode, ExerciseCodeError
 from tutorial.training.generate import make_exercise
 from tutorial.training.schedule import Outcome, Training, TrainingStateError
@@ -193,9 +193,9 @@ def test_a_learner_who_misses_the_nearest_opponent_gets_it_far_more_often():
 def test_a_learner_who_never_errs_sees_reviews_spread_out():
     _seen, when = simulate(set(), 150, wait=True)
     for theme, times in when.items():
-        gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+        gaps = [b - a for a, b in itertools.pairwise(times)]
         assert len(gaps) >= 3, theme
-        assert all(later >= earlier for earlier, later in zip(gaps, gaps[1:], strict=False)), (theme, gaps)
+        assert all(later >= earlier for earlier, later in itertools.pairwise(gaps)), (theme, gaps)
         assert gaps[1] < gaps[2] < gaps[3], (theme, gaps)  # growing, up to the longest interval (a year)
         assert gaps[-1] >= timedelta(days=10)
 
