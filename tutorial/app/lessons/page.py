@@ -61,7 +61,7 @@ step = lesson.steps[index]
 share, progress = where.progress(tr)
 st.progress(share, text=progress)
 with st.container(border=True):
-    anchor()(data={"nonce": str(state.moves)}, key="lesson-step-top")
+    anchor()(data={"nonce": str(state.moves), "top": state.moves > 0}, key="lesson-step-top")
     may_go_on, panel = lesson_steps.show_step(lesson, step)
 
 here = lesson_view.place_token()

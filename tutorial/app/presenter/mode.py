@@ -222,40 +222,43 @@ function fitPanel() {
 }
 
 export default function(component) {
-  const { setStateValue, parentElement, data } = component;
-  const host = parentElement.host || parentElement;
+  // One counter per page (on window, not on this component's element): Streamlit may draw the
+  // component anew when the step's layout changes, and a new counter starting from 0 under a
+  // new epoch could lose a press whose message the server merged with the next one. With one
+  // counter the total only grows, so any message carries every press made so far.
+  const { setStateValue, data } = component;
   ZOOMED = Boolean(data && data.zoom);
-  let keys = host.__presenterKeys;
+  let keys = window.__presenterKeys;
   if (!keys) {
-    keys = host.__presenterKeys = { epoch: Math.random().toString(36).slice(2, 12) || 'k', total: 0, log: '', space: false };
+    keys = window.__presenterKeys = { epoch: Math.random().toString(36).slice(2, 12) || 'k', total: 0, log: '', space: false,
+                                      send: null };
+    document.addEventListener('keydown', (event) => {
+      let press = PRESS[event.key];
+      if (!keys.send || !press || event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey
+          || event.isComposing || typing(event)) { return; }
+      event.preventDefault();  // no scrolling, and a focused button does not take the space as a click
+      if (event.repeat) { return; }  // a key held down is one press
+      if (event.shiftKey && (press === 'n' || press === 'b')) { press = press.toUpperCase(); }
+      keys.space = press === 'a';
+      keys.total += 1;
+      keys.log = (keys.log + press).slice(-64);
+      keys.send('presses', { epoch: keys.epoch, total: keys.total, log: keys.log });
+    });
+    document.addEventListener('keyup', (event) => {
+      if (keys.send && event.key === ' ' && keys.space) { keys.space = false; event.preventDefault(); }
+    });
   }
-  keys.send = setStateValue;
-  const down = (event) => {
-    let press = PRESS[event.key];
-    if (!press || event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || event.isComposing
-        || typing(event)) { return; }
-    event.preventDefault();  // no scrolling, and a focused button does not take the space as a click
-    if (event.repeat) { return; }  // a key held down is one press
-    if (event.shiftKey && (press === 'n' || press === 'b')) { press = press.toUpperCase(); }
-    keys.space = press === 'a';
-    keys.total += 1;
-    keys.log = (keys.log + press).slice(-64);
-    keys.send('presses', { epoch: keys.epoch, total: keys.total, log: keys.log });
-  };
-  const up = (event) => { if (event.key === ' ' && keys.space) { keys.space = false; event.preventDefault(); } };
-  document.addEventListener('keydown', down);
-  document.addEventListener('keyup', up);
+  keys.send = setStateValue;  // presses count only while the counter is drawn (presenter mode is on)
   document.body.dataset.presenterKeys = keys.epoch;  // listening (tests wait for it)
   let pending = 0;
   const refit = () => { if (!pending) { pending = requestAnimationFrame(() => { pending = 0; fitPanel(); }); } };
   fitPanel();
-  const observer = new MutationObserver(() => fitPanel());
+  const observer = new MutationObserver(refit);  // once a frame at most, before it is painted
   const main = document.querySelector('[data-testid="stMain"]') || document.body;
   observer.observe(main, { childList: true, subtree: true, characterData: true });
   window.addEventListener('resize', refit);
   return () => {
-    document.removeEventListener('keydown', down);
-    document.removeEventListener('keyup', up);
+    if (keys.send === setStateValue) { keys.send = null; }
     delete document.body.dataset.presenterKeys;
     observer.disconnect();
     window.removeEventListener('resize', refit);

@@ -88,8 +88,10 @@ ANCHOR_JS = """
 export default function(component) {
   // A scroll mark of the lesson pages, applied when the run has ended and the page has its
   // final height (by the focus keeper, tutorial/app/shell/focus.py; at the next frame without it).
-  // - At the top of a step: when the learner moves to another step (data.nonce changes) and
-  //   the step's top is above the screen, bring it to the top.
+  // - At the top of a step: when the learner moves to another step (data.nonce changes, with
+  //   data.top), bring the step's top to the top of the screen — also when it is in view
+  //   lower down (the page shrinks while the new step is drawn, which leaves it anywhere);
+  //   on a first visit (no data.top) only when it is above the screen.
   // - With data.end: a mark under a verdict; when it ends below the screen, scroll just
   //   enough to show it.
   // - With data.until (a stable key): a mark above a verdict; show from the mark down to
@@ -121,7 +123,7 @@ export default function(component) {
       } else { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
     } else if (data.end) {
       if (box.bottom > window.innerHeight) { host.scrollIntoView({ block: 'end', behavior: 'instant' }); }
-    } else if (box.top < TOP) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
+    } else if (box.top < TOP || (data.top && box.top > TOP + 8)) { host.scrollIntoView({ block: 'start', behavior: 'instant' }); }
   };
   const keeper = window.__mugginsFocus;
   if (keeper) { keeper.scrolls.push(scroll); if (keeper.idle()) { keeper.soon(); } } else { requestAnimationFrame(scroll); }
