@@ -8,6 +8,8 @@ through AppTest (tests/test_explorer_app.py)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from .conftest import settle
@@ -53,33 +55,6 @@ def test_position_lab_every_pile_answers_with_its_verdict_in_view(spanish, app_u
     right = page.locator("[data-testid='stAlertContentSuccess']")
     in_view(page, right, "the verdict on the right pile")
     assert page.locator("[data-testid='stAlertContentError']").count() == 0
-
-
-def test_variant_lab_charts_are_drawn_and_fit_the_screen(spanish, app_url):
-    page = spanish
-    page.goto(f"{app_url}/explore?lab=variants")
-    settle(page)
-    page.locator("[class*='st-key-variant-lab-b-'] input").first.click()
-    page.get_by_role("option").nth(2).click()  # compare with the first other variant
-    settle(page)
-    hands = page.locator(".st-key-variant-lab-hands input")
-    hands.fill("40")
-    hands.press("Enter")
-    settle(page)
-    page.locator(".st-key-variant-lab-run button").click()
-    page.wait_for_selector(".st-key-variant-lab-csv", timeout=120_000)
-    settle(page)
-    width = page.viewport_size["width"]
-    # Every chart is drawn, and none sticks out of the page: a phone stacks them.
-    charts = page.locator("[data-testid='stVegaLiteChart']")
-    page.wait_for_function("() => document.querySelectorAll(\"[data-testid='stVegaLiteChart'] canvas, "
-                           "[data-testid='stVegaLiteChart'] svg\").length >= 3", timeout=30_000)
-    assert charts.count() >= 1 + 3 + 1  # lengths per variant, seats per player count, draws
-    for i in range(charts.count()):
-        box = charts.nth(i).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (i, box, width)
-        assert box["height"] > 150, (i, box)  # the plot is not squashed by its legend
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 # ----- issue 17, item 4: the position lab at 1366×800 and 390×844, in Spanish ---------------
@@ -208,21 +183,58 @@ def test_the_uploader_speaks_spanish_and_says_the_real_limit(lab_page, tmp_path)
     assert "File must be" not in zone.inner_text()
 
 
-def test_a_new_study_clears_the_old_results_and_only_the_app_offers_stop(spanish_laptop, app_url):
-    """Issue 17: while a study ran, the last results stayed on the page, greyed, under the new
-    progress bar, and Streamlit's own English *Stop* stood beside the app's *Detener*. (The
-    same page at every size: the laptop is enough.)"""
+def eventually(page, check, timeout_ms: int = 5000) -> None:
+    """``check()`` passes within ``timeout_ms`` (the page follows a resize in later frames)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        try:
+            check()
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            page.wait_for_timeout(150)
+
+
+def charts_fit(page) -> None:
+    """Every chart of the study is drawn, and none sticks out of the page (a phone stacks them)."""
+    width = page.viewport_size["width"]
+    charts = page.locator("[data-testid='stVegaLiteChart']")
+    page.wait_for_function("() => document.querySelectorAll(\"[data-testid='stVegaLiteChart'] canvas, "
+                           "[data-testid='stVegaLiteChart'] svg\").length >= 3", timeout=30_000)
+    assert charts.count() >= 1 + 3 + 1  # lengths per variant, seats per player count, draws
+    for i in range(charts.count()):
+        box = charts.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (i, box, width)
+        assert box["height"] > 150, (i, box)  # the plot is not squashed by its legend
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_study_s_charts_fit_every_screen_and_a_new_study_clears_the_old_results(spanish_laptop, app_url):
+    """A study compared with another variant: its charts are drawn and fit a laptop, a phone
+    and a projector (the same page resized: the layout follows the width, the server draws
+    nothing anew). Issue 17: while a study ran, the last results stayed on the page, greyed,
+    under the new progress bar, and Streamlit's own English *Stop* stood beside the app's
+    *Detener*."""
     page = spanish_laptop
     page.goto(f"{app_url}/explore?lab=variants")
     settle(page)
+    page.locator("[class*='st-key-variant-lab-b-'] input").first.click()
+    page.get_by_role("option").nth(2).click()  # compare with the first other variant
+    settle(page)
     hands = page.locator(".st-key-variant-lab-hands input")
-    hands.fill("10")
+    hands.fill("40")
     hands.press("Enter")
     settle(page)
     page.locator(".st-key-variant-lab-run button").click()
     page.wait_for_selector(".st-key-variant-lab-csv", timeout=120_000)
     settle(page)
     assert page.locator("[data-testid='stDataFrame']").count() >= 1
+    for size in ("laptop", "phone", "projector", "laptop"):
+        width, height, _scale = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        eventually(page, lambda: charts_fit(page))  # the charts redraw at their new width
     hands.fill("3000")
     hands.press("Enter")
     settle(page)
