@@ -753,3 +753,12 @@ def test_the_address_parsers_outside_practice_never_raise(text):
     assert from_link(text) is None or isinstance(from_link(text), str)
     for lesson in LESSONS[:2]:
         assert lesson.step_index(text) is None or 0 <= lesson.step_index(text) < len(lesson.steps)
+
+
+def test_save_opens_a_pop_up_with_the_picture_and_the_position():
+    """*Save…* is one small button (a download button sends a new file id on every click);
+    the pop-up it opens holds the two downloads."""
+    at = start(app(deal="4-2817", lang="en"), "practice/page.py")
+    assert not [b for b in at.get("download_button") if b.key.startswith("practice-save-")]
+    at.button(key="practice-save").click().run()
+    assert {b.key for b in at.get("download_button")} >= {"practice-save-picture", "practice-save-position"}

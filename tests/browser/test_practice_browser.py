@@ -39,6 +39,18 @@ def test_a_coach_hand_with_hints_an_error_and_undo(page, app_url):
     assert "taken back" in page.locator("[data-testid='stAlertContentInfo']").first.inner_text()
     click_key(page, primary_pile(page))
     wait_for_alert(page, "Success")
+    # Save…: a pop-up with the two downloads; the position file is the table's position
+    page.locator(".st-key-practice-save button").click()
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for(timeout=15000)
+    with page.expect_download() as download:
+        dialog.locator(".st-key-practice-save-position button").click()
+    from tutorial.engine.posfile import loads
+
+    saved = loads(open(download.value.path(), encoding="utf-8").read())
+    assert len(saved.players) == 4
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached", timeout=15000)
 
 
 def test_language_switch_mid_hand_and_a_reload_keep_the_game(page, app_url):
