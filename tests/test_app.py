@@ -276,7 +276,7 @@ def test_new_deal_asks_before_throwing_a_hand_away():
 def test_every_page_renders_in_both_languages():
     for lang in ("en", "es"):
         at = start(app(lang=lang))
-        for page in ("home/page.py", "lessons/page.py", "practice/page.py", "rules/page.py"):
+        for page in ("home/page.py", "lessons/page.py", "practice/page.py", "training/page.py", "rules/page.py"):
             at.switch_page(page).run()
             assert not at.exception, (lang, page)
             assert at.title
@@ -725,14 +725,15 @@ ODD = st.one_of(st.sampled_from(["", ".", "..", "~", "~z", "~.", "coach.", "coac
                                  "en", "ES", "es-MX", "text", "4", "lesson-1", "step-1"]),
                 st.text(max_size=40))
 ADDRESS_KEYS = ("lang", "lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved", "table", "deck",
-                "present", "lab", "pos")
+                "present", "lab", "pos", "ex")
 
 
 @hyp_settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @example(query={"game": "coach..h1", "deal": "4-1234"}, page="practice")
 @example(query={"game": ".", "present": "1"}, page="practice")
+@example(query={"ex": "[a](javascript:x)", "done": "x" * 300}, page="training")
 @given(query=st.dictionaries(st.sampled_from(ADDRESS_KEYS), ODD, max_size=6),
-       page=st.sampled_from(["home", "lessons", "practice", "rules", "explore"]))
+       page=st.sampled_from(["home", "lessons", "practice", "training", "rules", "explore"]))
 def test_any_address_on_any_page_gives_a_page_not_a_traceback(data_dir, query, page):
     query = {key: value for key, value in query.items() if "\x00" not in value}
     at = start(app(**query), f"{page}/page.py")

@@ -35,11 +35,13 @@ class LessonLine:
 
 class HomeScreen:
     """The progress part of Home for ``lessons``, the ``done`` lesson ids and the check
-    ``results`` (``{lesson id: (right at the first try, check steps)}``), in the language of ``tr``."""
+    ``results`` (``{lesson id: (right at the first try, check steps)}``), in the language of ``tr``;
+    ``due``: how many training exercises are due (``None`` while this session has no training)."""
 
     def __init__(self, state: HomeState, lessons: Sequence[Lesson], done: Collection[str],
-                 results: Mapping[str, tuple[int, int]], tr: gettext.NullTranslations) -> None:
+                 results: Mapping[str, tuple[int, int]], tr: gettext.NullTranslations, due: int | None = None) -> None:
         self.state = state
+        self.due = due
         self.lessons = lessons
         self.done = done
         self.results = results
@@ -74,6 +76,13 @@ class HomeScreen:
         total = len(self.lessons)
         return self.tr.ngettext("{done} of {total} lesson completed.", "{done} of {total} lessons completed.",
                                 total).format(done=sum(lesson.id in self.done for lesson in self.lessons), total=total)
+
+    def due_line(self) -> str | None:
+        """``3 exercises due`` on the Training page, once this session trains (else ``None``)."""
+        if self.due is None:
+            return None
+        return self.tr.ngettext("{count} training exercise due.", "{count} training exercises due.",
+                                self.due).format(count=self.due)
 
     # ----- Reset my progress: asked first -----------------------------------------------------
     def can_reset(self) -> bool:

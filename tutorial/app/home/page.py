@@ -8,12 +8,14 @@ from tutorial.app.lessons import state as lesson_view
 from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.presenter import mode as presenter
 from tutorial.app.shell import clicks, focus, pages, session
+from tutorial.app.training import view as training_view
 
 tr = session.tr()
 _ = tr.gettext
 lessons, _problems = lesson_view.course()
 done = lesson_view.done_lessons()
-home = HomeScreen(session.feature(HomeState), lessons, done, lesson_view.check_results(), tr)
+home = HomeScreen(session.feature(HomeState), lessons, done, lesson_view.check_results(), tr,
+                  due=training_view.due_count())
 
 
 def confirming() -> str:
@@ -75,6 +77,11 @@ if lessons:
             opened(line.id)
             st.switch_page(pages.page("lessons"))
     st.caption(home.completed())
+    due_line = home.due_line()
+    if due_line is not None:
+        due_row = st.container(horizontal=True, vertical_alignment="center")
+        due_row.markdown(due_line)
+        due_row.page_link(pages.page("train"), label=_("Train"), icon=":material/fitness_center:")
     st.caption(_("Your progress is kept in this page's address: bookmark it (or keep the link) to come back to it later."))
     if home.can_reset():
         if not home.confirming:

@@ -49,9 +49,10 @@ from .model_course import (
 FOUR_COLOUR_MD = {"C": "green", "D": "blue", "H": "red"}
 """Markdown colours of the four-colour deck (spades stay black)."""
 
-NEXT_KEYS = ("lesson-next", "lesson-finish", "lesson-following", "lesson-restart")
-"""The lesson's way on (its keys on the lesson page): after a right answer the focus goes
-to the first of these on the page."""
+NEXT_KEYS = ("lesson-next", "lesson-finish", "lesson-following", "lesson-restart", "train-next")
+"""The lesson's way on (its keys on the lesson page; ``train-next`` is the Training page's
+*Next exercise*, which draws its exercise as a lesson step): after a right answer the focus
+goes to the first of these on the page."""
 
 
 def card_md(card: Card | None, *, four_colour: bool = False) -> str:

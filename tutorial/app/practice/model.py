@@ -14,7 +14,8 @@ Everything returned is plain text (the page escapes it for Markdown).
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from tutorial.app.practice.state import NEW, SETTINGS, Draft, PracticeState, fresh_game
@@ -29,6 +30,7 @@ from tutorial.narrate import Narrator
 from tutorial.practice.game import LearnerCall, PracticeGame
 from tutorial.practice.moves import CALL, NEXT, NEXT_HAND
 from tutorial.practice.settings import COACH, MAX_HANDS, MAX_TURN_LIMIT, TABLE, WATCH_ALL, WATCH_DISCARDS
+from tutorial.training.themes import MISSED_CALL
 from tutorial.words import clip, position_error
 
 SINCE_SHOWN = 30
@@ -118,14 +120,17 @@ def _placement(record: TurnRecord) -> tuple[Card, Judgement, Position]:
 class PracticeScreen:
     """The Practice page of ``state`` (or of a bare game) in words, with its actions (see the
     module text). ``undone``: the learner has just taken a card back (Coach mode's Undo;
-    by default read from the state). ``rng``: where fresh deals come from."""
+    by default read from the state). ``rng``: where fresh deals come from. ``on_error``: told
+    each new error of the learner's an action brings (its error id), and ``missed-call`` when
+    the learner let another player's error pass (training makes its theme due)."""
 
     def __init__(self, state: PracticeState | PracticeGame, narrator: Narrator, *, undone: bool | None = None,
-                 rng: random.Random | None = None):
+                 rng: random.Random | None = None, on_error: Callable[[str], None] | None = None):
         self.state = state if isinstance(state, PracticeState) else PracticeState(game=state)
         self.n = narrator
         self._undone = undone
         self.rng = rng or random.SystemRandom()
+        self.on_error = on_error
 
     @property
     def game(self) -> PracticeGame:
@@ -583,10 +588,12 @@ class PracticeScreen:
 
     def skip(self) -> None:
         """The others play on without the learner's calls until the learner has a card to place."""
+        before = self._errors_now()
         try:
             self.game.skip()
         except MugginsError:
             return
+        self._note_errors(before)
 
     def can_next_hand(self) -> bool:
         """*Deal the next hand* is shown: a hand of an unfinished match is over."""
@@ -610,11 +617,33 @@ class PracticeScreen:
 
     def _decide(self, decision: str) -> None:
         game = self.game
+        before = self._errors_now()
         try:
             game.decide(decision)
         except MugginsError:
             if game.correcting is not None:  # a pile that does not fit the called card
                 self.state.pick_problem = True
+            return
+        self._note_errors(before)
+
+    def _errors_now(self) -> tuple[object, Counter[str], int] | None:
+        """The hand, the learner's errors in it by kind and the others' errors that stood
+        (for :meth:`_note_errors`); ``None`` when nobody listens."""
+        if self.on_error is None:
+            return None
+        game = self.game
+        return game.hand, game.errors_by_kind(), len(game.missed_calls())
+
+    def _note_errors(self, before: tuple[object, Counter[str], int] | None) -> None:
+        """Tell :attr:`on_error` the errors an action brought within the same hand."""
+        if before is None or self.on_error is None or self.game.hand is not before[0]:
+            return
+        game = self.game
+        for kind, count in (game.errors_by_kind() - before[1]).items():
+            for _each in range(count):
+                self.on_error(kind)
+        if len(game.missed_calls()) > before[2]:
+            self.on_error(MISSED_CALL)
 
     def watched_pile(self) -> str | None:
         """The pile of the placement being watched (the table brings it into view)."""

@@ -83,7 +83,14 @@ def token() -> str:
 def screen() -> PracticeScreen:
     """The page in words and actions: the learner's language, the learner's seat as “you”."""
     current = state()
-    return PracticeScreen(current, session.narrator(current.current.learner))
+    return PracticeScreen(current, session.narrator(current.current.learner), on_error=_note_training_error)
+
+
+def _note_training_error(kind: str) -> None:
+    """A new error of the learner's in this hand (or a missed call) makes its training theme due."""
+    from tutorial.app.training import view as training_view
+
+    training_view.note_practice_error(kind)
 
 
 # ----- the store of games too long for an address ---------------------------------------------

@@ -25,6 +25,7 @@ PAGES = {  # name (= url_path): (feature folder, title, icon)
     "home": ("home", N_("Home"), ":material/home:"),
     "lessons": ("lessons", N_("Lessons"), ":material/school:"),
     "practice": ("practice", N_("Practice"), ":material/playing_cards:"),
+    "train": ("training", N_("Training"), ":material/fitness_center:"),
     "rules": ("rules", N_("Rules"), ":material/menu_book:"),
     "explore": ("explore", N_("Explorer"), ":material/science:"),
     "class": ("classroom", N_("Class room"), ":material/groups:"),

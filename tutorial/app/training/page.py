@@ -1,0 +1,65 @@
+"""Training page: endless exercises made by the engine, one theme at a time, scheduled by
+spaced repetition (issue 19). What it shows and does: tutorial.app.training.model; the
+exercise is drawn as a lesson step is."""
+
+import streamlit as st
+
+from tutorial.app.shell import clicks, document, session
+from tutorial.app.shell.markup import literal
+from tutorial.app.training import view
+from tutorial.app.training.model import CODE_INPUT, NEXT_KEY, THEME_CHOICE
+
+tr = session.tr()
+_ = tr.gettext
+page = view.screen()
+page.settle(view.now())  # an answer given through the step's controls is recorded once
+
+st.title(_("Training"), anchor=False)
+document.title(page.heading(), _("Training"))
+clicks.notice(tr)
+problem = page.link_problem()
+if problem:
+    st.warning(literal(problem))
+intro = page.intro()
+if intro:
+    st.info(literal(intro))
+
+themes = page.themes()
+labels = {theme: page.theme_name(theme) for theme in themes}
+choice_key = session.labelled_key(THEME_CHOICE, labels.values())  # a fresh widget when the labels change
+current = page.code.theme
+st.session_state[choice_key] = current if current in labels else None
+st.selectbox(_("Theme to train"), options=themes, format_func=lambda theme: labels.get(theme, theme), key=choice_key,
+             on_change=view.choose, args=(choice_key,), placeholder=_("Choose a theme"))
+st.caption(literal(page.level_line() + " · " + page.reason_line()))
+
+for line in page.story():
+    st.info(literal(line))
+seen = page.token()
+with st.container(border=True):
+    may_go_on, panel = view.show_exercise(page)
+with panel:
+    hint_text = page.hint_text()
+    if hint_text:
+        st.info(hint_text, icon=":material/lightbulb:")
+    if page.can_hint():
+        clicks.button(_("Hint"), key="train-hint", seen=seen, current=view.token, action=view.hint,
+                      icon=":material/lightbulb:")
+    outcome = page.outcome_line()
+    if outcome:
+        st.caption(outcome)
+    if page.can_next():
+        clicks.button(_("Next exercise ▶"), key=NEXT_KEY, seen=seen, current=view.token, action=view.next_exercise,
+                      type="primary", width="stretch")
+
+st.subheader(_("Exercise code"), anchor=False)
+st.markdown(literal(page.code_line()))
+st.text_input(_("Open an exercise by its code (from your teacher, say)"), key=CODE_INPUT,
+              placeholder="nearest-opponent.2.48213", max_chars=64)
+clicks.button(_("Open"), key="train-open", seen=seen, current=view.token, action=view.open_typed, fixed_key=True)
+typed_problem = page.problem()
+if typed_problem:
+    st.error(literal(typed_problem))
+st.caption(page.done_line())
+
+session.sync_url(page.address())

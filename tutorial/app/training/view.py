@@ -1,0 +1,94 @@
+"""The Training page's Streamlit parts: the typed state in the session, the clock, and the
+callbacks that carry the controls to the screen model (:mod:`tutorial.app.training.model`).
+What the page shows and what an action does is decided by the model; the exercise is drawn
+by the lessons' step view (:func:`tutorial.app.lessons.steps.show_step`)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import streamlit as st
+
+from tutorial.app.lessons import state as lesson_view
+from tutorial.app.lessons import steps as lesson_steps
+from tutorial.app.shell import focus, session
+from tutorial.app.shell.table import four_colour
+from tutorial.app.training.model import CODE_INPUT, TrainingPageState, TrainingScreen
+from tutorial.app.training.model import due_count as _due_count
+from tutorial.app.training.model import note_practice_error as _note_practice_error
+
+__all__ = ["CODE_INPUT", "choose", "due_count", "hint", "next_exercise", "note_practice_error", "now", "open_typed",
+           "screen", "state", "token"]
+
+
+def now() -> datetime:
+    """The time the model is given (the model never reads the clock)."""
+    return datetime.now(UTC)
+
+
+def state() -> TrainingPageState:
+    """This session's Training state."""
+    return session.feature(TrainingPageState)
+
+
+def screen() -> TrainingScreen:
+    """The page in words and actions: the learner's completed lessons, language and deck; an
+    exercise code in the address (``ex``) is opened on the session's first visit."""
+    lessons = lesson_view.course()[0]
+    return TrainingScreen(state(), lessons, lesson_view.done_lessons(), session.lang(), session.tr(), now(),
+                          seed=session.url_seed("ex"), four_colour=four_colour())
+
+
+def token() -> str:
+    """The state the page's controls were drawn for (the click guard's)."""
+    return screen().token()
+
+
+def _arrived() -> None:
+    """A new exercise: the focus goes to its first control."""
+    page = screen()
+    focus.request(page.step_screen().first_controls())
+
+
+def hint() -> None:
+    screen().hint()
+
+
+def next_exercise() -> None:
+    screen().next(now())
+    _arrived()
+
+
+def choose(widget_key: str) -> None:
+    """Callback of the theme selector: an exercise of the theme chosen."""
+    page = screen()
+    chosen = st.session_state.get(widget_key)
+    if page.can_choose(chosen):
+        page.choose(chosen, now())
+        _arrived()
+
+
+def open_typed() -> None:
+    """*Open*: the exercise of the code typed; a code that is not valid is said, the box keeps it."""
+    page = screen()
+    if page.open_code(st.session_state.get(CODE_INPUT), now()):
+        st.session_state[CODE_INPUT] = ""
+        _arrived()
+
+
+def due_count() -> int | None:
+    """How many exercises are due now, or ``None`` while this session has no scheduler (Home)."""
+    found = st.session_state.get(TrainingPageState.KEY)
+    return _due_count(found, now()) if isinstance(found, TrainingPageState) else None
+
+
+def note_practice_error(kind: str) -> None:
+    """A learner's error in a practice hand (an error id, or ``missed-call``) makes its theme due."""
+    lessons = lesson_view.course()[0]
+    _note_practice_error(state(), kind, lesson_view.done_lessons(), now(), [lesson.id for lesson in lessons])
+
+
+def show_exercise(page: TrainingScreen) -> tuple[bool, Any]:
+    """The exercise drawn as a lesson step is (see :func:`tutorial.app.lessons.steps.show_step`)."""
+    return lesson_steps.show_step(page.lesson, page.step, answer=page.state.answer, shown_to_all=False)
