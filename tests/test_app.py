@@ -499,7 +499,8 @@ def test_buttons_carry_the_state_they_were_drawn_for():
     dest = game.hand.legal().dests[0]
     click(at, f"practice-{dest.kind}-{dest.target}").run()
     after = {b.key for b in at.button}
-    assert before.isdisjoint(after - {None})
+    # *Save…* keeps its key: it changes nothing, it opens a pop-up of the table as it is then
+    assert before.isdisjoint(after - {None, "practice-save"})
     assert all(key.endswith("-t" + at.session_state["practice"].game.token) for key in after
                if key.startswith("practice-common") or key.startswith("practice-discard"))
 

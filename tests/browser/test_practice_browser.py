@@ -3,6 +3,7 @@ switch mid-hand and mid-lesson, a reload that restores the game, and a phone scr
 page says and decides is checked fast on its screen model: tests/test_practice_screen.py.)"""
 
 import re
+from pathlib import Path
 
 from tutorial.i18n import translations
 
@@ -47,9 +48,9 @@ def test_a_coach_hand_with_hints_an_error_and_undo(page, app_url):
         dialog.locator(".st-key-practice-save-position button").click()
     from tutorial.engine.posfile import loads
 
-    saved = loads(open(download.value.path(), encoding="utf-8").read())
+    saved = loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert len(saved.players) == 4
-    page.keyboard.press("Escape")
+    dialog.get_by_role("button", name="Close").click()
     dialog.wait_for(state="detached", timeout=15000)
 
 

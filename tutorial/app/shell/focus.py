@@ -286,7 +286,9 @@ function install() {
       if (target && target.tabIndex < 0 && !target.hasAttribute('tabindex')) { target.tabIndex = -1; }
     }
     M.path = location.pathname;
-    if (target && target !== active) {
+    // a pop-up (Save…, a share's QR code) holds the focus until it is closed: never taken from it
+    const modal = document.querySelector('[role="dialog"]');
+    if (target && target !== active && !(modal && !modal.contains(target))) {
       target.focus({ preventScroll: true });
       if (M.keyboard && !inView(target)) { target.scrollIntoView({ block: 'nearest' }); }
     }
