@@ -22,6 +22,10 @@ from conftest import EXAMPLES, ROOT
 from tutorial import resources
 from tutorial.cli.commands import explain
 
+pytestmark = pytest.mark.xdist_group("install")
+"""One worker for this module (``--dist loadgroup``): the wheel and its environment
+(module-scoped fixtures) are built once, not once per worker that runs one of these tests."""
+
 SOURCES = ("pyproject.toml", "README.md", "tutorial", "lessons", "locales")
 LESSON_FILES = sorted(path.name for path in (ROOT / "lessons").glob("*.toml"))
 CATALOGS = sorted(path.relative_to(ROOT / "locales").as_posix() for path in (ROOT / "locales").glob("*/LC_MESSAGES/*.po"))
