@@ -215,6 +215,16 @@ JS = """
 const KEY = '@KEY@';
 const LIMIT = @LIMIT@;
 
+function whenIdle(send) {
+  // Sent once the page's first run has ended: a rerun asked for while the first run of a page
+  // opened by its address is still going was seen to run the default page (Home) instead.
+  const app = document.querySelector('[data-testid="stApp"]');
+  const idle = () => !app || app.getAttribute('data-test-script-state') !== 'running';
+  if (idle()) { setTimeout(send, 0); return; }
+  const watch = new MutationObserver(() => { if (idle()) { watch.disconnect(); setTimeout(send, 0); } });
+  watch.observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
+}
+
 export default function(component) {
   const { data, setStateValue } = component;
   const S = window.__mugginsStorage || (window.__mugginsStorage = { askedBy: null, done: null });
@@ -225,7 +235,7 @@ export default function(component) {
     try { value = window.localStorage.getItem(KEY); } catch (err) { value = null; }
     const sent = { session: data.session, value: value };
     if (value !== null && value.length > LIMIT) { sent.value = null; sent.long = value.length; }
-    setStateValue('stored', sent);
+    whenIdle(() => setStateValue('stored', sent));
   }
   const op = data.op;
   if (op && op.nonce !== S.done) {
