@@ -220,3 +220,12 @@ def test_reset_and_new_learner_clear_everything_this_browser_keeps(ask: str, con
     assert written(at) is None  # the stored progress removed
     at.run()
     assert sent(at) is None
+
+
+def test_a_practice_card_played_is_kept_in_the_browser_at_once() -> None:
+    at = deliver(start(app(deal="4-1"), "practice/page.py"), None)
+    game = at.session_state["practice"].game
+    dest = game.hand.legal().dests[0]
+    click(at, f"practice-{dest.kind}-{dest.target}").run()
+    document = json.loads(written(at))
+    assert document["game"]["deal"] == "4-1" and document["game"]["moves"]

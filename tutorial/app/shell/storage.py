@@ -248,13 +248,28 @@ export default function(component) {
 }
 """.replace("@KEY@", STORAGE_KEY).replace("@LIMIT@", str(LIMIT))
 
-STYLE = "<style>.st-key-muggins-storage {display: none;}</style>"
+STYLE = "<style>[class*='st-key-muggins-storage'] {display: none;}</style>"
 
 
 @st.cache_resource(show_spinner=False)
 def _component() -> Any:
     """The storage script (see :data:`JS`), registered once per server process."""
     return st.components.v2.component("muggins_storage", js=JS)
+
+
+def _change() -> dict[str, Any] | None:
+    """The browser's next write, if the progress changed since the document last handed to it
+    (nothing before the stored value has arrived)."""
+    kept = state()
+    if not kept.arrived:
+        return None
+    doc = encode(current())
+    if doc == kept.last:
+        return None
+    kept.nonce += 1
+    kept.last = doc
+    kept.problem = None
+    return {"nonce": kept.nonce, "doc": doc}
 
 
 def draw() -> None:
@@ -264,13 +279,7 @@ def draw() -> None:
     kept = state()
     if kept.start is None:
         kept.start = current()
-    if kept.arrived:
-        doc = encode(current())
-        if doc != kept.last:
-            kept.nonce += 1
-            kept.op = {"nonce": kept.nonce, "doc": doc}
-            kept.last = doc
-            kept.problem = None
+    kept.op = _change() or kept.op
     if kept.arrived and kept.op is None:
         return  # nothing to send: the script stays in the page (its state is on window), clicks stay light
     data: dict[str, Any] = {"session": kept.session}
@@ -278,6 +287,16 @@ def draw() -> None:
         data["op"], kept.op = kept.op, None
     st.html(STYLE)
     _component()(data=data, key=KEY, on_stored_change=arrived, height=0)
+
+
+def save_changes(key: str) -> None:
+    """Hand the browser a progress changed where :func:`draw` does not see it: in a page's own
+    body (the Training page records an answer there) or in a fragment's run (a practice
+    click). ``key``: this place's own widget key (``muggins-storage-…``)."""
+    op = _change()
+    if op is not None:
+        st.html(STYLE)
+        _component()(data={"op": op}, key=key, height=0)
 
 
 def notice(tr: gettext.NullTranslations) -> None:
