@@ -1,5 +1,6 @@
 """The Streamlit app through AppTest: lessons, language switching, refresh, practice."""
 
+import json
 import re
 
 import pytest
@@ -59,6 +60,37 @@ def button(at, key):
 
 def click(at, key):
     return button(at, key).click()
+
+
+# ----- the browser's progress storage, simulated (tutorial/app/shell/storage.py) ----------------
+def _storage_components(at):
+    return [element for element in at._tree
+            if getattr(element, "type", "") == "bidi_component" and element.proto.component_name == "muggins_storage"]
+
+
+def stored_sent(at):
+    """What the last run handed the browser's storage script (``None``: it was not drawn)."""
+    found = _storage_components(at)
+    return json.loads(found[0].proto.json) if found else None
+
+
+def written(at):
+    """The document the last run had the browser write (``None``: removed; ``"(nothing)"``)."""
+    op = (stored_sent(at) or {}).get("op")
+    return op["doc"] if op else "(nothing)"
+
+
+def deliver(at, value):
+    """The browser's answer on a page load, as its storage script sends it: what its
+    ``localStorage`` holds (``None``: nothing). AppTest has no browser, so the component's
+    state is put among the widget states of the next run, as the browser would."""
+    states = at._tree.get_widget_states()
+    widget = states.widgets.add()
+    widget.id = _storage_components(at)[0].proto.id
+    widget.json_value = json.dumps({"stored": {"session": at.session_state["storage"].session, "value": value}})
+    at._run(states)
+    assert not at.exception
+    return at
 
 
 def lesson_selector(at):
@@ -137,10 +169,11 @@ def answer_step(at, lesson, step):
 @pytest.mark.parametrize("lang", ["en"])  # every lesson, both languages, wrong and right: tests/test_lesson_screen.py
 @pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if lesson.id == "finishing"], ids=lambda lesson: lesson.id)
 def test_a_lesson_can_be_completed_by_clicks(lesson, lang):
-    """The page's wiring: every answer reaches the step, Next and Finish move on, the address
-    keeps the completed lesson (a lesson with a pile, options, cards and a walk-through)."""
+    """The page's wiring: every answer reaches the step, Next and Finish move on, the browser's
+    storage keeps the completed lesson, the address does not (a lesson with a pile, options,
+    cards and a walk-through)."""
     tr = translations(lang)
-    at = open_lessons(app(), lang)
+    at = deliver(open_lessons(app(), lang), None)
     lesson_selector(at).set_value(lesson.id).run()
     for index, step in enumerate(lesson.steps):
         assert current_step(at) == (lesson, step)
@@ -153,7 +186,7 @@ def test_a_lesson_can_be_completed_by_clicks(lesson, lang):
     click(at, "lesson-finish").run()
     assert lesson.id in lessons_state(at).done
     assert tr.gettext("Lesson complete.") in texts(at)
-    assert at.query_params["done"] == [lesson.id] or at.query_params["done"] == lesson.id
+    assert lesson.id in json.loads(written(at))["done"] and "done" not in at.query_params
 
 
 EXAMPLE_1 = dict(lesson="common-piles-first", step="example-1-place")  # RULES.md worked example 1
@@ -282,12 +315,14 @@ def test_every_page_renders_in_both_languages():
             assert at.title
 
 
-def test_address_keeps_progress_and_game_on_every_page():
+def test_address_keeps_the_game_on_every_page_and_an_old_bookmarks_progress_in_the_session():
+    """The progress is no longer put into the address (tests/test_progress_storage.py: it goes to
+    the browser's storage); an old bookmark's ``done`` is read once and kept."""
     first = LESSONS[0].id
     at = start(app(done=f"{first},unknown", deal="4-9"), "practice/page.py")
     for page in ("rules/page.py", "home/page.py", "lessons/page.py", "practice/page.py"):
         at.switch_page(page).run()
-        assert at.query_params["done"] in (first, [first]), page
+        assert "done" not in at.query_params and lessons_state(at).done == [first], page
         assert at.query_params["deal"] in ("4-9", ["4-9"]), page
 
 
@@ -306,7 +341,7 @@ def test_rules_page_links_each_section_to_its_lesson():
 
 def test_progress_and_check_results_survive_a_refresh():
     lesson = next(lesson for lesson in LESSONS if lesson.check_steps)
-    at = open_lessons(app())
+    at = deliver(open_lessons(app()), None)
     lesson_selector(at).set_value(lesson.id).run()
     for index, step in enumerate(lesson.steps):
         answer_step(at, lesson, step)
@@ -315,8 +350,9 @@ def test_progress_and_check_results_survive_a_refresh():
     click(at, "lesson-finish").run()
     total = len(lesson.check_steps)
     assert lessons_state(at).checks[lesson.id] == (total, total)
-    # a refresh is a new session opened on the same address
-    again = start(app(**{k: at.query_params[k] for k in at.query_params}), "home/page.py")
+    stored = written(at)
+    # a refresh is a new session opened on the same address, the same browser storage sent to it
+    again = deliver(start(app(**{k: at.query_params[k] for k in at.query_params}), "home/page.py"), stored)
     assert lesson.id in lessons_state(again).done
     assert lessons_state(again).checks[lesson.id] == (total, total)
     assert any(f"{total} of {total}" in str(b.label) for b in again.button)

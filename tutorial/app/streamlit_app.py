@@ -8,7 +8,7 @@ pages' identities are their fixed ``url_path`` (see :mod:`tutorial.app.shell.pag
 import streamlit as st
 
 from tutorial.app.presenter import mode as presenter
-from tutorial.app.shell import clicks, document, focus, pages, session
+from tutorial.app.shell import clicks, document, focus, pages, session, storage
 from tutorial.app.shell.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
@@ -24,7 +24,9 @@ def main() -> None:
         st.radio(
             "Language · Idioma",
             options=list(LANGUAGES),
-            index=LANGUAGES.index(session.lang()),
+            # once the radio has a value (the learner's, or the stored progress's language) it is
+            # kept under its key; a default beside it would only be ignored (and logged)
+            index=None if session.LANG_CHOICE in st.session_state else LANGUAGES.index(session.lang()),
             format_func=LANGUAGE_NAMES.get,
             key=session.LANG_CHOICE,
             on_change=session.choose_language,
@@ -38,10 +40,12 @@ def main() -> None:
         presenter.switch(session.tr())
         clicks.install()  # the browser's half of the click guard (draws nothing)
         focus.mark(session.tr())  # keyboard focus kept across reruns, scroll marks, skip link (focus.py)
+        storage.draw()  # the learner's progress kept in this browser (storage.py; draws nothing)
     session.choose_view()  # every run, not only in the callbacks: fast clicks can skip one, and the address must follow
 
     page = st.navigation(pages.build(session.tr()))
     document.frame(session.lang(), page.title)  # the document's language and this page's own title
+    storage.notice(session.tr())  # a stored progress that could not be read, set aside
     page.run()
 
 

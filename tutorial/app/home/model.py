@@ -1,7 +1,9 @@
 """What the Home page decides and says about the learner's progress, without Streamlit: the
 lesson to continue with, each lesson's line (done or not, its check result), how many are
-done, and *Reset my progress* asked before it acts (:class:`HomeScreen`). The page's fixed
-prose stays in the view (``page.py``)."""
+done, where the progress is kept, and the two ways of forgetting it — *Reset my progress* and,
+for a shared computer, *Not you? Start as a new learner* — each asked before it acts
+(:class:`HomeScreen`; both forget the same things: :func:`tutorial.app.shell.storage.forget`).
+The page's fixed prose stays in the view (``page.py``)."""
 
 from __future__ import annotations
 
@@ -14,14 +16,18 @@ from tutorial.lessons.model import Lesson
 
 CONFIRMING = "confirm"
 """The click-guard state while *Reset my progress* waits for a yes or no."""
+CONFIRMING_NEW = "new"
+"""The click-guard state while *Not you? Start as a new learner* waits for a yes or no."""
 
 
 @dataclass
 class HomeState:
-    """This session's Home page: whether the reset is waiting for a yes or no."""
+    """This session's Home page: whether the reset (``confirm_reset``) or the start as a new
+    learner (``confirm_new``) is waiting for a yes or no."""
 
     KEY: ClassVar[str] = "home"
     confirm_reset: bool = False
+    confirm_new: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,7 +90,12 @@ class HomeScreen:
         return self.tr.ngettext("{count} training exercise due.", "{count} training exercises due.",
                                 self.due).format(count=self.due)
 
-    # ----- Reset my progress: asked first -----------------------------------------------------
+    def kept_where(self) -> str:
+        """Where the progress is kept (plain): in this browser, nothing on the server."""
+        return self._("Your progress is kept in this browser only: another browser, another device or a private "
+                      "window starts afresh. There is no account, and no personal data is kept on the server.")
+
+    # ----- Reset my progress, or start as a new learner: asked first ------------------------------
     def can_reset(self) -> bool:
         """*Reset my progress* is offered once a lesson is done."""
         return bool(self.done)
@@ -93,20 +104,39 @@ class HomeScreen:
     def confirming(self) -> bool:
         return self.state.confirm_reset and self.can_reset()
 
+    @property
+    def confirming_new(self) -> bool:
+        """*Not you? Start as a new learner* (always offered) waits for a yes or no."""
+        return self.state.confirm_new
+
     def token(self) -> str:
-        """The state the confirmation was drawn for: asking, or no longer asking."""
-        return CONFIRMING if self.state.confirm_reset else ""
+        """The state the confirmation was drawn for: asking (which), or no longer asking."""
+        return CONFIRMING if self.state.confirm_reset else CONFIRMING_NEW if self.state.confirm_new else ""
 
     def ask_reset(self) -> None:
         if self.can_reset():
-            self.state.confirm_reset = True
+            self.state.confirm_reset, self.state.confirm_new = True, False
+
+    def ask_new(self) -> None:
+        """*Not you? Start as a new learner*: asked first."""
+        self.state.confirm_new, self.state.confirm_reset = True, False
+
+    def new_question(self) -> str:
+        return self._("Start as a new learner? Everything this browser keeps of the learner before you is "
+                      "forgotten: completed lessons, check results, the training schedule and the practice game.")
 
     def keep(self) -> None:
-        """*Keep my progress*: nothing is reset."""
-        self.state.confirm_reset = False
+        """*Keep my progress* (or *Cancel*): nothing is reset."""
+        self.state.confirm_reset = self.state.confirm_new = False
 
     def confirm_reset(self) -> bool:
         """*Yes, reset my progress*: whether the view must now forget the progress."""
         asked = self.state.confirm_reset
         self.state.confirm_reset = False
+        return asked
+
+    def confirm_new(self) -> bool:
+        """*Yes, start afresh*: whether the view must now forget everything (as a reset does)."""
+        asked = self.state.confirm_new
+        self.state.confirm_new = False
         return asked

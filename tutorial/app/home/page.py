@@ -3,11 +3,11 @@ the reset asked first: :mod:`tutorial.app.home.model`)."""
 
 import streamlit as st
 
-from tutorial.app.home.model import CONFIRMING, HomeScreen, HomeState
+from tutorial.app.home.model import CONFIRMING, CONFIRMING_NEW, HomeScreen, HomeState
 from tutorial.app.lessons import state as lesson_view
 from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.presenter import mode as presenter
-from tutorial.app.shell import clicks, focus, pages, session
+from tutorial.app.shell import clicks, focus, pages, session, storage
 from tutorial.app.training import view as training_view
 
 tr = session.tr()
@@ -25,7 +25,12 @@ def confirming() -> str:
 
 def reset() -> None:
     if home.confirm_reset():
-        lesson_view.reset_progress()
+        storage.forget()
+
+
+def start_afresh() -> None:
+    if home.confirm_new():
+        storage.forget()
 
 
 def opened(lesson_id: str) -> None:
@@ -82,7 +87,7 @@ if lessons:
         due_row = st.container(horizontal=True, vertical_alignment="center")
         due_row.markdown(due_line)
         due_row.page_link(pages.page("train"), label=_("Train"), icon=":material/fitness_center:")
-    st.caption(_("Your progress is kept in this page's address: bookmark it (or keep the link) to come back to it later."))
+    st.caption(home.kept_where())
     if home.can_reset():
         if not home.confirming:
             if st.button(_("Reset my progress"), key="reset-progress"):
@@ -97,5 +102,17 @@ if lessons:
             if no.button(_("Keep my progress"), key="reset-keep", width="stretch"):
                 home.keep()
                 st.rerun()
-session.remember(done=",".join(done), checks=lesson_view.checks_text())
+# A shared computer (a class room's): the next learner starts afresh, after being asked.
+if not home.confirming_new:
+    if st.button(_("Not you? Start as a new learner"), key="new-learner", icon=":material/person_add:"):
+        home.ask_new()
+        st.rerun()
+else:
+    st.warning(home.new_question())
+    yes, no, _spacer = st.columns([2, 2, 3])
+    clicks.button(_("Yes, start afresh"), key="new-learner-confirm", seen=CONFIRMING_NEW, current=confirming,
+                  action=start_afresh, where=yes, type="primary", width="stretch")
+    if no.button(_("Cancel"), key="new-learner-keep", width="stretch"):
+        home.keep()
+        st.rerun()
 session.sync_url()

@@ -125,5 +125,5 @@ with panel:  # beside the table: the way on is in view after every answer
                    where=onward, width="stretch")
         onward.page_link(pages.page("practice"), label=_("Play a practice hand"), icon=":material/playing_cards:")
 
-session.remember(lesson=lesson.id, step=step.id, done=",".join(done), checks=lesson_view.checks_text())
+session.remember(lesson=lesson.id, step=step.id)
 session.sync_url()

@@ -10,7 +10,7 @@ from tutorial.app.practice import view
 from tutorial.app.practice.model import CORRECTING, OVER, WATCHING
 from tutorial.app.presenter import mode as presenter
 from tutorial.app.presenter import practice as practice_present
-from tutorial.app.shell import clicks, session, share
+from tutorial.app.shell import clicks, session, share, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table import render, stage
 
@@ -107,6 +107,7 @@ def play(drawn_for: tuple[object, int]) -> None:
     view.hand_log(page, tr)
     view.remember(page.game)
     classroom_view.report(page.game)  # a student playing the class deal: the teacher sees the progress
+    storage.save_changes("muggins-storage-practice")  # a click reruns only this fragment: the game kept at once
     session.sync_url()
 
 

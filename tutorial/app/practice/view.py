@@ -137,6 +137,12 @@ def _load_saved(key: str) -> tuple[PracticeAddress | None, str]:
     return address, ""
 
 
+def load_saved_game(key: str) -> tuple[PracticeAddress | None, str]:
+    """The address saved under ``key`` (see :func:`_load_saved`), for a game kept in the
+    learner's browser storage (:mod:`tutorial.app.shell.storage`)."""
+    return _load_saved(key)
+
+
 def remember(current: PracticeGame) -> None:
     """Put the game in the page address (deal, seat, settings, decisions); a game whose
     decisions outgrow :data:`ADDRESS_LIMIT` is kept in the store and the address

@@ -30,9 +30,12 @@ FOUR_COLOUR = "four_colour"
 
 LANG = "lang"
 """The query parameter of the learner's language."""
-KEPT = ("lesson", "step", "done", "checks", "deal", "moves", "seat", "game", "saved", "table", "deck", "present",
+KEPT = ("lesson", "step", "deal", "moves", "seat", "game", "saved", "table", "deck", "present",
         "room", "student")
-"""Query parameters (besides ``lang``) the address keeps on every page."""
+"""Query parameters (besides ``lang``) the address keeps on every page. The learner's progress
+(completed lessons, check results) is not among them: it is kept in the learner's browser
+(:mod:`tutorial.app.shell.storage`), never put into links they share; an old bookmark's
+``done``/``checks`` are still read once (:func:`url_seed`)."""
 
 
 @dataclass

@@ -4,7 +4,7 @@ exercise is drawn as a lesson step is."""
 
 import streamlit as st
 
-from tutorial.app.shell import clicks, document, session
+from tutorial.app.shell import clicks, document, session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.training import view
 from tutorial.app.training.model import CODE_INPUT, NEXT_KEY, THEME_CHOICE
@@ -13,6 +13,7 @@ tr = session.tr()
 _ = tr.gettext
 page = view.screen()
 page.settle(view.now())  # an answer given through the step's controls is recorded once
+storage.save_changes("muggins-storage-train")  # ... and kept in the browser at once
 
 st.title(_("Training"), anchor=False)
 document.title(page.heading(), _("Training"))

@@ -1,0 +1,86 @@
+"""The learner's progress kept in the browser's own storage, in a real browser (issue 19, part 1;
+tutorial/app/shell/storage.py): a lesson finished survives closing the browser (Playwright's
+storage state carried to a new context), two browsers stay apart, and a corrupted stored value
+is set aside with a message while the page goes on working. Four page loads in all."""
+
+from __future__ import annotations
+
+import json
+
+from tutorial.app.lessons.state import course
+
+from .conftest import settle
+
+LESSONS, _PROBLEMS = course()
+LESSON = next(lesson for lesson in LESSONS if lesson.id == "common-piles-first")
+LAST = LESSON.steps[-1]  # a check step answered with an option ("call")
+KEY = "muggins.progress"
+COMPLETED = f"1 of {len(LESSONS)} lessons completed."
+NONE_COMPLETED = f"0 of {len(LESSONS)} lessons completed."
+
+
+def stored(page) -> str | None:
+    return page.evaluate("(key) => window.localStorage.getItem(key)", KEY)
+
+
+def wait_text(page, text: str, timeout_ms: int = 20_000) -> None:
+    page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=text, timeout=timeout_ms)
+
+
+def test_progress_survives_closing_the_browser_and_browsers_stay_apart(browser, app_url):
+    first = browser.new_context()
+    other = browser.new_context()  # another browser (or a private window) on the same computer
+    try:
+        page = first.new_page()
+        page.goto(f"{app_url}/lessons?lesson={LESSON.id}&step={LAST.id}&lang=en")
+        settle(page)
+        page.wait_for_function("() => document.body.dataset.mugginsStorage === 'read'", timeout=20_000)
+        page.locator(f"[class*='st-key-{LESSON.id}-{LAST.id}-option-{LAST.right[0]}'] button").first.click()
+        finish = page.locator("[class*='st-key-lesson-finish'] button").first
+        finish.wait_for(timeout=20_000)
+        finish.click()
+        page.wait_for_function("(key) => (window.localStorage.getItem(key) || '').includes('common-piles-first')",
+                               arg=KEY, timeout=20_000)
+        document = json.loads(stored(page) or "{}")
+        assert document["v"] == 1 and document["done"] == [LESSON.id]
+        assert LESSON.id in document["checks"]
+        assert "done=" not in page.url and "checks=" not in page.url  # the progress is not in links
+        kept = first.storage_state()
+
+        stranger = other.new_page()
+        stranger.goto(f"{app_url}/")
+        settle(stranger)
+        wait_text(stranger, NONE_COMPLETED)
+        assert stored(stranger) is None
+    finally:
+        first.close()
+        other.close()
+
+    again = browser.new_context(storage_state=kept)  # the browser closed and opened again
+    try:
+        page = again.new_page()
+        page.goto(f"{app_url}/")
+        wait_text(page, COMPLETED)
+        settle(page)
+        assert "this browser" in page.inner_text("body")
+    finally:
+        again.close()
+
+
+def test_a_corrupted_stored_value_is_set_aside_and_the_page_still_works(browser, app_url):
+    context = browser.new_context(locale="es-ES")
+    context.add_init_script(
+        "try { window.localStorage.setItem('muggins.progress', '{\"v\": 1, \"done\": [\"broken'); } catch (e) {}")
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/")
+        settle(page)
+        wait_text(page, "No se pudo leer tu progreso guardado")
+        assert page.locator("[data-testid='stAlertContentWarning']").count() >= 1
+        assert stored(page) == '{"v": 1, "done": ["broken'  # set aside, not yet written over
+        page.locator("[data-testid='stSidebarNav'] a[href$='/lessons']").first.click()  # the page works on
+        page.wait_for_selector("[data-testid='stHeading']", timeout=20_000)
+        settle(page)
+        assert page.locator("[data-testid='stApp']").count() == 1 and "Traceback" not in page.inner_text("body")
+    finally:
+        context.close()

@@ -1,0 +1,231 @@
+"""The learner's progress kept in their own browser (issue 19, part 1): the document's codec and
+the restore rules (tutorial/app/shell/model_progress.py, plain Python, fast), Home's two ways of
+forgetting (tutorial/app/home/model.py), and the wiring (tutorial/app/shell/storage.py) under
+AppTest, the browser's half simulated: the component's state is delivered as the browser would
+send it, and what the server hands the browser is read from the component's data.
+tests/browser/test_progress_storage.py covers a real browser."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+
+from tests.test_app import LESSONS, app, click, deliver, lessons_state, start, texts, written
+from tests.test_app import stored_sent as sent
+from tutorial.app.home.model import CONFIRMING_NEW, HomeScreen, HomeState
+from tutorial.app.shell.model_progress import (
+    LIMIT,
+    Progress,
+    ProgressError,
+    decode,
+    encode,
+    restore,
+    trained,
+)
+from tutorial.i18n import translations
+from tutorial.training.schedule import Outcome, Training
+
+KNOWN = {lesson.id: len(lesson.check_steps) for lesson in LESSONS}
+CHECKED = next(lesson for lesson in LESSONS if lesson.check_steps)
+NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
+
+
+def training(record: bool = False) -> dict:
+    scheduler = Training.start([LESSONS[0].id, LESSONS[1].id], NOW)
+    if record:
+        scheduler.record(scheduler.themes[0], Outcome.RIGHT, NOW)
+    return scheduler.to_dict()
+
+
+FULL = Progress(done=[LESSONS[1].id, LESSONS[0].id], checks={CHECKED.id: (1, len(CHECKED.check_steps))},
+                training=training(record=True), lang="es", four_colour=True, text_table=True,
+                game={"deal": "5-777", "moves": "c1d2", "seat": "B"})
+
+
+# ----- the codec ---------------------------------------------------------------------------------
+def test_a_document_reads_back_as_written_and_is_compact() -> None:
+    text = encode(FULL)
+    assert json.loads(text)["v"] == 1 and " " not in text and len(text) < 3000
+    assert decode(text, KNOWN) == FULL
+    assert encode(decode(text, KNOWN)) == text
+    assert decode(encode(Progress()), KNOWN) == Progress()
+
+
+def test_lessons_the_course_no_longer_has_are_dropped_not_refused() -> None:
+    text = json.dumps({"v": 1, "done": ["gone", LESSONS[0].id, LESSONS[0].id],
+                       "checks": {"gone": [1, 2], CHECKED.id: [0, len(CHECKED.check_steps) + 1]}})
+    found = decode(text, KNOWN)
+    assert found.done == [LESSONS[0].id] and found.checks == {}
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("x" * (LIMIT + 1), "too-long"),
+    ("{not json", "not-json"),
+    ("[" * 5000 + "]" * 5000, "not-json"),  # too deep for the parser: refused, not a crash
+    ('"text"', "not-a-document"),
+    ("[1, 2]", "not-a-document"),
+    ('{"done": []}', "bad-version"),
+    ('{"v": 2}', "bad-version"),
+    ('{"v": true}', "bad-version"),
+    ('{"v": "1"}', "bad-version"),
+    ('{"v": 1, "who": "Ana"}', "unknown-key"),
+    ('{"v": 1, "done": "fitting"}', "bad-field"),
+    ('{"v": 1, "done": [1]}', "bad-field"),
+    ('{"v": 1, "checks": {"fitting": [3, 2]}}', "bad-field"),
+    ('{"v": 1, "checks": {"fitting": [true, 2]}}', "bad-field"),
+    ('{"v": 1, "checks": {"fitting": [1, 10000]}}', "bad-field"),
+    ('{"v": 1, "train": {"v": 1, "t": {"no-such-theme": []}}}', "bad-training"),
+    ('{"v": 1, "train": [1]}', "bad-training"),
+    ('{"v": 1, "lang": "fr"}', "bad-field"),
+    ('{"v": 1, "deck": "2"}', "bad-field"),
+    ('{"v": 1, "table": true}', "bad-field"),
+    ('{"v": 1, "game": {"moves": "c1"}}', "bad-field"),
+    ('{"v": 1, "game": {"deal": 5}}', "bad-field"),
+    ('{"v": 1, "game": {"deal": "5-1", "cheat": "x"}}', "bad-field"),
+])
+def test_a_malformed_or_tampered_document_is_refused_with_a_code(text: str, code: str) -> None:
+    with pytest.raises(ProgressError) as refused:
+        decode(text, KNOWN)
+    assert refused.value.code == code
+
+
+def test_what_is_not_text_is_refused_too() -> None:
+    for value in (None, 5, {"v": 1}):
+        with pytest.raises(ProgressError):
+            decode(value, KNOWN)
+
+
+def test_a_game_too_long_for_the_document_is_left_out_so_it_always_reads_back() -> None:
+    long = Progress(done=[LESSONS[0].id], game={"deal": "5-777", "moves": "c1" * 7000})
+    text = encode(long)
+    assert len(text) <= LIMIT and "game" not in json.loads(text)
+    assert decode(text, KNOWN).done == [LESSONS[0].id]
+
+
+# ----- the restore rules -----------------------------------------------------------------------------
+def test_a_fresh_session_takes_the_stored_progress() -> None:
+    fresh = Progress(lang="en")
+    assert restore(fresh, FULL, fresh) == FULL
+
+
+def test_an_old_bookmark_is_merged_into_the_stored_progress() -> None:
+    bookmark = Progress(done=[LESSONS[2].id, LESSONS[0].id], checks={CHECKED.id: (0, 9)}, lang="en")
+    result = restore(bookmark, FULL, bookmark)
+    assert result.done == [LESSONS[1].id, LESSONS[0].id, LESSONS[2].id]
+    assert result.checks == FULL.checks  # what this browser knows wins; the bookmark adds what it lacks
+    only_bookmark = restore(bookmark, Progress(), bookmark)
+    assert only_bookmark.done == bookmark.done and only_bookmark.checks == bookmark.checks
+
+
+def test_progress_the_session_made_itself_is_kept() -> None:
+    start = Progress(lang="en")
+    own = Progress(done=[LESSONS[3].id], training=training(record=True), lang="en",
+                   game={"deal": "4-1", "moves": "c1"})
+    result = restore(own, FULL, start)
+    assert result.done == [LESSONS[3].id] and result.training == own.training and result.game == own.game
+    opened = Progress(training=training(record=False), game={"deal": "4-1"}, lang="en")  # themes opened, a fresh deal
+    assert trained(own.training) and not trained(opened.training)
+    assert restore(opened, FULL, start).training == FULL.training and restore(opened, FULL, start).game == FULL.game
+
+
+def test_what_the_address_names_wins_over_the_stored() -> None:
+    link = Progress(lang="en", four_colour=False, game={"deal": "3-5"})
+    result = restore(link, FULL, link, named={"lang", "game"})
+    assert result.lang == "en" and result.game == {"deal": "3-5"}
+    assert result.four_colour is True and result.done == FULL.done  # not named: the stored ones
+    assert restore(link, FULL, link, named={"deck"}).four_colour is False
+
+
+# ----- Home: reset, or start as a new learner, each asked first ----------------------------------------
+def test_not_you_is_always_offered_and_asked_first() -> None:
+    state = HomeState()
+    home = HomeScreen(state, LESSONS, [], {}, translations("en"))
+    assert "this browser" in home.kept_where() and "no personal data" in home.kept_where()
+    home.ask_new()
+    assert home.confirming_new and home.token() == CONFIRMING_NEW and "new learner" in home.new_question()
+    home.keep()
+    assert not home.confirming_new and home.confirm_new() is False
+    home.ask_new()
+    assert home.confirm_new() is True and not state.confirm_new
+    spanish = HomeScreen(HomeState(), LESSONS, [], {}, translations("es"))
+    assert "navegador" in spanish.kept_where() and spanish.new_question() != home.new_question()
+
+
+# ----- wiring (AppTest; the browser's half simulated) ----------------------------------------------------
+def test_the_stored_progress_comes_back_in_a_new_session() -> None:
+    stored = encode(Progress(done=[LESSONS[0].id], lang="es", four_colour=True, text_table=True,
+                             training=training(record=True)))
+    at = start(app())
+    assert sent(at)["session"] and "op" not in sent(at)  # nothing written before the stored value came
+    deliver(at, stored)
+    assert lessons_state(at).done == [LESSONS[0].id]
+    assert at.session_state["shell"].lang == "es" and at.session_state["four_colour"] is True
+    assert at.session_state["training"].training.to_dict() == json.loads(stored)["train"]
+    assert "1 de" in texts(at) and "no se pudo leer" not in texts(at)
+    assert sent(at) is None  # nothing new to write: the script is not drawn again
+    at.toggle(key="four_colour").set_value(False).run()
+    assert json.loads(written(at))["done"] == [LESSONS[0].id] and "deck" not in json.loads(written(at))
+    at.run()
+    assert sent(at) is None  # handed once
+
+
+def test_a_corrupted_value_is_set_aside_with_a_message_and_overwritten_only_on_progress() -> None:
+    at = start(app())
+    deliver(at, '{"v": 1, "done": "tampered')
+    assert "could not be read and was set aside" in texts(at)
+    assert lessons_state(at).done == []
+    at.switch_page("lessons/page.py").run()
+    assert not at.exception and sent(at) is None  # nothing written: the bad value stays until progress
+    at.switch_page("home/page.py").run()
+    at.toggle(key="table_text").set_value(False).run()  # progress of a kind: the document changes
+    assert json.loads(written(at))["v"] == 1
+    assert "could not be read" not in texts(at)
+
+
+def test_an_old_bookmark_is_read_once_left_out_of_the_address_and_merged_into_storage() -> None:
+    at = start(app(done=f"{LESSONS[0].id},unknown", checks=f"{CHECKED.id}:1-{len(CHECKED.check_steps)}"))
+    assert "done" not in at.query_params and "checks" not in at.query_params
+    deliver(at, encode(Progress(done=[LESSONS[1].id])))
+    assert lessons_state(at).done == [LESSONS[1].id, LESSONS[0].id]
+    document = json.loads(written(at))
+    assert document["done"] == [LESSONS[1].id, LESSONS[0].id] and CHECKED.id in document["checks"]
+    for page in ("lessons/page.py", "practice/page.py", "home/page.py"):
+        at.switch_page(page).run()
+        assert "done" not in at.query_params and "checks" not in at.query_params, page
+
+
+def test_a_shared_link_opens_its_deal_without_overwriting_the_stored_game() -> None:
+    stored = encode(Progress(done=[LESSONS[0].id], game={"deal": "5-777", "moves": "c1"}))
+    at = start(app(deal="3-5"), "practice/page.py")
+    deliver(at, stored)
+    assert str(at.session_state["practice"].game.code) == "3-5" and lessons_state(at).done == [LESSONS[0].id]
+    fresh = start(app(), "practice/page.py")
+    deliver(fresh, encode(Progress(game={"deal": "5-777"})))
+    assert str(fresh.session_state["practice"].game.code) == "5-777"
+    assert fresh.query_params["deal"] in ("5-777", ["5-777"])
+
+
+@pytest.mark.parametrize(("ask", "confirm"), [("reset-progress", "reset-confirm"), ("new-learner", "new-learner-confirm")])
+def test_reset_and_new_learner_clear_everything_this_browser_keeps(ask: str, confirm: str) -> None:
+    at = start(app())
+    deliver(at, encode(Progress(done=[LESSONS[0].id], training=training(record=True), game={"deal": "5-777"})))
+    assert at.session_state["training"].training is not None
+    click(at, ask).run()
+    assert lessons_state(at).done == [LESSONS[0].id]  # asked first
+    click(at, confirm).run()
+    assert lessons_state(at).done == [] and at.session_state["training"].training is None
+    assert at.session_state["practice"].game is None and "deal" not in at.query_params
+    assert written(at) is None  # the stored progress removed
+    at.run()
+    assert sent(at) is None
+
+
+def test_a_practice_card_played_is_kept_in_the_browser_at_once() -> None:
+    at = deliver(start(app(deal="4-1"), "practice/page.py"), None)
+    game = at.session_state["practice"].game
+    dest = game.hand.legal().dests[0]
+    click(at, f"practice-{dest.kind}-{dest.target}").run()
+    document = json.loads(written(at))
+    assert document["game"]["deal"] == "4-1" and document["game"]["moves"]

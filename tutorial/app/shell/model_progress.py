@@ -1,0 +1,201 @@
+"""The learner's progress as one small document kept in their own browser (issue 19, part 1),
+without Streamlit.
+
+:class:`Progress` is what a learner owns: completed lessons and check results, the training
+scheduler's state (:meth:`tutorial.training.schedule.Training.to_dict`), the language, the deck
+and table preferences and the practice game under way (its address form,
+:class:`tutorial.app.practice.state.PracticeAddress`). :func:`encode` writes it as compact JSON;
+:func:`decode` reads it back with limits on size and cost, refusing anything else with a
+:class:`ProgressError` code (never a failure deeper in). The document (version 1)::
+
+    {"v": 1,
+     "done": ["fitting", "placing"],             # completed lessons, in the order completed
+     "checks": {"placing": [2, 3]},             # check results: [right at the first try, check steps]
+     "train": {"v": 1, "t": {...}},              # the training scheduler (optional)
+     "lang": "es",                               # optional
+     "deck": "4", "table": "text",               # the four-colour deck, the table as text (optional)
+     "game": {"deal": "5-777", "moves": "...", "seat": "B", "game": "...", "saved": "..."}}  # optional
+
+:func:`restore` is the rule for a stored document arriving in a session that may already have
+progress of its own (see its text).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutorial.training.schedule import Training, TrainingStateError
+
+VERSION = 1
+LIMIT = 16_000
+"""The longest stored document read (characters); :func:`encode` leaves the practice game out
+rather than write a longer one."""
+STORAGE_KEY = "muggins.progress"
+"""The browser's ``localStorage`` key the document is kept under."""
+KEYS = frozenset({"v", "done", "checks", "train", "lang", "deck", "table", "game"})
+GAME_PARTS = ("deal", "moves", "seat", "game", "saved")
+"""The practice game's address parts (:data:`tutorial.app.practice.state.ADDRESS_PARTS`)."""
+GAME_PART_LIMIT = 12_000
+LESSON_LIMIT = 200
+"""At most this many lesson ids or check results, each id at most 80 characters."""
+LANGS = ("en", "es")
+
+
+class ProgressError(ValueError):
+    """A stored document that cannot be read: ``code`` is one of ``too-long``, ``not-json``,
+    ``not-a-document``, ``bad-version``, ``unknown-key``, ``bad-field`` (``detail`` names the
+    field) or ``bad-training``."""
+
+    def __init__(self, code: str, detail: str = ""):
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code, self.detail = code, detail
+
+
+@dataclass
+class Progress:
+    """What the learner owns (see the module text); the empty default is a new learner."""
+
+    done: list[str] = field(default_factory=list)
+    checks: dict[str, tuple[int, int]] = field(default_factory=dict)
+    training: dict[str, Any] | None = None
+    lang: str | None = None
+    four_colour: bool = False
+    text_table: bool = False
+    game: dict[str, str] | None = None
+
+    def lessons(self) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int, int]], ...]]:
+        """The course part (completed lessons and check results), comparable."""
+        return tuple(self.done), tuple(sorted(self.checks.items()))
+
+
+def encode(progress: Progress) -> str:
+    """The document as compact JSON (keys sorted, so equal progress gives equal text); the
+    practice game is left out if the document would be longer than :data:`LIMIT` (or a part
+    of it longer than :data:`GAME_PART_LIMIT`), so :func:`decode` always reads it back."""
+    data: dict[str, Any] = {"v": VERSION, "done": list(progress.done),
+                            "checks": {key: [right, total] for key, (right, total) in progress.checks.items()}}
+    if progress.training is not None:
+        data["train"] = progress.training
+    if progress.lang:
+        data["lang"] = progress.lang
+    if progress.four_colour:
+        data["deck"] = "4"
+    if progress.text_table:
+        data["table"] = "text"
+    if progress.game and all(len(value) <= GAME_PART_LIMIT for value in progress.game.values()):
+        data["game"] = {key: value for key, value in progress.game.items() if key in GAME_PARTS and value}
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    if len(text) > LIMIT and "game" in data:
+        del data["game"]
+        text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    return text
+
+
+def _count(value: object, limit: int) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= limit else None
+
+
+def decode(text: object, known: Mapping[str, int]) -> Progress:
+    """Read a stored document; ``known``: the course's lesson ids and each one's number of check
+    steps (lessons not in it are dropped, as is a check result whose count no longer fits).
+    Raises :class:`ProgressError` for anything not written by :func:`encode` (see its codes)."""
+    if not isinstance(text, str):
+        raise ProgressError("not-a-document", "not text")
+    if len(text) > LIMIT:
+        raise ProgressError("too-long", f"{len(text)} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        raise ProgressError("not-json", str(err)[:80]) from None
+    if not isinstance(data, dict):
+        raise ProgressError("not-a-document", "not an object")
+    if data.get("v") != VERSION or not isinstance(data.get("v"), int) or isinstance(data.get("v"), bool):
+        raise ProgressError("bad-version", str(data.get("v"))[:20])
+    unknown = sorted(str(key)[:20] for key in data if key not in KEYS)
+    if unknown:
+        raise ProgressError("unknown-key", ", ".join(unknown[:3]))
+    progress = Progress()
+
+    done = data.get("done", [])
+    if not isinstance(done, list) or len(done) > LESSON_LIMIT or not all(
+            isinstance(item, str) and len(item) <= 80 for item in done):
+        raise ProgressError("bad-field", "done")
+    progress.done = [item for item in dict.fromkeys(done) if item in known]
+
+    checks = data.get("checks", {})
+    if not isinstance(checks, dict) or len(checks) > LESSON_LIMIT:
+        raise ProgressError("bad-field", "checks")
+    for lesson_id, result in checks.items():
+        if not (isinstance(result, list) and len(result) == 2 and len(lesson_id) <= 80):
+            raise ProgressError("bad-field", "checks")
+        right, total = _count(result[0], 999), _count(result[1], 999)
+        if right is None or total is None or right > total:
+            raise ProgressError("bad-field", "checks")
+        if known.get(lesson_id) == total:
+            progress.checks[lesson_id] = (right, total)
+
+    if "train" in data:
+        try:
+            progress.training = Training.from_dict(data["train"]).to_dict()
+        except TrainingStateError as err:
+            raise ProgressError("bad-training", err.code) from None
+
+    lang = data.get("lang")
+    if lang is not None and lang not in LANGS:
+        raise ProgressError("bad-field", "lang")
+    progress.lang = lang
+    if data.get("deck", "4") != "4" or data.get("table", "text") != "text":
+        raise ProgressError("bad-field", "deck" if data.get("deck", "4") != "4" else "table")
+    progress.four_colour, progress.text_table = "deck" in data, "table" in data
+
+    game = data.get("game")
+    if game is not None:
+        if not (isinstance(game, dict) and set(game) <= set(GAME_PARTS) and all(
+                isinstance(value, str) and 0 < len(value) <= GAME_PART_LIMIT for value in game.values())):
+            raise ProgressError("bad-field", "game")
+        if "deal" not in game and "saved" not in game:
+            raise ProgressError("bad-field", "game")
+        progress.game = dict(game)
+    return progress
+
+
+def trained(training: Mapping[str, Any] | None) -> bool:
+    """Whether a scheduler's state holds anything the learner did (an exercise answered, a
+    practice error noted), not only themes opened."""
+    rows = (training or {}).get("t")
+    return isinstance(rows, dict) and any(isinstance(row, list) and len(row) == 8 and (row[6] or row[7])
+                                          for row in rows.values())
+
+
+def restore(session: Progress, stored: Progress, start: Progress, named: Collection[str] = ()) -> Progress:
+    """The session's progress once the stored document arrives.
+
+    ``session`` is the session's progress now, ``start`` what it began with (an old bookmark's
+    ``done``/``checks``), ``named``: what the page address names (``lang``, ``deck``, ``table``,
+    ``game``). Part by part, the stored one wins unless the session has its own:
+
+    - lessons: the session's if it changed them itself (a lesson finished, a reset) since it
+      began; else the stored ones, an old bookmark's added (its completed lessons after the
+      stored ones; a check result the stored document lacks);
+    - training: the session's if the learner trained in it (:func:`trained`), else the stored;
+    - the language and the deck and table preferences: the address's when it names them, else
+      the stored (else the session's);
+    - the practice game: the session's when the address names a game or the learner has made
+      decisions in it, else the stored one (else the session's).
+    """
+    result = Progress()
+    if session.lessons() != start.lessons():
+        result.done, result.checks = list(session.done), dict(session.checks)
+    else:
+        result.done = list(dict.fromkeys([*stored.done, *session.done]))
+        result.checks = {**session.checks, **stored.checks}
+    result.training = session.training if trained(session.training) or stored.training is None else stored.training
+    result.lang = session.lang if "lang" in named or not stored.lang else stored.lang
+    result.four_colour = session.four_colour if "deck" in named else stored.four_colour
+    result.text_table = session.text_table if "table" in named else stored.text_table
+    own_game = "game" in named or bool(session.game and session.game.get("moves"))
+    result.game = session.game if own_game or stored.game is None else stored.game
+    return result

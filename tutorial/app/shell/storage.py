@@ -1,0 +1,306 @@
+"""The learner's progress kept in their own browser (issue 19, part 1): the Streamlit side.
+
+A small components-v2 script (:data:`JS`), drawn once per run by the entry script and taking
+no space, keeps the document of :mod:`tutorial.app.shell.model_progress` in the browser's
+``localStorage`` (key ``muggins.progress``):
+
+- on a page load it reads the stored value and sends it to the server once per session, as
+  the component's state ``stored`` (:func:`arrived` takes it: the session's progress becomes
+  the stored one, by :func:`~tutorial.app.shell.model_progress.restore`'s rules);
+- when the server hands it a new document with a new nonce (:func:`draw`: only when the
+  progress differs from the document last sent), it writes it; on a reset it removes it.
+
+Nothing of the learner's is kept on the server beyond ``st.session_state``. Nothing is written
+before the stored value has arrived (the session would write over it), and a stored value that
+cannot be read is set aside with a message and written over only once the learner makes progress.
+"""
+
+from __future__ import annotations
+
+import gettext
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import streamlit as st
+
+from tutorial.app.shell import session
+from tutorial.app.shell.model_progress import (
+    GAME_PARTS,
+    LIMIT,
+    STORAGE_KEY,
+    Progress,
+    ProgressError,
+    decode,
+    encode,
+    restore,
+)
+from tutorial.i18n import normalize
+
+log = logging.getLogger(__name__)
+
+KEY = "muggins-storage"
+"""The component's widget key (its state: ``{"stored": {"session": …, "value": …}}``)."""
+
+
+@dataclass
+class StorageState:
+    """What this session knows of the browser's stored progress (one session key, :attr:`KEY`).
+
+    - ``session``: a random id; the browser sends the stored value once per id (a new session
+      on a reconnect asks again);
+    - ``start``: the session's progress on its first run (an old bookmark's lessons);
+    - ``arrived``: the stored value has been taken; ``problem``: it could not be read (a
+      :class:`ProgressError` code), said until the learner's progress is next written;
+    - ``last``: the document last handed to the browser (or known to be stored there);
+    - ``nonce``, ``op``: the browser's next write (``doc``) or removal (``doc`` ``None``);
+    - ``cleared``: the progress was reset before the stored value arrived (it is not restored).
+    """
+
+    KEY: ClassVar[str] = "storage"
+
+    session: str = ""
+    start: Progress | None = None
+    arrived: bool = False
+    problem: str | None = None
+    last: str | None = None
+    nonce: int = 0
+    op: dict[str, Any] | None = None
+    cleared: bool = False
+
+
+def state() -> StorageState:
+    kept = session.feature(StorageState)
+    if not kept.session:
+        kept.session = secrets.token_hex(8)
+    return kept
+
+
+def _known() -> dict[str, int]:
+    from tutorial.app.lessons import state as lesson_view
+
+    return {lesson.id: len(lesson.check_steps) for lesson in lesson_view.course()[0]}
+
+
+def _game() -> dict[str, str] | None:
+    """The practice game under way in its address form (a game too long for an address: the
+    key it is saved under), or ``None`` while no game has been opened in this session."""
+    from tutorial.app.practice import view as practice_view
+    from tutorial.app.practice.state import PracticeAddress, PracticeState
+
+    kept = session.feature(PracticeState)
+    if kept.game is None:
+        return None
+    address = PracticeAddress.of(kept.game)
+    if address.too_long(practice_view.ADDRESS_LIMIT) and kept.saved is not None and kept.saved.token == kept.game.token:
+        address = PracticeAddress(saved=kept.saved.key)
+    return {name: value for name, value in address.params().items() if value}
+
+
+def current() -> Progress:
+    """The session's progress now."""
+    from tutorial.app.lessons import state as lesson_view
+    from tutorial.app.training.model import TrainingPageState
+
+    lessons = lesson_view.lesson_state()
+    training = st.session_state.get(TrainingPageState.KEY)
+    scheduler = training.training if isinstance(training, TrainingPageState) else None
+    return Progress(done=list(lessons.done or []), checks=dict(lessons.checks or {}),
+                    training=None if scheduler is None else scheduler.to_dict(), lang=session.lang(),
+                    four_colour=bool(st.session_state.get(session.FOUR_COLOUR)),
+                    text_table=bool(st.session_state.get(session.TEXT_VIEW)), game=_game())
+
+
+def named() -> set[str]:
+    """What the address the session was opened with names (see :func:`restore`)."""
+    found = set()
+    lang = session.url_seed(session.LANG)
+    if lang and normalize(lang):
+        found.add("lang")
+    if session.url_seed("deck") == "4":
+        found.add("deck")
+    if session.url_seed("table") == "text":
+        found.add("table")
+    if session.url_seed("deal") or session.url_seed("saved"):
+        found.add("game")
+    return found
+
+
+def _apply(progress: Progress) -> None:
+    """Make ``progress`` the session's (a callback: before any widget of the run is drawn)."""
+    from tutorial.app.lessons import state as lesson_view
+    from tutorial.app.practice import view as practice_view
+    from tutorial.app.practice.state import PracticeAddress, PracticeState, open_game
+    from tutorial.app.training.model import TrainingPageState
+    from tutorial.training.schedule import Training
+
+    lessons = lesson_view.lesson_state()
+    lessons.done, lessons.checks = list(progress.done), dict(progress.checks)
+    training = session.feature(TrainingPageState)
+    had = None if training.training is None else training.training.to_dict()
+    if progress.training != had:
+        training.training = None if progress.training is None else Training.from_dict(progress.training)
+    if progress.lang and normalize(progress.lang):
+        session.shell().lang = progress.lang
+        st.session_state[session.LANG_CHOICE] = progress.lang
+    st.session_state[session.FOUR_COLOUR] = progress.four_colour
+    st.session_state[session.TEXT_VIEW] = progress.text_table
+    if progress.game is not None and progress.game != _game():
+        opened = open_game(PracticeAddress.from_params(progress.game), practice_view.load_saved_game)
+        st.session_state[PracticeState.KEY] = PracticeState(game=opened.game, notices=opened.notices,
+                                                            saved=opened.saved)
+        practice_view.remember(opened.game)
+
+
+def arrived() -> None:
+    """Callback of the component: the browser sent its stored value (once per session)."""
+    kept = state()
+    found = st.session_state.get(KEY)
+    getter = getattr(found, "get", None)
+    sent = getter("stored") if callable(getter) else None
+    if kept.arrived or not isinstance(sent, dict) or sent.get("session") != kept.session:
+        return
+    kept.arrived = True
+    take(sent)
+
+
+def take(sent: dict[str, Any]) -> None:
+    """The stored value sent by the browser (``{"value": text or None}``, or ``{"long": n}``
+    for a value too long to send): restore it into this session (see :func:`arrived`)."""
+    kept = state()
+    now = current()
+    if kept.start is None:
+        kept.start = now
+    value = sent.get("value")
+    if kept.cleared or (value is None and not sent.get("long")):
+        # nothing stored: an old bookmark's lessons are written at once, anything else on a change
+        kept.last = None if now.done and not kept.cleared else encode(now)
+        return
+    try:
+        if value is None:
+            raise ProgressError("too-long", f"{str(sent.get('long'))[:12]} characters")
+        stored = decode(value, _known())
+    except ProgressError as err:
+        log.info("the stored progress could not be read (%s); set aside", err)
+        kept.problem = err.code
+        kept.last = encode(now)
+        return
+    _apply(restore(now, stored, kept.start, named()))
+    kept.last = encode(stored)
+
+
+def forget() -> None:
+    """Forget everything this browser keeps of the learner: completed lessons, check results,
+    the training schedule, the practice game, and the stored document (the language and the
+    look of the table stay, for the next learner to change). *Reset my progress* and *Not you?
+    Start as a new learner* both come here."""
+    from tutorial.app.lessons import state as lesson_view
+    from tutorial.app.practice.state import PracticeState
+    from tutorial.app.training.model import TrainingPageState
+
+    lesson_view.reset_progress()
+    st.session_state[TrainingPageState.KEY] = TrainingPageState(seeded=True)
+    st.session_state[PracticeState.KEY] = PracticeState()
+    session.remember(**dict.fromkeys(GAME_PARTS))
+    kept = state()
+    kept.cleared = kept.cleared or not kept.arrived
+    kept.problem = None
+    kept.nonce += 1
+    kept.op = {"nonce": kept.nonce, "doc": None}
+    kept.last = encode(current())
+
+
+JS = """
+const KEY = '@KEY@';
+const LIMIT = @LIMIT@;
+
+function whenIdle(send) {
+  // Sent once the page's first run has ended: a rerun asked for while the first run of a page
+  // opened by its address is still going was seen to run the default page (Home) instead.
+  const app = document.querySelector('[data-testid="stApp"]');
+  const idle = () => !app || app.getAttribute('data-test-script-state') !== 'running';
+  if (idle()) { setTimeout(send, 0); return; }
+  const watch = new MutationObserver(() => { if (idle()) { watch.disconnect(); setTimeout(send, 0); } });
+  watch.observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
+}
+
+export default function(component) {
+  const { data, setStateValue } = component;
+  const S = window.__mugginsStorage || (window.__mugginsStorage = { askedBy: null, done: null });
+  if (!data) { return; }
+  if (data.session && S.askedBy !== data.session) {  // once per server session: what is stored here
+    S.askedBy = data.session;
+    let value = null;
+    try { value = window.localStorage.getItem(KEY); } catch (err) { value = null; }
+    const sent = { session: data.session, value: value };
+    if (value !== null && value.length > LIMIT) { sent.value = null; sent.long = value.length; }
+    whenIdle(() => setStateValue('stored', sent));
+  }
+  const op = data.op;
+  if (op && op.nonce !== S.done) {
+    S.done = op.nonce;
+    try {
+      if (op.doc === null) { window.localStorage.removeItem(KEY); } else { window.localStorage.setItem(KEY, op.doc); }
+    } catch (err) { /* storage full or refused: the session goes on without it */ }
+  }
+  document.body.dataset.mugginsStorage = String(S.done === null ? 'read' : S.done);  // tests wait for it
+}
+""".replace("@KEY@", STORAGE_KEY).replace("@LIMIT@", str(LIMIT))
+
+STYLE = "<style>[class*='st-key-muggins-storage'] {display: none;}</style>"
+
+
+@st.cache_resource(show_spinner=False)
+def _component() -> Any:
+    """The storage script (see :data:`JS`), registered once per server process."""
+    return st.components.v2.component("muggins_storage", js=JS)
+
+
+def _change() -> dict[str, Any] | None:
+    """The browser's next write, if the progress changed since the document last handed to it
+    (nothing before the stored value has arrived)."""
+    kept = state()
+    if not kept.arrived:
+        return None
+    doc = encode(current())
+    if doc == kept.last:
+        return None
+    kept.nonce += 1
+    kept.last = doc
+    kept.problem = None
+    return {"nonce": kept.nonce, "doc": doc}
+
+
+def draw() -> None:
+    """Once per run, from the entry script: the first run notes what the session began with;
+    until the stored value arrives the script is drawn (it sends the value); after, it is
+    drawn only to hand the browser a changed progress (or a removal)."""
+    kept = state()
+    if kept.start is None:
+        kept.start = current()
+    kept.op = _change() or kept.op
+    if kept.arrived and kept.op is None:
+        return  # nothing to send: the script stays in the page (its state is on window), clicks stay light
+    data: dict[str, Any] = {"session": kept.session}
+    if kept.op is not None:
+        data["op"], kept.op = kept.op, None
+    st.html(STYLE)
+    _component()(data=data, key=KEY, on_stored_change=arrived, height=0)
+
+
+def save_changes(key: str) -> None:
+    """Hand the browser a progress changed where :func:`draw` does not see it: in a page's own
+    body (the Training page records an answer there) or in a fragment's run (a practice
+    click). ``key``: this place's own widget key (``muggins-storage-…``)."""
+    op = _change()
+    if op is not None:
+        st.html(STYLE)
+        _component()(data={"op": op}, key=key, height=0)
+
+
+def notice(tr: gettext.NullTranslations) -> None:
+    """Say that a stored value could not be read (until the learner's progress is next written)."""
+    if state().problem is not None:
+        st.warning(tr.gettext("Your saved progress could not be read and was set aside; you start afresh."),
+                   icon=":material/restart_alt:")
