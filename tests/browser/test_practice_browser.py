@@ -46,7 +46,6 @@ def test_a_coach_hand_with_hints_an_error_and_undo(page, app_url):
     dialog.wait_for(timeout=15000)
     with page.expect_download() as download:
         dialog.locator(".st-key-practice-save-position button").click()
-    from pathlib import Path
 
     from tutorial.engine.posfile import loads
 
