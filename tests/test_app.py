@@ -64,8 +64,10 @@ def click(at, key):
 
 # ----- the browser's progress storage, simulated (tutorial/app/shell/storage.py) ----------------
 def _storage_components(at):
-    return [element for element in at._tree
-            if getattr(element, "type", "") == "bidi_component" and element.proto.component_name == "muggins_storage"]
+    """The storage scripts the last run drew: the reader (until the stored value has arrived)
+    or the short writer (after)."""
+    return [element for element in at._tree if getattr(element, "type", "") == "bidi_component"
+            and element.proto.component_name in ("muggins_storage", "muggins_storage_write")]
 
 
 def stored_sent(at):

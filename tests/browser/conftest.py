@@ -35,6 +35,11 @@ def pytest_collection_modifyitems(config, items):
     mine = [item for item in items if "tests/browser/" in str(item.fspath).replace(os.sep, "/")]
     for item in mine:
         item.add_marker(pytest.mark.browser)
+        # A browser test that fails is run once more (pytest-rerunfailures; the summary lists
+        # every rerun as "R" and "N rerun"): on a loaded 2-core machine a page can take seconds
+        # to settle, and focus and scroll tests have failed 1 run in 3 there while passing alone.
+        # A rerun is a timing fault to chase, not a pass to forget (README, "Tests").
+        item.add_marker(pytest.mark.flaky(reruns=1))
         group = OWN_SERVERS.get(Path(str(item.fspath)).name)
         if group:
             item.add_marker(pytest.mark.xdist_group(group))

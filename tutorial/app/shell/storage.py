@@ -41,7 +41,8 @@ from tutorial.i18n import normalize
 log = logging.getLogger(__name__)
 
 KEY = "muggins-storage"
-"""The component's widget key (its state: ``{"stored": {"session": …, "value": …}}``)."""
+"""(Every key of these scripts starts with it: the app's style, ``document.STYLE``, hides their boxes.)
+The component's widget key (its state: ``{"stored": {"session": …, "value": …}}``)."""
 
 
 @dataclass
@@ -237,24 +238,38 @@ export default function(component) {
     if (value !== null && value.length > LIMIT) { sent.value = null; sent.long = value.length; }
     whenIdle(() => setStateValue('stored', sent));
   }
-  const op = data.op;
-  if (op && op.nonce !== S.done) {
-    S.done = op.nonce;
-    try {
-      if (op.doc === null) { window.localStorage.removeItem(KEY); } else { window.localStorage.setItem(KEY, op.doc); }
-    } catch (err) { /* storage full or refused: the session goes on without it */ }
-  }
-  document.body.dataset.mugginsStorage = String(S.done === null ? 'read' : S.done);  // tests wait for it
+  window.__mugginsStorageWrite = (op) => {  // also called by the short writer (WRITE_JS)
+    if (op && op.nonce !== S.done) {
+      S.done = op.nonce;
+      try {
+        if (op.doc === null) { window.localStorage.removeItem(KEY); } else { window.localStorage.setItem(KEY, op.doc); }
+      } catch (err) { /* storage full or refused: the session goes on without it */ }
+    }
+    document.body.dataset.mugginsStorage = String(S.done === null ? 'read' : S.done);  // tests wait for it
+  };
+  window.__mugginsStorageWrite(data.op);
 }
 """.replace("@KEY@", STORAGE_KEY).replace("@LIMIT@", str(LIMIT))
 
-STYLE = "<style>[class*='st-key-muggins-storage'] {display: none;}</style>"
-
+WRITE_JS = (
+    # The writer, for a click that changed the progress (a practice card, a training answer):
+    # its script travels with every such click, so it only calls the writer that the whole
+    # script (drawn first on every page load, to read the stored value) left on window.
+    # (Line breaks: Streamlit takes a one-line string for a file's path.)
+    "export default c=>{\nconst w=window.__mugginsStorageWrite;if(w)w(c.data&&c.data.op)}"
+)
+"""The script that only writes (see :func:`save_changes`)."""
 
 @st.cache_resource(show_spinner=False)
 def _component() -> Any:
     """The storage script (see :data:`JS`), registered once per server process."""
     return st.components.v2.component("muggins_storage", js=JS)
+
+
+@st.cache_resource(show_spinner=False)
+def _writer() -> Any:
+    """The writer (see :data:`WRITE_JS`), registered once per server process."""
+    return st.components.v2.component("muggins_storage_write", js=WRITE_JS)
 
 
 def _change() -> dict[str, Any] | None:
@@ -285,8 +300,10 @@ def draw() -> None:
     data: dict[str, Any] = {"session": kept.session}
     if kept.op is not None:
         data["op"], kept.op = kept.op, None
-    st.html(STYLE)
-    _component()(data=data, key=KEY, on_stored_change=arrived, height=0)
+    if not kept.arrived:  # the whole script: it reads the stored value and sends it
+        _component()(data=data, key=KEY, on_stored_change=arrived, height=0)
+    else:  # only a write to hand over: the short script
+        _writer()(data=data, key=KEY + "-write", height=0)
 
 
 def save_changes(key: str) -> None:
@@ -295,8 +312,7 @@ def save_changes(key: str) -> None:
     click). ``key``: this place's own widget key (``muggins-storage-…``)."""
     op = _change()
     if op is not None:
-        st.html(STYLE)
-        _component()(data={"op": op}, key=key, height=0)
+        _writer()(data={"op": op}, key=key, height=0)
 
 
 def notice(tr: gettext.NullTranslations) -> None:
