@@ -207,6 +207,20 @@ def test_a_shared_link_opens_its_deal_without_overwriting_the_stored_game() -> N
     assert fresh.query_params["deal"] in ("5-777", ["5-777"])
 
 
+def test_a_made_up_deal_stays_out_of_the_address_until_the_stored_game_has_arrived() -> None:
+    """Found by a trial: on a reopened Practice page the address carried a made-up deal until
+    the browser's stored value arrived, and a reload in between took it for a link and
+    replaced the stored game. Now the address names no deal until then; after, the stored one."""
+    fresh = start(app(), "practice/page.py")
+    assert "deal" not in fresh.query_params and "moves" not in fresh.query_params
+    deliver(fresh, encode(Progress(game={"deal": "5-777", "moves": "~."})))
+    assert fresh.query_params["deal"] in ("5-777", ["5-777"]) and fresh.query_params["moves"] in ("~.", ["~."])
+    nothing = start(app(), "practice/page.py")
+    deliver(nothing, None)  # nothing stored: the deal of this visit goes into the address now
+    assert nothing.query_params["deal"] in (str(nothing.session_state["practice"].game.code),
+                                            [str(nothing.session_state["practice"].game.code)])
+
+
 @pytest.mark.parametrize(("ask", "confirm"), [("reset-progress", "reset-confirm"), ("new-learner", "new-learner-confirm")])
 def test_reset_and_new_learner_clear_everything_this_browser_keeps(ask: str, confirm: str) -> None:
     at = start(app())

@@ -30,7 +30,7 @@ from tutorial.app.practice.state import (
     read_saved,
     saved_key_ok,
 )
-from tutorial.app.shell import clicks, pages, session
+from tutorial.app.shell import clicks, pages, session, storage
 from tutorial.app.shell.markup import literal, paragraphs
 from tutorial.app.shell.table import request_scroll
 from tutorial.practice import COACH, PracticeGame
@@ -149,6 +149,11 @@ def remember(current: PracticeGame) -> None:
     carries its key (``saved``) instead — or, if the store cannot keep it, the long
     address is kept and the learner is told once that a link may not hold it."""
     address = PracticeAddress.of(current)
+    if not address.moves and not storage.state().arrived and not any(session.url_seed(part) for part in ADDRESS_PARTS):
+        # A deal made up for this visit, before the browser's stored progress has arrived (it
+        # may bring back the learner's own game): kept out of the address meanwhile. A reload in
+        # between took the made-up deal for a link and replaced the stored game (found by a trial).
+        return
     if address.too_long(ADDRESS_LIMIT):
         key = _save(current, address)
         if key is not None:
