@@ -243,3 +243,20 @@ def test_a_practice_card_played_is_kept_in_the_browser_at_once() -> None:
     click(at, f"practice-{dest.kind}-{dest.target}").run()
     document = json.loads(written(at))
     assert document["game"]["deal"] == "4-1" and document["game"]["moves"]
+
+
+@pytest.mark.parametrize(("query", "page", "said"), [
+    ({"ex": "nearest-opponent.9.1"}, "training/page.py", "exercise code could not be opened"),
+    ({"lesson": "no-such-lesson"}, "lessons/page.py", "a lesson that does not exist"),
+    ({"lab": "position", "pos": "%%%"}, "explore/page.py", "could not be read"),
+])
+def test_what_a_page_says_once_about_its_address_outlasts_the_stored_progress_arriving(query, page, said) -> None:
+    """Found by a trial: the browser's stored value arrives just after a page's first run and
+    draws the page again, which wiped a message said once about the address (a bad ``ex=``
+    was replaced by another exercise with no word). It is said until then, and once after."""
+    at = start(app(lang="en", **query), page)
+    assert any(said in w.value.replace("\\", "") for w in at.warning), [w.value for w in at.warning]
+    deliver(at, None)
+    assert any(said in w.value.replace("\\", "") for w in at.warning), [w.value for w in at.warning]
+    at.run()
+    assert not any(said in w.value.replace("\\", "") for w in at.warning)

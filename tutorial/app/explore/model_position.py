@@ -217,11 +217,16 @@ class PositionLab:
             return self._("Below is the last valid position; correct the text to examine yours.")
         return None
 
-    def take_notice(self) -> str | None:
-        """The problem with the last click, in words, once (then it is forgotten)."""
-        notice, self.state.notice = self.state.notice, None
+    def take_notice(self, *, keep_link: bool = False) -> str | None:
+        """The problem with the last click, in words, once (then it is forgotten); with
+        ``keep_link``, a position in the address that could not be read is kept to be said
+        again (the view keeps it while the page's first view waits for the browser's stored
+        progress, whose arrival draws the page again)."""
+        notice = self.state.notice
         if notice is None:
             return None
+        if not (keep_link and notice.kind == "bad-link"):
+            self.state.notice = None
         if notice.kind == "bad-link":
             return self._("The position in the page address could not be read; here is deal 4-1 instead.")
         if notice.kind == "too-large":
@@ -282,6 +287,7 @@ class PositionLab:
         a file too large or not UTF-8 is a notice. Returns whether its text is a position (a text
         with a problem is still taken, for the editor to correct)."""
         self.state.uploads += 1
+        self.state.notice = None  # a new source: what was said of the last one no longer holds
         if len(raw) > MAX_TEXT:
             self.state.notice = Notice("too-large")
             return False

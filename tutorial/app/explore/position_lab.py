@@ -14,7 +14,7 @@ from tutorial.app.explore.model_playout import Played, play_out
 from tutorial.app.explore.model_position import UPLOAD_MB, Examination, PositionLab
 from tutorial.app.explore.position_text import MAX_LINK, MAX_TEXT, from_link, link_value, move_card
 from tutorial.app.lessons.state import course
-from tutorial.app.shell import clicks, session
+from tutorial.app.shell import clicks, session, storage
 from tutorial.app.shell.markup import literal, paragraphs
 from tutorial.app.shell.table import WHOLE_TABLE, render, request_scroll, stage
 from tutorial.engine.position import Position
@@ -348,7 +348,7 @@ def show() -> None:
     """The whole lab."""
     position_lab = lab()
     sources(position_lab)
-    notice = position_lab.take_notice()
+    notice = position_lab.take_notice(keep_link=storage.holding())  # said again when the stored progress arrives
     if notice:
         st.warning(literal(notice))
     problem = position_lab.problem()

@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from tutorial import words
-from tutorial.app.shell import clicks, document, focus, pages, session
+from tutorial.app.shell import clicks, document, focus, pages, session, storage
 from tutorial.app.presenter import lessons as lesson_present, mode as presenter
 from tutorial.app.lessons import steps as lesson_steps, state as lesson_view
 from tutorial.app.shell.markup import literal
@@ -43,7 +43,8 @@ lesson, index = where.lesson, where.index
 document.title(_(lesson.title), _("Lessons"))  # the browser's tab names the lesson
 if state.notice is not None:
     kind, unknown = state.notice
-    state.notice = None
+    if not storage.holding():  # said again when the stored progress arrives (storage.holding)
+        state.notice = None
     text = (_("The link names a lesson that does not exist (“{id}”), so the first lesson is shown.") if kind == "lesson"
             else _("The link names a step that this lesson does not have (“{id}”), so it starts at the first step."))
     st.warning(literal(text.format(id=words.clip(unknown))))

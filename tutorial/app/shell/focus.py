@@ -203,7 +203,15 @@ function install() {
   }, true);
   document.addEventListener('focusout', (event) => {
     const el = event.composedPath()[0];
-    setTimeout(() => {  // the learner moved away (the control is still there): nothing to restore
+    setTimeout(() => {
+      // Inside a pop-up (Save…): a download takes the focus to the page itself, where Esc no
+      // longer reaches the pop-up (found by a trial). It goes back to the control, or the pop-up.
+      const modal = document.querySelector('[role="dialog"]');
+      const now = deepActive();
+      if (modal && modal.contains(el) && (!now || now === document.body) && document.hasFocus()) {
+        (el.isConnected ? el : modal).focus({ preventScroll: true });
+        return;
+      }  // the learner moved away (the control is still there): nothing to restore
       // (not while a run is under way: Streamlit may disable the control it redraws, which takes
       // the focus from it, and on a busy machine that comes before the control is removed)
       const active = deepActive();

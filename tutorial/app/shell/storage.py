@@ -287,6 +287,15 @@ def _change() -> dict[str, Any] | None:
     return {"nonce": kept.nonce, "doc": doc}
 
 
+def holding() -> bool:
+    """Whether this session still waits for the browser's stored progress. Its arrival draws
+    the page again, so a message that a page says once about its address (a lesson, an
+    exercise or a position in the link that could not be used) is kept until then — else
+    it showed for a moment and was gone (found by a trial). (A client without the script,
+    such as AppTest, waits for ever: such a message is then said on every run.)"""
+    return not state().arrived
+
+
 def draw() -> None:
     """Once per run, from the entry script: the first run notes what the session began with;
     until the stored value arrives the script is drawn (it sends the value); after, it is

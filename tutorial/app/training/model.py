@@ -59,7 +59,8 @@ class TrainingPageState:
     - ``answer``: what was done on it (the lessons' :class:`StepAnswer`), ``hinted``: its hint
       was shown, ``attempts``: answers given, ``recorded``: its outcome went to the scheduler;
     - ``exercises``: exercises done (answered right) in this session;
-    - ``seeded``: the address's ``ex`` has been read; ``problem``: a typed code refused
+    - ``seeded``: the address's ``ex`` has been read; ``link_problem``: the code it carried when
+      it could not be opened (said once); ``problem``: a typed code refused
       (``(error code, params)``), said until the next action;
     - ``started_empty``: no lesson was completed when the scheduler was made, so the first
       themes were opened anyway.
@@ -76,6 +77,7 @@ class TrainingPageState:
     recorded: bool = False
     exercises: int = 0
     seeded: bool = False
+    link_problem: str | None = None
     problem: tuple[str, dict[str, object]] | None = None
     started_empty: bool = False
 
@@ -127,13 +129,12 @@ class TrainingScreen:
         self.rng = rng or random.SystemRandom()
         self.four_colour = four_colour
         self._exercise: Exercise | None = None
-        self._link_problem: str | None = None
         self.training = start_training(state, self.done, now, [lesson.id for lesson in self.lessons])
         if not state.seeded:
             state.seeded = True
             if seed and not self.open_code(seed, now, reason=CODE):
                 state.problem = None  # a bad code in the address is said by the page (link_problem)
-                self._link_problem = seed
+                state.link_problem = seed
         if state.code is None:
             self._draw(now)
 
@@ -242,9 +243,13 @@ class TrainingScreen:
             return self._code_problem(*self.state.problem)
         return None
 
-    def link_problem(self) -> str | None:
-        """An exercise code in the page address that could not be opened (said once)."""
-        seed, self._link_problem = self._link_problem, None
+    def link_problem(self, *, keep: bool = False) -> str | None:
+        """An exercise code in the page address that could not be opened (said once; with
+        ``keep``, said again at the next call: the view keeps it while the page's first view
+        waits for the browser's stored progress, whose arrival draws the page again)."""
+        seed = self.state.link_problem
+        if not keep:
+            self.state.link_problem = None
         if seed is None:
             return None
         return self._("The link's exercise code could not be opened, so another exercise is shown.") + " " + \

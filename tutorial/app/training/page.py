@@ -18,7 +18,7 @@ storage.save_changes("muggins-storage-train")  # ... and kept in the browser at 
 st.title(_("Training"), anchor=False)
 document.title(page.heading(), _("Training"))
 clicks.notice(tr)
-problem = page.link_problem()
+problem = page.link_problem(keep=storage.holding())  # said again when the stored progress arrives
 if problem:
     st.warning(literal(problem))
 intro = page.intro()
