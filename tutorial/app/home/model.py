@@ -121,6 +121,12 @@ class HomeScreen:
         """*Not you? Start as a new learner*: asked first."""
         self.state.confirm_new, self.state.confirm_reset = True, False
 
+    def reset_question(self) -> str:
+        """*Reset my progress* asks first, naming all it forgets (a trial found the question
+        named only the lessons)."""
+        return self._("Forget your progress? This browser forgets your completed lessons, check results, "
+                      "training schedule and practice game.")
+
     def new_question(self) -> str:
         return self._("Start as a new learner? Everything this browser keeps of the learner before you is "
                       "forgotten: completed lessons, check results, the training schedule and the practice game.")

@@ -94,7 +94,7 @@ if lessons:
                 home.ask_reset()
                 st.rerun()
         else:
-            st.warning(_("Forget every completed lesson and check result?"))
+            st.warning(home.reset_question())
             yes, no, _spacer = st.columns([2, 2, 3])
             # Guarded (clicks.py): it appears where a second click on *Reset my progress* may land.
             clicks.button(_("Yes, reset my progress"), key="reset-confirm", seen=CONFIRMING, current=confirming,

@@ -25,10 +25,12 @@ intro = page.intro()
 if intro:
     st.info(literal(intro))
 
+current = page.code.theme
 themes = page.themes()
+if current not in themes:  # an exercise from a code, of a theme not opened yet: named in the box all the same
+    themes = [*themes, current]
 labels = {theme: page.theme_name(theme) for theme in themes}
 choice_key = session.labelled_key(THEME_CHOICE, labels.values())  # a fresh widget when the labels change
-current = page.code.theme
 st.session_state[choice_key] = current if current in labels else None
 st.selectbox(_("Theme to train"), options=themes, format_func=lambda theme: labels.get(theme, theme), key=choice_key,
              on_change=view.choose, args=(choice_key,), placeholder=_("Choose a theme"))
