@@ -42,9 +42,9 @@ had an app-side fix (the theme, a text alternative, the page's outline)."""
 
 TITLES = {  # the page names the browser's title must carry, per language
     "en": {"home": "Home", "lesson": "Lessons", "practice": "Practice", "rules": "Rules", "explore": "Explorer",
-           "class": "Class room"},
+           "class": "Class room", "train": "Training"},
     "es": {"home": "Inicio", "lesson": "Lecciones", "practice": "Práctica", "rules": "Reglas", "explore": "Explorador",
-           "class": "Aula"},
+           "class": "Aula", "train": "Entrenamiento"},
 }
 
 LESSON_STEP = "/lessons?lesson=common-piles-first&step=place-two-commons"
@@ -170,7 +170,8 @@ def run_a_study(page) -> None:
 
 PAGES = {
     "en": [("home", "/home"), ("practice", "/practice"), ("rules", "/rules"), ("explore", "/explore?lab=position")],
-    "es": [("lesson", LESSON_STEP), ("practice", "/practice?table=text"), ("explore", "/explore?lab=variants")],
+    "es": [("lesson", LESSON_STEP), ("practice", "/practice?table=text"), ("train", "/train"),
+           ("explore", "/explore?lab=variants")],
 }
 """Every page once, in one language or the other: axe-core's rules look at the page's
 structure, names and colours, which are the same in both languages; what a language

@@ -1,6 +1,8 @@
 """Home page: what Muggins is, where to start, and the learner's progress (what it shows and
 the reset asked first: :mod:`tutorial.app.home.model`)."""
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from tutorial.app.home.model import CONFIRMING, CONFIRMING_NEW, HomeScreen, HomeState
@@ -38,6 +40,25 @@ def opened(lesson_id: str) -> None:
     lesson_view.open_lesson(lesson_id)
     lesson, index = lesson_view.current(lessons)
     focus.request(lesson_steps.first_controls(lesson, lesson.steps[index]))
+
+
+def ask_first(*, asking: bool, label: str, key: str, ask: Callable[[], None], question: Callable[[], str], yes: str,
+              seen: str, act: Callable[[], None], no: str, keys: tuple[str, str], icon: str | None = None) -> None:
+    """A button that asks before it acts (*Reset my progress*, *Not you?*): ``label`` until
+    clicked, then the ``question`` with *``yes``* (guarded, clicks.py: it appears where a second
+    click on the button may land; ``seen``: the state it is drawn for) and *``no``* (``keys``: theirs)."""
+    if not asking:
+        if st.button(label, key=key, icon=icon):
+            ask()
+            st.rerun()
+        return
+    st.warning(question())
+    yes_column, no_column, _spacer = st.columns([2, 2, 3])
+    clicks.button(yes, key=keys[0], seen=seen, current=confirming, action=act, where=yes_column,
+                  type="primary", width="stretch")
+    if no_column.button(no, key=keys[1], width="stretch"):
+        home.keep()
+        st.rerun()
 
 
 presenter.page_frame(tr)
@@ -89,30 +110,11 @@ if lessons:
         due_row.page_link(pages.page("train"), label=_("Train"), icon=":material/fitness_center:")
     st.caption(home.kept_where())
     if home.can_reset():
-        if not home.confirming:
-            if st.button(_("Reset my progress"), key="reset-progress"):
-                home.ask_reset()
-                st.rerun()
-        else:
-            st.warning(home.reset_question())
-            yes, no, _spacer = st.columns([2, 2, 3])
-            # Guarded (clicks.py): it appears where a second click on *Reset my progress* may land.
-            clicks.button(_("Yes, reset my progress"), key="reset-confirm", seen=CONFIRMING, current=confirming,
-                          action=reset, where=yes, type="primary", width="stretch")
-            if no.button(_("Keep my progress"), key="reset-keep", width="stretch"):
-                home.keep()
-                st.rerun()
+        ask_first(asking=home.confirming, label=_("Reset my progress"), key="reset-progress", ask=home.ask_reset,
+                  question=home.reset_question, yes=_("Yes, reset my progress"), seen=CONFIRMING, act=reset,
+                  no=_("Keep my progress"), keys=("reset-confirm", "reset-keep"))
 # A shared computer (a class room's): the next learner starts afresh, after being asked.
-if not home.confirming_new:
-    if st.button(_("Not you? Start as a new learner"), key="new-learner", icon=":material/person_add:"):
-        home.ask_new()
-        st.rerun()
-else:
-    st.warning(home.new_question())
-    yes, no, _spacer = st.columns([2, 2, 3])
-    clicks.button(_("Yes, start afresh"), key="new-learner-confirm", seen=CONFIRMING_NEW, current=confirming,
-                  action=start_afresh, where=yes, type="primary", width="stretch")
-    if no.button(_("Cancel"), key="new-learner-keep", width="stretch"):
-        home.keep()
-        st.rerun()
+ask_first(asking=home.confirming_new, label=_("Not you? Start as a new learner"), key="new-learner", ask=home.ask_new,
+          question=home.new_question, yes=_("Yes, start afresh"), seen=CONFIRMING_NEW, act=start_afresh, no=_("Cancel"),
+          keys=("new-learner-confirm", "new-learner-keep"), icon=":material/person_add:")
 session.sync_url()
