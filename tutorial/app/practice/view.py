@@ -149,7 +149,7 @@ def remember(current: PracticeGame) -> None:
     carries its key (``saved``) instead — or, if the store cannot keep it, the long
     address is kept and the learner is told once that a link may not hold it."""
     address = PracticeAddress.of(current)
-    if not address.moves and not storage.state().arrived and not any(session.url_seed(part) for part in ADDRESS_PARTS):
+    if not address.moves and storage.holding() and not any(session.url_seed(part) for part in ADDRESS_PARTS):
         # A deal made up for this visit, before the browser's stored progress has arrived (it
         # may bring back the learner's own game): kept out of the address meanwhile. A reload in
         # between took the made-up deal for a link and replaced the stored game (found by a trial).

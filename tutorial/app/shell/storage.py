@@ -291,7 +291,8 @@ def holding() -> bool:
     """Whether this session still waits for the browser's stored progress. Its arrival draws
     the page again, so a message that a page says once about its address (a lesson, an
     exercise or a position in the link that could not be used) is kept until then — else
-    it showed for a moment and was gone (found by a trial). (A client without the script,
+    it showed for a moment and was gone (found by a trial) — and a deal made up for the visit
+    stays out of the address (the stored game may replace it). (A client without the script,
     such as AppTest, waits for ever: such a message is then said on every run.)"""
     return not state().arrived
 
