@@ -76,9 +76,20 @@ def stored_sent(at):
     return json.loads(found[0].proto.json) if found else None
 
 
+def _table_store(at):
+    """A write riding with a drawn table of the last run (tutorial/app/shell/storage.py, pending)."""
+    for element in at._tree:
+        if getattr(element, "type", "") == "bidi_component" and element.proto.component_name == "muggins_table":
+            store = json.loads(element.proto.bytes or b"{}").get("store")
+            if store:
+                return store
+    return None
+
+
 def written(at):
-    """The document the last run had the browser write (``None``: removed; ``"(nothing)"``)."""
-    op = (stored_sent(at) or {}).get("op")
+    """The document the last run had the browser write (``None``: removed; ``"(nothing)"``):
+    by a storage script or riding with the drawn table."""
+    op = (stored_sent(at) or {}).get("op") or _table_store(at)
     return op["doc"] if op else "(nothing)"
 
 

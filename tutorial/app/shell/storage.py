@@ -316,6 +316,13 @@ def draw() -> None:
         _writer()(data=data, key=KEY + "-write", height=0)
 
 
+def pending() -> dict[str, Any] | None:
+    """The browser's next write, taken by another script that travels with this run anyway and
+    hands it to the writer on window (the drawn table: a practice click then carries no
+    writer of its own, issue 18's bytes per click), or ``None``: nothing has changed."""
+    return _change()
+
+
 def save_changes(key: str) -> None:
     """Hand the browser a progress changed where :func:`draw` does not see it: in a page's own
     body (the Training page records an answer there) or in a fragment's run (a practice

@@ -19,6 +19,7 @@ import gettext
 import hashlib
 import json
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,7 +29,7 @@ from typing import Any, ClassVar
 import streamlit as st
 
 from tutorial.app.presenter import mode as presenter
-from tutorial.app.shell import clicks, document, session
+from tutorial.app.shell import clicks, document, session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table_view import TableView
 from tutorial.app.shell.table_view import player_label as _player_label
@@ -206,8 +207,10 @@ class DrawnTables:
 
 GEOMETRY = ("name", "w", "h", "card", "boxes", "felt", "arc")
 """What a shape holds besides its arrows: fixed while the table's layout is (players, seats, piles)."""
-FIXED = ("narrow", "base", "phone_height", "max_height")
+FIXED = ("narrow", "base", "phone_height", "max_height", "arc_words")
 """Values of the data that do not change from one table to the next: sent with the layout."""
+PART = re.compile(r"\{(\d+)\}")
+"""A pile's words in the text alternative as it travels (``alt_t``): ``{3}`` is ``items[3]["aria"]``."""
 
 
 def wire_data(data: dict[str, Any], layouts: set[str] | None = None) -> bytes:
@@ -222,6 +225,10 @@ def wire_data(data: dict[str, Any], layouts: set[str] | None = None) -> bytes:
     layout = hashlib.blake2b(_compact(shapes).encode(), digest_size=6).hexdigest()
     out: dict[str, Any] = {k: v for k, v in data.items() if k not in (WIDE, TALL, "items", *FIXED)}
     out["items"] = [{k: v for k, v in item.items() if v is not None} for item in data["items"]]
+    template = _alt_template(out["alt"], out["items"])
+    if template is not None:  # the piles' words travel once, in the items
+        out["alt_t"] = template
+        del out["alt"]
     out["arrows"] = {name: data[name]["arrows"] for name in (WIDE, TALL)}
     out["layout"] = layout
     if layouts is None or layout not in layouts:
@@ -229,6 +236,21 @@ def wire_data(data: dict[str, Any], layouts: set[str] | None = None) -> bytes:
         if layouts is not None:
             layouts.add(layout)
     return _compact(out).encode()
+
+
+def _alt_template(alt: str, items: list[dict[str, Any]]) -> str | None:
+    """The text alternative with every pile's words (an item's ``aria``, also sent) written
+    as ``{index}``, for the browser to put back (table.js, ``altText``); ``None`` when that
+    would not give back ``alt`` exactly (then it travels whole)."""
+    if "{" in alt or "}" in alt:
+        return None
+    template = alt
+    for index, item in sorted(enumerate(items), key=lambda pair: -len(pair[1].get("aria") or "")):
+        aria = item.get("aria")
+        if aria and "{" not in aria and aria in template:
+            template = template.replace(aria, f"{{{index}}}", 1)
+    expanded = PART.sub(lambda found: str(items[int(found.group(1))].get("aria")), template)
+    return template if template != alt and expanded == alt else None
 
 
 def _compact(value: object) -> str:
@@ -247,6 +269,9 @@ def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick: Cal
     # open piles under it, which must fit the screen too).
     data["reserve"] = presenter.RESERVE + 40 * (len(view.open_stocks) + len(view.open_discards)) \
         if presenter.active() else 72
+    store = storage.pending()
+    if store is not None:  # a changed progress rides with the table (a practice click): no writer of its own
+        data["store"] = store
     widget = f"{key}-table"
     sent = session.feature(DrawnTables).layouts
     wire = wire_data(data, sent)

@@ -28,8 +28,6 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial.draw.cards import FOOT
-
 logger = logging.getLogger(__name__)
 
 TEXT_COLOURS = {  # (text, background) of every text the table draws: WCAG AA needs 4.5:1
@@ -45,23 +43,22 @@ TEXT_COLOURS = {  # (text, background) of every text the table draws: WCAG AA ne
 
 STATIC = Path(__file__).resolve().parent.parent / "static" / "table"
 """The component's script and style (served as ``app/static/table/…``)."""
-FOOT_CSS = f".mt-root {{ --mt-foot: {round((1 - FOOT) * 100, 2)}%; }}\n"
-"""Where a card's blank foot starts (:data:`tutorial.draw.cards.FOOT`): the one style value set from Python."""
-CSS = FOOT_CSS + (STATIC / "table.css").read_text(encoding="utf-8")
+CSS = (STATIC / "table.css").read_text(encoding="utf-8")
+"""The table's style. Its one value taken from the card pictures, where a card's blank foot
+starts (``--mt-foot``: :data:`tutorial.draw.cards.FOOT`), is written in the file and checked
+by tests/test_table_view.py, so no style travels with a rerun."""
 JS = (STATIC / "table.js").read_text(encoding="utf-8")
 VERSION = hashlib.sha256((CSS + JS).encode()).hexdigest()[:12]
 """Names this script and style in their addresses, so a browser never keeps an old copy after an upgrade."""
 
 LOADER_JS = (
     # All the component sends with a rerun besides the table's data (kept short: it travels
-    # every time): import static/table/table.js once per page (of this version) and let it mount
-    # the table. The module brings its own style (see its head). (Line breaks: Streamlit takes a
-    # one-line string with a "/" in it for a file's path.)
-    "const W=window,V='" + VERSION + "';\n"
-    "if(!W.__mugginsTable||W.__mugginsTable.v!==V)W.__mugginsTable={v:V,"
-    "p:import(new URL('app/static/table/table.js?v='+V,document.baseURI).href)};\n"
-    "export default c=>{let d,g;W.__mugginsTable.p.then(m=>{if(!g)d=m.default(c)},"
-    "e=>console.error('The card table could not load its script:',e));return()=>{g=1;d&&d()}}"
+    # every time): import static/table/table.js (of this version) and let it mount the table.
+    # The browser imports a module once per page, however often it is asked; the module brings
+    # its own style (see its head). A failed import is reported by the browser itself. (Line
+    # breaks: Streamlit takes a one-line string with a "/" in it for a file's path.)
+    "export default c=>{let d,g;\nimport(new URL('app/static/table/table.js?v=" + VERSION + "',document.baseURI).href)"
+    ".then(m=>{if(!g)d=m.default(c)});return()=>{g=1;d&&d()}}"
 )
 
 
@@ -79,7 +76,7 @@ def component() -> Any:
     loader of the script and style files, or (no static files served) both inline."""
     if static_serving():
         logger.info("drawn table: script and style served as files (version %s)", VERSION)
-        return st.components.v2.component("muggins_table", css=FOOT_CSS, js=LOADER_JS)
+        return st.components.v2.component("muggins_table", js=LOADER_JS)
     logger.info("drawn table: no static files served; script and style sent inline")
     return st.components.v2.component("muggins_table", css=CSS, js=JS)
 

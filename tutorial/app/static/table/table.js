@@ -69,7 +69,7 @@ function draw(root, data, shape, scale, setTriggerValue) {
   root.replaceChildren();
   const room = document.createElement('div'); room.className = 'mt-room'; root.appendChild(room);
   const felt = document.createElement('div'); felt.className = 'mt-felt'; place(felt, shape.felt); root.appendChild(felt);
-  const words = document.createElement('p'); words.className = 'mt-hidden'; words.textContent = data.alt;
+  const words = document.createElement('p'); words.className = 'mt-hidden'; words.textContent = altText(data);
   root.appendChild(words);
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('class', 'mt-svg'); svg.setAttribute('viewBox', '0 0 ' + shape.w + ' ' + shape.h);
@@ -220,6 +220,10 @@ function unpack(raw) {
   return raw || null;
 }
 
+function altText(data) {  // the text alternative: whole, or with each pile's words as {index} of items
+  return data.alt ?? (data.alt_t || '').replace(/\{(\d+)\}/g, (_, i) => (data.items[+i] || {}).aria || '');
+}
+
 function withShapes(data) {  // the data with both shapes whole, or null when this page lacks its geometry
   if (!data.layout) { return data; }
   if (data.shapes) { LAYOUTS.set(data.layout, data.shapes); }
@@ -236,6 +240,9 @@ export default function(component) {
   }
   const given = unpack(component.data);
   if (!given) { return; }
+  // A changed progress may ride with the table (tutorial/app/shell/storage.py, pending): hand
+  // it to the writer the storage script left on window.
+  if (given.store && window.__mugginsStorageWrite) { window.__mugginsStorageWrite(given.store); }
   const data = withShapes(given);
   if (!data) {  // a geometry this page never received (its run was replaced before it was drawn): ask again, once
     const asked = given.layout + ' ' + given.token;
