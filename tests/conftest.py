@@ -44,3 +44,17 @@ def position(commons: str, stocks: dict[str, str] | None = None, discards: dict[
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Why each rerun test failed the first time (pytest-rerunfailures lists only its name):
+    the end of its failure, so a timing fault can be chased from a CI log."""
+    reruns = terminalreporter.stats.get("rerun", [])
+    if not reruns:
+        return
+    terminalreporter.section("why the reruns failed the first time")
+    for report in reruns:
+        lines = (getattr(report, "longreprtext", "") or "").splitlines()
+        terminalreporter.write_line(f"{report.nodeid}:")
+        for line in lines[-25:]:
+            terminalreporter.write_line(f"    {line}")

@@ -25,10 +25,36 @@ def test_a_saved_game_survives_a_restart_and_is_replaced_by_a_later_save(tmp_pat
 def test_two_processes_share_the_store(tmp_path):
     code = ("import sys; from tutorial.store import open_store; s = open_store(sys.argv[1]); "
             "[s.save_game(f'{sys.argv[2]}{i}', str(i)) for i in range(50)]")
-    workers = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path), prefix]) for prefix in ("a", "b")]
-    assert [worker.wait(timeout=60) for worker in workers] == [0, 0]
+    workers = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path), prefix], stderr=subprocess.PIPE)
+               for prefix in ("a", "b")]
+    errors = [worker.communicate(timeout=60)[1].decode(errors="replace") for worker in workers]
+    assert [worker.returncode for worker in workers] == [0, 0], "".join(errors)[-2000:]
     store = open_store(tmp_path)
     assert [store.load_game(f"{p}{i}") for p in "ab" for i in (0, 49)] == ["0", "49", "0", "49"]
+
+
+def test_a_new_file_locked_by_another_connection_is_put_in_wal_mode_once_it_is_free(tmp_path):
+    """Switching a new file to WAL mode answers "database is locked" at once, without SQLite's
+    busy timeout: two processes opening a new store together failed on a loaded machine."""
+    import threading
+
+    from tutorial.store.sqlite import SqliteStore
+
+    path = tmp_path / "new.sqlite3"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("CREATE TABLE t (x)")
+    other = sqlite3.connect(path, timeout=0.05, isolation_level=None)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        other.execute("PRAGMA journal_mode=WAL")  # what the store met
+    threading.Timer(0.3, lambda: holder.execute("COMMIT")).start()
+    SqliteStore._wal(other)
+    assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    with pytest.raises(sqlite3.OperationalError, match="locked"):  # and it does not wait for ever
+        again = sqlite3.connect(tmp_path / "again.sqlite3", isolation_level=None, check_same_thread=False)
+        again.execute("BEGIN EXCLUSIVE")
+        again.execute("CREATE TABLE t (x)")
+        SqliteStore._wal(sqlite3.connect(tmp_path / "again.sqlite3", timeout=0.05, isolation_level=None), patience=0.2)
 
 
 def test_a_newer_schema_is_refused(tmp_path):

@@ -101,7 +101,7 @@ class SqliteStore(SqliteRooms):
         deleted while the app ran: the rooms are gone, but the store works again)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with closing(self._connect()) as db:
-            db.execute("PRAGMA journal_mode=WAL")
+            self._wal(db)
             # One write transaction: two processes opening (or upgrading) at once take turns,
             # and the second finds the tables made and the version set.
             db.execute("BEGIN IMMEDIATE")
@@ -124,6 +124,24 @@ class SqliteStore(SqliteRooms):
                 raise
         if made is not None:
             log.info("store %s: schema %d tables made (%s)", self.path, SCHEMA_VERSION, made)
+
+    @staticmethod
+    def _wal(db: sqlite3.Connection, patience: float = 10.0) -> None:
+        """Put the file in WAL mode. Switching a new file's mode takes it whole, and SQLite then
+        answers "database is locked" at once instead of waiting its busy timeout: two processes
+        opening a new store together failed (found by the suite on a loaded machine). So: try
+        again, waiting a little longer each time, for up to ``patience`` seconds."""
+        deadline = time.monotonic() + patience
+        pause = 0.01
+        while True:
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or time.monotonic() + pause > deadline:
+                    raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.5)
 
     @staticmethod
     def _complete(db: sqlite3.Connection) -> bool:

@@ -193,7 +193,17 @@ function install() {
     }
     return null;
   };
-  document.addEventListener('keydown', () => { M.keyboard = true; }, true);
+  document.addEventListener('keydown', (event) => {
+    M.keyboard = true;
+    // Esc closes an open pop-up (Save…, a share's QR code) wherever the focus is: after a
+    // download the browser may leave it on the page itself, outside the pop-up, where Esc
+    // did nothing (found by a trial; put back below, but later than a quick Esc on a busy machine).
+    const modal = event.key === 'Escape' && document.querySelector('[role="dialog"]');
+    if (modal && !modal.contains(event.composedPath()[0])) {
+      const close = modal.querySelector('button[aria-label="Close"]');
+      if (close) { event.preventDefault(); close.click(); }
+    }
+  }, true);
   document.addEventListener('pointerdown', () => { M.keyboard = false; }, true);
   document.addEventListener('focusin', (event) => {
     const el = event.composedPath()[0];
