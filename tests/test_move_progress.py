@@ -318,3 +318,17 @@ def test_a_typed_code_with_a_mistake_is_refused_and_nothing_is_lost() -> None:
     click(at, "move-use").run()
     click(at, "move-keep").run()
     assert lessons_state(at).done == [LESSONS[0].id] and not at.error
+
+
+def test_the_qr_code_of_the_longest_link_reads_back() -> None:
+    zxingcpp = pytest.importorskip("zxingcpp")
+    import io
+
+    from PIL import Image
+
+    from tutorial.draw.qr import qr_png
+
+    link = f"http://192.168.100.200:8501/home?move={move_code(TRAINED)}"
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr_png(link))), formats=zxingcpp.BarcodeFormat.QRCode)
+    assert [code.text for code in found] == [link]  # (without formats= a 1D reader also "found" B31A in it)
+    assert read_move_code(found[0].text, KNOWN).done == TRAINED.done  # a pasted link is read too
