@@ -111,8 +111,9 @@ def clean(text: str) -> str:
 def read_move_code(text: object, known: Mapping[str, int]) -> Progress:
     """The progress a code carries (``known``: as for
     :func:`~tutorial.app.shell.model_progress.decode`). Raises :class:`ProgressError`:
-    ``not-a-code`` (not text, empty, not ``M1-`` and base32), ``bad-version`` (a code of another
-    version), ``too-long``, ``tampered`` (the checksum does not match: mistyped or altered), or
+    ``not-a-code`` (not text, empty, not ``M1-`` and letters and digits), ``bad-version`` (a code of
+    another version), ``too-long``, ``tampered`` (not base32 of the right length, or the checksum
+    does not match: mistyped, cut or altered), or
     any code of :func:`~tutorial.app.shell.model_progress.decode`."""
     if not isinstance(text, str) or not text.strip():
         raise ProgressError("not-a-code", "empty")
@@ -127,16 +128,17 @@ def read_move_code(text: object, known: Mapping[str, int]) -> Progress:
     if versioned.group(0) != PREFIX:
         raise ProgressError("bad-version", versioned.group(1))
     body = code[len(PREFIX):]
-    if not body.isascii() or not body.isalnum():
-        raise ProgressError("not-a-code", "not base32")
+    if not body or not body.isascii() or not body.isalnum():
+        raise ProgressError("not-a-code", "not letters and digits")
+    # From here on a code as typed: a character wrong (0, 1, 8, 9 are not base32), missing or extra
     try:
         raw = base64.b32decode(body + "=" * (-len(body) % 8))
     except (binascii.Error, ValueError):
-        raise ProgressError("not-a-code", "not base32") from None
+        raise ProgressError("tampered", "not base32") from None
     if base64.b32encode(raw).decode().rstrip("=") != body:  # the last character's spare bits: not ours
         raise ProgressError("tampered", "spare bits")
     if len(raw) <= CHECK_BYTES:
-        raise ProgressError("not-a-code", "too short")
+        raise ProgressError("tampered", "too short")
     packed, check = raw[:-CHECK_BYTES], raw[-CHECK_BYTES:]
     if not hmac.compare_digest(check, _checksum(packed)):
         raise ProgressError("tampered")
