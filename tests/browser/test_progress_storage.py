@@ -84,3 +84,40 @@ def test_a_corrupted_stored_value_is_set_aside_and_the_page_still_works(browser,
         assert page.locator("[data-testid='stApp']").count() == 1 and "Traceback" not in page.inner_text("body")
     finally:
         context.close()
+
+
+def test_the_code_shown_in_one_browser_moves_the_lessons_into_another(browser, app_url):
+    """*Move my progress* (tutorial/app/shell/model_move.py): the code one browser shows, opened
+    as its link in another, is taken after asking and written to that browser's storage; the
+    code leaves the address. Two page loads."""
+    document = json.dumps({"v": 1, "done": [LESSONS[0].id, LESSON.id], "checks": {}, "lang": "en"})
+    source = browser.new_context()
+    source.add_init_script(f"try {{ window.localStorage.setItem('{KEY}', {json.dumps(document)}); }} catch (e) {{}}")
+    target = browser.new_context()
+    try:
+        page = source.new_page()
+        page.goto(f"{app_url}/")
+        settle(page)
+        wait_text(page, f"2 of {len(LESSONS)} lessons completed.")
+        page.get_by_text("Move my progress to another device").first.click()
+        page.locator("[class*='st-key-move-show'] button").first.click()
+        block = page.locator("[data-testid='stCode'] code").first
+        block.wait_for(timeout=20_000)
+        code = "".join(block.inner_text().split())
+        assert code.startswith("M1-")
+        assert page.locator("[data-testid='stImage'] img").count() >= 1  # the QR code
+
+        other = target.new_page()
+        other.goto(f"{app_url}/home?move={code}")
+        settle(other)
+        wait_text(other, "This replaces the progress kept in this browser")
+        other.wait_for_function("() => document.body.dataset.mugginsStorage === 'read'", timeout=20_000)
+        assert "move=" not in other.url
+        other.locator("[class*='st-key-move-take'] button").first.click()
+        other.wait_for_function(f"(key) => (window.localStorage.getItem(key) || '').includes('{LESSON.id}')",
+                                arg=KEY, timeout=20_000)
+        assert json.loads(stored(other) or "{}")["done"] == [LESSONS[0].id, LESSON.id]
+        wait_text(other, f"2 of {len(LESSONS)} lessons completed.")
+    finally:
+        source.close()
+        target.close()

@@ -1,9 +1,11 @@
 """What the Home page decides and says about the learner's progress, without Streamlit: the
 lesson to continue with, each lesson's line (done or not, its check result), how many are
-done, where the progress is kept, and the two ways of forgetting it — *Reset my progress* and,
+done, where the progress is kept, the two ways of forgetting it — *Reset my progress* and,
 for a shared computer, *Not you? Start as a new learner* — each asked before it acts
-(:class:`HomeScreen`; both forget the same things: :func:`tutorial.app.shell.storage.forget`).
-The page's fixed prose stays in the view (``page.py``)."""
+(:class:`HomeScreen`; both forget the same things: :func:`tutorial.app.shell.storage.forget`),
+and *Move my progress to another device*: the code carrying it (:mod:`tutorial.app.shell.model_move`)
+shown, or a code from another device taken after asking (it replaces this browser's progress:
+:func:`tutorial.app.shell.storage.move_in`). The page's fixed prose stays in the view (``page.py``)."""
 
 from __future__ import annotations
 
@@ -12,22 +14,36 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from tutorial.app.shell.model_move import read_move_code
+from tutorial.app.shell.model_progress import Progress, ProgressError
+from tutorial.i18n import LANGUAGE_NAMES
 from tutorial.lessons.model import Lesson
 
 CONFIRMING = "confirm"
 """The click-guard state while *Reset my progress* waits for a yes or no."""
 CONFIRMING_NEW = "new"
 """The click-guard state while *Not you? Start as a new learner* waits for a yes or no."""
+CONFIRMING_MOVE = "move"
+"""The click-guard state while a code from another device waits for a yes or no."""
 
 
 @dataclass
 class HomeState:
     """This session's Home page: whether the reset (``confirm_reset``) or the start as a new
-    learner (``confirm_new``) is waiting for a yes or no."""
+    learner (``confirm_new``) is waiting for a yes or no; *Move my progress*: ``show_code``
+    (the learner's code is shown), ``offered`` (a code from another device waiting for a yes or
+    no), ``move_problem`` (the code last tried could not be used: its :class:`ProgressError`
+    code), ``moved`` (a code was taken: said once), ``link_read`` (the address's ``move=`` has
+    been looked at: it is offered once per session)."""
 
     KEY: ClassVar[str] = "home"
     confirm_reset: bool = False
     confirm_new: bool = False
+    show_code: bool = False
+    offered: str | None = None
+    move_problem: str | None = None
+    moved: bool = False
+    link_read: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,15 +127,17 @@ class HomeScreen:
 
     def token(self) -> str:
         """The state the confirmation was drawn for: asking (which), or no longer asking."""
-        return CONFIRMING if self.state.confirm_reset else CONFIRMING_NEW if self.state.confirm_new else ""
+        if self.state.confirm_reset:
+            return CONFIRMING
+        return CONFIRMING_NEW if self.state.confirm_new else CONFIRMING_MOVE if self.state.offered else ""
 
     def ask_reset(self) -> None:
         if self.can_reset():
-            self.state.confirm_reset, self.state.confirm_new = True, False
+            self.state.confirm_reset, self.state.confirm_new, self.state.offered = True, False, None
 
     def ask_new(self) -> None:
         """*Not you? Start as a new learner*: asked first."""
-        self.state.confirm_new, self.state.confirm_reset = True, False
+        self.state.confirm_new, self.state.confirm_reset, self.state.offered = True, False, None
 
     def reset_question(self) -> str:
         """*Reset my progress* asks first, naming all it forgets (a trial found the question
@@ -132,8 +150,10 @@ class HomeScreen:
                       "forgotten: completed lessons, check results, the training schedule and the practice game.")
 
     def keep(self) -> None:
-        """*Keep my progress* (or *Cancel*): nothing is reset."""
+        """*Keep my progress* (or *Cancel*, or *No, keep mine* for a code from another device): nothing
+        is reset or replaced."""
         self.state.confirm_reset = self.state.confirm_new = False
+        self.state.offered = None
 
     def confirm_reset(self) -> bool:
         """*Yes, reset my progress*: whether the view must now forget the progress."""
@@ -146,3 +166,132 @@ class HomeScreen:
         asked = self.state.confirm_new
         self.state.confirm_new = False
         return asked
+
+    # ----- Move my progress to another device ---------------------------------------------------
+    def known(self) -> dict[str, int]:
+        """The course's lesson ids and their numbers of check steps (for reading a code)."""
+        return {lesson.id: len(lesson.check_steps) for lesson in self.lessons}
+
+    def move_heading(self) -> str:
+        return self._("Move my progress to another device")
+
+    def move_intro(self) -> str:
+        """What a code is (plain): it carries the progress itself; nothing is kept on the server."""
+        return self._("A code carries your progress itself — completed lessons, check results, training schedule, "
+                      "language and table settings — so nothing is kept on the server. Anyone with the code can "
+                      "take this progress: share it only with yourself.")
+
+    def show_code(self) -> None:
+        """*Show my code*."""
+        self.state.show_code = True
+
+    def hide_code(self) -> None:
+        """*Hide my code*."""
+        self.state.show_code = False
+
+    def code_how(self) -> str:
+        """One line of how to use the code shown."""
+        return self._("On the other device, scan the QR code, or open Muggins Tutor there and paste the code under "
+                      "“Use a code from another device” on Home.")
+
+    def game_left_out(self) -> str:
+        return self._("Your practice game under way is not included: it would make the code too long.")
+
+    def qr_alt(self) -> str:
+        """The QR code's text alternative (plain)."""
+        return self._("QR code: scan it with the other device to open Muggins Tutor there with your progress.")
+
+    def offer(self, text: str) -> None:
+        """*Use this code*: a code typed or pasted (or from the address) is read; a good one waits
+        for a yes or no (:meth:`offered`), a bad one is said (:meth:`move_problem_line`): nothing
+        changes either way."""
+        self.state.moved = False
+        try:
+            read_move_code(text, self.known())
+        except ProgressError as err:
+            self.state.offered, self.state.move_problem = None, err.code
+            return
+        self.state.offered, self.state.move_problem = text, None
+        self.state.confirm_reset = self.state.confirm_new = False
+
+    def from_link(self, text: str | None) -> None:
+        """The address's ``move=`` (``None``: none), offered once per session."""
+        if self.state.link_read:
+            return
+        self.state.link_read = True
+        if text:
+            self.offer(text)
+
+    def offered(self) -> Progress | None:
+        """The progress the code waiting for a yes or no carries (``None``: none waits)."""
+        if self.state.offered is None:
+            return None
+        try:
+            return read_move_code(self.state.offered, self.known())
+        except ProgressError:  # the course changed under it: read again when offered
+            self.state.offered = None
+            return None
+
+    @property
+    def confirming_move(self) -> bool:
+        return self.offered() is not None
+
+    def carries(self) -> list[str]:
+        """What the code waiting for a yes or no carries, a line per part (plain)."""
+        progress = self.offered()
+        if progress is None:
+            return []
+        total = len(self.lessons)
+        lines = [self.tr.ngettext("{done} of {total} lesson completed", "{done} of {total} lessons completed",
+                                  total).format(done=len(progress.done), total=total)]
+        if progress.checks:
+            lines.append(self.tr.ngettext("{count} check result", "{count} check results",
+                                          len(progress.checks)).format(count=len(progress.checks)))
+        themes = (progress.training or {}).get("t")
+        if isinstance(themes, dict) and themes:
+            lines.append(self.tr.ngettext("a training schedule of {count} theme", "a training schedule of {count} themes",
+                                          len(themes)).format(count=len(themes)))
+        if progress.lang in LANGUAGE_NAMES:
+            lines.append(self._("language: {name}").format(name=LANGUAGE_NAMES[progress.lang]))
+        if progress.four_colour:
+            lines.append(self._("the four-colour deck"))
+        if progress.text_table:
+            lines.append(self._("the table as text"))
+        if progress.game:
+            lines.append(self._("a practice game under way"))
+        return lines
+
+    def move_question(self) -> str:
+        return self._("This replaces the progress kept in this browser. Take it?")
+
+    def take_move(self) -> Progress | None:
+        """*Yes, take it*: the progress the view must now make this browser's (``None``: nothing waits)."""
+        progress = self.offered()
+        self.state.offered = None
+        self.state.moved = progress is not None
+        return progress
+
+    def moved_line(self) -> str | None:
+        """Said once after a code was taken (else ``None``)."""
+        if not self.state.moved:
+            return None
+        self.state.moved = False
+        return self._("Done: this browser now keeps the progress from the other device.")
+
+    def move_problem_line(self) -> str | None:
+        """Why the code last tried could not be used (plain; ``None``: no problem)."""
+        code = self.state.move_problem
+        if code is None:
+            return None
+        if code == "tampered":
+            said = self._("This code has a mistake in it: a character is wrong, missing or extra. Copy it again, "
+                          "whole.")
+        elif code == "not-a-code":
+            said = self._("This is not a progress code: a code starts with M1- followed by letters and digits.")
+        elif code == "bad-version":
+            said = self._("This code was made by another version of Muggins Tutor and cannot be read here.")
+        elif code == "too-long":
+            said = self._("This text is too long to be a progress code.")
+        else:
+            said = self._("This code could not be read.")
+        return said + " " + self._("Nothing was changed.")

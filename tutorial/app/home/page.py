@@ -1,16 +1,21 @@
-"""Home page: what Muggins is, where to start, and the learner's progress (what it shows and
-the reset asked first: :mod:`tutorial.app.home.model`)."""
+"""Home page: what Muggins is, where to start, and the learner's progress (what it shows, the
+reset asked first and *Move my progress to another device*: :mod:`tutorial.app.home.model`)."""
 
 from collections.abc import Callable
 
 import streamlit as st
 
-from tutorial.app.home.model import CONFIRMING, CONFIRMING_NEW, HomeScreen, HomeState
+from tutorial.app.home.model import CONFIRMING, CONFIRMING_MOVE, CONFIRMING_NEW, HomeScreen, HomeState
 from tutorial.app.lessons import state as lesson_view
 from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.presenter import mode as presenter
-from tutorial.app.shell import clicks, focus, pages, session, storage
+from tutorial.app.shell import clicks, focus, model_move, pages, session, share, storage
+from tutorial.app.shell.markup import literal
 from tutorial.app.training import view as training_view
+from tutorial.draw.qr import MAX_TEXT as QR_MAX_TEXT
+
+MOVE_INPUT = "move-code-input"
+"""The text field of *Use a code from another device*."""
 
 tr = session.tr()
 _ = tr.gettext
@@ -33,6 +38,21 @@ def reset() -> None:
 def start_afresh() -> None:
     if home.confirm_new():
         storage.forget()
+
+
+def use_typed() -> None:
+    """*Use this code*: the typed or pasted code is read, then asked about (the field is emptied
+    once a code is good)."""
+    home.offer(str(st.session_state.get(MOVE_INPUT) or ""))
+    if home.state.offered is not None:
+        st.session_state[MOVE_INPUT] = ""
+
+
+def take_code() -> None:
+    """*Yes, take it*: the code's progress becomes this session's and this browser's."""
+    progress = home.take_move()
+    if progress is not None:
+        storage.move_in(progress)
 
 
 def opened(lesson_id: str) -> None:
@@ -113,6 +133,49 @@ if lessons:
         ask_first(asking=home.confirming, label=_("Reset my progress"), key="reset-progress", ask=home.ask_reset,
                   question=home.reset_question, yes=_("Yes, reset my progress"), seen=CONFIRMING, act=reset,
                   no=_("Keep my progress"), keys=("reset-confirm", "reset-keep"))
+
+
+def move_section() -> None:
+    """*Move my progress to another device*: the code and its QR code, or a code from another
+    device (typed, pasted or from the address's ``move=``), taken after asking."""
+    home.from_link(session.url_seed(model_move.PARAMETER))  # once per session; sync_url drops it from the address
+    moved = home.moved_line()
+    if moved:
+        st.success(moved, icon=":material/devices:")
+    problem = home.move_problem_line()
+    asking = home.confirming_move
+    with st.expander(home.move_heading(), icon=":material/devices:",
+                     expanded=asking or problem is not None or home.state.show_code):
+        if asking:
+            st.markdown(_("The code carries:") + "\n" + "".join(f"\n- {literal(line)}" for line in home.carries()))
+            ask_first(asking=True, label="", key="move-ask", ask=lambda: None, question=home.move_question,
+                      yes=_("Yes, take it"), seen=CONFIRMING_MOVE, act=take_code, no=_("No, keep mine"),
+                      keys=("move-take", "move-keep"))
+        st.caption(home.move_intro())
+        if home.state.show_code:
+            moving = model_move.moving(storage.current())
+            st.code(moving.code, language=None, wrap_lines=True)
+            link = share.page_address("home", {model_move.PARAMETER: moving.code})
+            if len(link) <= QR_MAX_TEXT:
+                st.image(share.qr_image(link), width=280, alt=home.qr_alt())
+            st.caption(home.code_how())
+            if moving.game_left_out:
+                st.caption(home.game_left_out())
+            note = share.address_note(tr)
+            if note:
+                st.caption(note)
+            st.button(_("Hide my code"), key="move-hide", on_click=home.hide_code, icon=":material/visibility_off:")
+        else:
+            st.button(_("Show my code"), key="move-show", on_click=home.show_code, icon=":material/qr_code_2:")
+        st.text_input(_("Use a code from another device"), key=MOVE_INPUT, placeholder="M1-…",
+                      max_chars=model_move.TEXT_LIMIT)
+        clicks.button(_("Use this code"), key="move-use", seen="use", current=confirming, action=use_typed,
+                      fixed_key=True)
+        if problem:
+            st.error(literal(problem))
+
+
+move_section()
 # A shared computer (a class room's): the next learner starts afresh, after being asked.
 ask_first(asking=home.confirming_new, label=_("Not you? Start as a new learner"), key="new-learner", ask=home.ask_new,
           question=home.new_question, yes=_("Yes, start afresh"), seen=CONFIRMING_NEW, act=start_afresh, no=_("Cancel"),

@@ -212,6 +212,25 @@ def forget() -> None:
     kept.last = encode(current())
 
 
+def move_in(progress: Progress) -> None:
+    """Make ``progress``, moved from another device (*Move my progress*, a callback), the
+    session's and hand it to the browser at once: it replaces all this browser keeps (a part the
+    code does not carry — the practice game it left out — is forgotten, as by :func:`forget`).
+    Taken before the browser's stored value has arrived, that value is not restored over it."""
+    from tutorial.app.practice.state import PracticeState
+
+    if progress.game is None:
+        st.session_state[PracticeState.KEY] = PracticeState()
+        session.remember(**dict.fromkeys(GAME_PARTS))
+    _apply(progress)
+    kept = state()
+    kept.cleared = kept.cleared or not kept.arrived
+    kept.problem = None
+    kept.nonce += 1
+    kept.last = encode(current())
+    kept.op = {"nonce": kept.nonce, "doc": kept.last}
+
+
 JS = """
 const KEY = '@KEY@';
 const LIMIT = @LIMIT@;
