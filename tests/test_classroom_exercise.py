@@ -124,7 +124,7 @@ def test_a_room_asks_an_exercise_tallies_reveals_and_summarises_it(rooms):  # no
     worded = summary.worded(summary.rows[0], COURSE, EN)
     assert worded["question"] == f"Training exercise {CODE} · The nearest fitting opponent"
     spanish = summary.worded(summary.rows[0], COURSE, ES)["question"]
-    assert CODE in spanish and spanish.startswith("Ejercicio"), spanish
+    assert CODE in spanish and spanish.startswith("Ejercicio de entrenamiento"), spanish
     table = list(csv.DictReader(io.StringIO(summary.csv(COURSE, EN).decode("utf-8-sig"))))
     assert sorted((row["question"], row["choice"], row["result"]) for row in table) == sorted([
         (worded["question"], right, "Right"),
