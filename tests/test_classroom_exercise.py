@@ -144,3 +144,14 @@ def test_a_penalty_exercise_tells_what_happened_before_its_question():
 def test_other_targets_are_unchanged():
     for target in (StepTarget("cards-and-fitting", "fits-any-suit"), DealTarget(DealCode.parse("4-1234"))):
         assert parse_target(str(target)) == target
+
+
+def test_an_exercise_a_class_cannot_answer_with_one_pick_is_refused_with_a_message(rooms, monkeypatch):  # noqa: F811
+    import tutorial.classroom.targets as targets
+
+    monkeypatch.setattr(targets, "exercise_asked", lambda code: None)
+    with pytest.raises(ExerciseCodeError) as caught:
+        exercise_target(CODE)
+    assert caught.value.code == "not-askable"
+    teacher = opened(rooms)
+    assert teacher.exercise(CODE) == f"A class cannot be asked the exercise {CODE}: it is not answered with one pick."

@@ -102,7 +102,7 @@ def exercise_target(text: str) -> ExerciseTarget:
     pick; none today: the tests draw every theme and level)."""
     target = ExerciseTarget(ExerciseCode.parse(text))
     if exercise_asked(target.code) is None:
-        raise ExerciseCodeError("not-askable", code=str(target.code))
+        raise ExerciseCodeError("not-askable", exercise=str(target.code))
     return target
 
 

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Literal
 
 from ..lessons import Lesson
 from ..narrate import Narrator
+from ..training.code import ExerciseCode, ExerciseCodeError
+from ..training.themes import THEME_BY_ID, THEMES
+from ..training.words import code_problem
 from .board import ShownTally, shown_tally, teacher_token
 from .errors import ClassroomError
 from .rooms import RoomView, StudentRow
 from .session import RoomState, refused
 from .summary import ClassSummary
 from .tally import NamedAnswer, Progress, Tally
-from ..training.code import ExerciseCode, ExerciseCodeError
-from ..training.themes import THEME_BY_ID, THEMES
-from ..training.words import code_problem
 from .targets import Asked, Course, DealTarget, ExerciseTarget, Target, exercise_target, parse_target
 from .words import asked_heading, choice_text, seated, verdict_words
 
@@ -202,7 +202,7 @@ class TeacherSession:
         except ExerciseCodeError as err:
             if err.code == "not-askable":
                 return self.n._("A class cannot be asked the exercise {code}: it is not answered with one pick.").format(
-                    code=err.params.get("code", ""))
+                    code=err.params.get("exercise", ""))
             return code_problem(err.code, dict(err.params), self.n.tr)
 
     # ----- the controls (one set, both layouts) ----------------------------------------------
