@@ -379,3 +379,6 @@ def test_the_teacher_asks_a_training_exercise_of_a_theme_and_level_and_the_stude
     assert pupil.success or pupil.error, "revealed: the verdict beside the engine's answer"
     projector.run()
     assert not projector.exception and projector.success, "the projector shows the engine's answer"
+    button(projector, "class-next").click().run()  # → on the projector: another exercise of that theme and level
+    asked = classroom_state.store().teacher_room(code, token)
+    assert asked.round == 2 and asked.target.startswith("exercise/no-wrap.1."), asked.target

@@ -104,7 +104,12 @@ def test_a_room_asks_an_exercise_tallies_reveals_and_summarises_it(rooms):  # no
     exercise = exercise_for(ExerciseCode.parse(CODE))
     assert isinstance(asked, Asked) and asked.exercise == exercise and asked.step == exercise.step
     assert teacher.heading(asked) == f"Training exercise {CODE} · The nearest fitting opponent"
-    assert [c.name for c in teacher.controls(view, presenting=False)] == ["reveal"], "no next step after an exercise"
+    teacher.rng = random.Random(3)
+    controls = teacher.controls(view, presenting=False)
+    assert [(c.name, c.label) for c in controls] == [("reveal", "Reveal the answer"), ("next", "Ask another exercise")]
+    fresh = parse_target(controls[1].target)
+    assert isinstance(fresh, ExerciseTarget) and (fresh.code.theme, fresh.code.level) == ("nearest-opponent", 2)
+    assert [c.label for c in teacher.controls(view, presenting=True)] == ["Reveal", "Another exercise"]
     right, wrong = asked.step.right[0], wrong_choice(asked)
     for student, choice in ((ana, right), (ben, wrong)):
         screen = student.screen(student.view())
@@ -130,6 +135,10 @@ def test_a_room_asks_an_exercise_tallies_reveals_and_summarises_it(rooms):  # no
         (worded["question"], right, "Right"),
         (worded["question"], wrong, EN.error_title(exercise.judge(wrong).code)
          if exercise.judge(wrong).code not in ("right", "wrong") else "Wrong")])
+    controls = teacher.controls(teacher.room(), presenting=False)
+    assert [c.name for c in controls] == ["next"]
+    teacher.press(controls[0])
+    assert ana.screen(ana.view()).asked.target == parse_target(controls[0].target) and teacher.room().round == 2
 
 
 def test_a_penalty_exercise_tells_what_happened_before_its_question():

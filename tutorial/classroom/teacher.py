@@ -62,6 +62,8 @@ class TeacherSession:
         self.state, self.store, self.course, self.n = state, store, course, narrator
         self.role = state.role
         self.neutral = seated(narrator, None)
+        self.rng: random.Random = random.SystemRandom()
+        """Where fresh exercise seeds come from (a test may seed its own)."""
         """The teacher is nobody at the table: piles are named from nobody's seat."""
 
     # ----- reading the room ------------------------------------------------------------------
@@ -208,7 +210,8 @@ class TeacherSession:
     # ----- the controls (one set, both layouts) ----------------------------------------------
     def controls(self, view: RoomView, *, presenting: bool) -> list[Control]:
         """The buttons that run the question in play: *Reveal* while asking, *Next step* when
-        the course has one after it; before the first question on a projector, *Ask the first
+        the course has one after it (after a training exercise, *Another exercise* of its theme
+        and level, with a fresh seed); before the first question on a projector, *Ask the first
         step*. Short labels on a projector; none in a closed room."""
         _ = self.n._
         if view.closed:
@@ -220,10 +223,15 @@ class TeacherSession:
         if view.phase == "asking":
             controls.append(Control("reveal", _("Reveal") if presenting else _("Reveal the answer"), view.round,
                                     primary=True, key_name="answer"))
-        following = self.course.after(parse_target(view.target))
+        asked = parse_target(view.target)
+        following = self.course.after(asked)
         if following is not None:
             controls.append(Control("next", _("Next step") if presenting else _("Ask the next step"), view.round,
                                     str(following), key_name="next"))
+        elif isinstance(asked, ExerciseTarget):  # another exercise of the same theme and level
+            fresh = self.new_exercise(asked.code.theme, asked.code.level, self.rng)
+            controls.append(Control("next", _("Another exercise") if presenting else _("Ask another exercise"),
+                                    view.round, str(ExerciseTarget(ExerciseCode.parse(fresh))), key_name="next"))
         return controls
 
     def press(self, control: Control) -> None:
