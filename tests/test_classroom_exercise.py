@@ -60,6 +60,10 @@ def test_an_exercise_target_reads_back_its_code_and_bad_codes_are_refused():
 def test_the_teacher_is_told_why_a_code_cannot_be_asked(rooms):  # noqa: F811
     teacher = opened(rooms)
     assert teacher.exercise(CODE) == exercise_target(CODE)
+    teacher.ask_exercise("no-such.1.5", 0)
+    assert teacher.room().round == 0, "a bad code asks nothing"
+    teacher.ask_exercise(f" {CODE} ", 0)
+    assert teacher.room().target == f"exercise/{CODE}"
     assert teacher.exercise("no-such.1.5") == ("There is no training theme called “no-such”. "
                                                "A code looks like nearest-opponent.2.48213.")
     teacher.n = ES

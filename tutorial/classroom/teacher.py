@@ -207,6 +207,15 @@ class TeacherSession:
                     code=err.params.get("exercise", ""))
             return code_problem(err.code, dict(err.params), self.n.tr)
 
+    def ask_exercise(self, text: str, after: int) -> None:
+        """Ask the exercise of the code ``text`` after round ``after``; a code that cannot be
+        asked asks nothing (the page says why: :meth:`exercise`)."""
+        found = self.exercise(text)
+        if isinstance(found, ExerciseTarget):
+            self.ask(found, after)
+        else:
+            refused("ask", "bad-exercise")
+
     # ----- the controls (one set, both layouts) ----------------------------------------------
     def controls(self, view: RoomView, *, presenting: bool) -> list[Control]:
         """The buttons that run the question in play: *Reveal* while asking, *Next step* when

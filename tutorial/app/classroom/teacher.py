@@ -311,8 +311,14 @@ def exercise_panel(teacher: TeacherSession, view: RoomView) -> None:
         st.error(literal(chosen))
         return
     clicks.button(_("Ask this exercise"), key="class-ask-exercise", seen=teacher.token(view),
-                  current=teacher.token_now, action=teacher.ask, args=(str(chosen), view.round), type="primary",
+                  current=teacher.token_now, action=ask_exercise, args=(teacher, view.round), type="primary",
                   icon=":material/fitness_center:")
+
+
+def ask_exercise(teacher: TeacherSession, after: int) -> None:
+    """*Ask this exercise*: the code in the box when the click arrives (a code typed just
+    before the click comes with it), as the question after round ``after``."""
+    teacher.ask_exercise(str(st.session_state.get(room.EXERCISE_CODE) or ""), after)
 
 
 def fresh_exercise(teacher: TeacherSession, theme_key: str, level_key: str | None) -> None:
