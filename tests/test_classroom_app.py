@@ -337,3 +337,48 @@ def test_show_names_survives_entering_and_leaving_presenter_mode():
     assert "class-names" not in [t.key for t in at.toggle] and "- Kid1" in page_text(at)
     at.button(key="present-leave").click().run()
     assert at.toggle(key="class-names").value is True and "- Kid1" in page_text(at)
+
+
+def test_the_teacher_asks_a_training_exercise_of_a_theme_and_level_and_the_students_get_it():
+    """*A training exercise*: the theme and level pick lists draw a fresh code into the box,
+    *Ask this exercise* asks it, and a student gets that exercise as a question; a bad code
+    typed in is said and asks nothing."""
+    at, code, token = teacher()
+    pupil = student(code, "Ivo")
+    at.segmented_control(key="class-ask-kind").set_value("exercise").run()
+    assert not at.exception
+    theme = next(box for box in at.selectbox if (box.key or "").startswith("class-exercise-theme-"))
+    theme.set_value("nearest-opponent").run()
+    level = next(box for box in at.selectbox if (box.key or "").startswith("class-exercise-level-nearest-opponent-"))
+    level.set_value(3).run()
+    chosen = at.text_input(key="class-exercise").value
+    assert chosen.startswith("nearest-opponent.3."), chosen
+    button(at, "class-exercise-new").click().run()
+    fresh = at.text_input(key="class-exercise").value
+    assert fresh.startswith("nearest-opponent.3."), fresh
+    at.text_input(key="class-exercise").input("no-such.1.5").run()
+    assert "There is no training theme called" in page_text(at)
+    assert not [b for b in at.button if (b.key or "").startswith("class-ask-exercise")], "nothing to ask"
+    at.text_input(key="class-exercise").input("no-wrap.1.77").run()
+    box = next(box for box in at.selectbox if (box.key or "").startswith("class-exercise-theme-"))
+    assert box.value == "no-wrap", "the pick lists follow the code typed"
+    button(at, "class-ask-exercise").click().run()
+    assert not at.exception
+    assert classroom_state.store().teacher_room(code, token).target == "exercise/no-wrap.1.77"
+    assert "Training exercise no-wrap.1.77" in page_text(at)
+    pupil.run()
+    assert not pupil.exception
+    option = next(k for k in keys(pupil) if k.startswith("class-option-1-"))
+    button(pupil, option).click().run()
+    at.run()
+    assert "1 of 1 have answered." in page_text(at)
+    projector = start(app(room=code, teacher=token, present="1"), PAGE)
+    assert "1 of 1 have answered." in page_text(projector) and "class-reveal" in " ".join(keys(projector))
+    button(at, "class-reveal").click().run()
+    pupil.run()
+    assert pupil.success or pupil.error, "revealed: the verdict beside the engine's answer"
+    projector.run()
+    assert not projector.exception and projector.success, "the projector shows the engine's answer"
+    button(projector, "class-next").click().run()  # → on the projector: another exercise of that theme and level
+    asked = classroom_state.store().teacher_room(code, token)
+    assert asked.round == 2 and asked.target.startswith("exercise/no-wrap.1."), asked.target

@@ -10,8 +10,8 @@ are the rules it follows, shared by any implementation:
 - :mod:`.tokens`: room codes (6 symbols of an unambiguous alphabet) and secret tokens (SHA-256 kept);
 - :mod:`.tally`: the teacher's tally, progress and CSV rows;
 - :mod:`.errors`: :class:`ClassroomError`, whose codes are listed in its docstring;
-- :mod:`.targets`: what a teacher asks (:class:`~.targets.StepTarget` | :class:`~.targets.DealTarget`) and the
-  :class:`~.targets.Course` of askable steps;
+- :mod:`.targets`: what a teacher asks (:class:`~.targets.StepTarget` | :class:`~.targets.ExerciseTarget` |
+  :class:`~.targets.DealTarget`) and the :class:`~.targets.Course` of askable steps;
 - :mod:`.summary`: the class summary (errors ranked from the data, the CSV file);
 - :mod:`.words`: verdicts and choices in words;
 - the role sessions (the screen models of the class page): :mod:`.session` (one browser session's

@@ -13,7 +13,7 @@ from ..lessons import Lesson
 from ..narrate import Narrator
 from .tally import SUMMARY_KEYS, SummaryRow, errors_ranked
 from .targets import Asked, Course, DealTarget, parse_target
-from .words import choice_text, seated, verdict_words
+from .words import asked_words, choice_text, seated, verdict_words
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """A cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
@@ -66,11 +66,11 @@ class ClassSummary:
 
     def worded(self, row: SummaryRow, course: Course, n: Narrator) -> dict[str, str | int]:
         """A row's cells with, after ``round``, the ``question`` (the step's lesson and title,
-        or the deal), the ``answer`` (a pile named from nobody's seat) and the ``result``, in
+        the training exercise's code and theme, or the deal), the ``answer`` (a pile named from nobody's seat) and the ``result``, in
         ``n``'s language; the codes stay as they are, for other tools."""
         found = course.find(parse_target(row.target))
         if isinstance(found, Asked):
-            question = f"{n._(found.lesson.title)} · {n._(found.step.title)}"
+            question = asked_words(found, n)
             answer = choice_text(found.step, row.choice, seated(n, None)) if row.choice else ""
         elif isinstance(found, DealTarget):
             question, answer = n._("Class practice: deal {code}").format(code=found.code), ""

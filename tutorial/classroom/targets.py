@@ -3,7 +3,14 @@
 - :class:`StepTarget` (``lesson/<lesson id>/<step id>``): a lesson step every student answers
   with one pick (a pile or an option: ``step.askable``);
 - :class:`DealTarget` (``deal/<deal code>``): class practice, everybody plays that deal in
-  Coach mode and reports progress.
+  Coach mode and reports progress;
+- :class:`ExerciseTarget` (``exercise/<theme>.<level>.<seed>``, the exercise code's own text):
+  a training exercise, made by the engine (:func:`tutorial.training.generate.exercise_for`),
+  asked as a lesson step is: the same code makes the same step for every student.
+
+A step target and an exercise target both *ask a step*: :meth:`Course.find` gives an
+:class:`Asked` for either (its ``lesson``, ``step`` and, for an exercise, the ``exercise``),
+and everything downstream (answers, verdicts, tally, reveal, summary) reads only that.
 
 ``str(target)`` is the stored text and :func:`parse_target` reads it back (``None`` for a
 text that is neither); :class:`Course` finds a step target's lesson and step in this
@@ -14,10 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine.deal import DealCode
 from ..engine.errors import MugginsError
 from ..lessons import Lesson, Step
+from ..training.code import ExerciseCode, ExerciseCodeError
+from ..training.generate import Exercise, exercise_for
 
 
 @dataclass(frozen=True)
@@ -41,7 +51,19 @@ class DealTarget:
         return f"deal/{self.code}"
 
 
-Target = StepTarget | DealTarget
+@dataclass(frozen=True)
+class ExerciseTarget:
+    """A training exercise asked of the class, by its code (every student gets the same one)."""
+
+    code: ExerciseCode
+
+    def __str__(self) -> str:
+        return f"exercise/{self.code}"
+
+
+Target = StepTarget | DealTarget | ExerciseTarget
+AskedTarget = StepTarget | ExerciseTarget
+"""A target that asks a step (answered with one pick)."""
 
 
 def parse_target(text: str | None) -> Target | None:
@@ -59,6 +81,12 @@ def parse_target(text: str | None) -> Target | None:
         lesson, sep, step = rest.partition("/")
         if lesson and sep and step and "/" not in step:
             return StepTarget(lesson, step)
+    if kind == "exercise":
+        try:
+            code = ExerciseCode.parse(rest)
+        except ExerciseCodeError:
+            return None
+        return ExerciseTarget(code) if str(code) == rest else None  # one text per target
     return None
 
 
@@ -67,16 +95,46 @@ def deal_target(text: str) -> DealTarget:
     return DealTarget(DealCode.parse(text))
 
 
+def exercise_target(text: str) -> ExerciseTarget:
+    """The exercise a teacher chose or typed (``THEME.LEVEL.SEED``). Raises
+    :class:`~tutorial.training.code.ExerciseCodeError` for a bad code (its codes), or with
+    the code ``not-askable`` for an exercise a class cannot be asked (not answered with one
+    pick; none today: the tests draw every theme and level)."""
+    target = ExerciseTarget(ExerciseCode.parse(text))
+    if exercise_asked(target.code) is None:
+        raise ExerciseCodeError("not-askable", exercise=str(target.code))
+    return target
+
+
 @dataclass(frozen=True)
 class Asked:
-    """A step target found in the course: its ``lesson`` and ``step`` (askable)."""
+    """A step asked of the class, found: its ``lesson`` and ``step`` (askable); for a training
+    exercise, the ``exercise`` too (its ``lesson`` then is the exercise as a one-step lesson
+    named after its theme, as the Training page shows it)."""
 
     lesson: Lesson
     step: Step
+    exercise: Exercise | None = None
 
     @property
-    def target(self) -> StepTarget:
+    def target(self) -> AskedTarget:
+        if self.exercise is not None:
+            return ExerciseTarget(self.exercise.code)
         return StepTarget(self.lesson.id, self.step.id)
+
+
+@lru_cache(maxsize=64)
+def exercise_asked(code: ExerciseCode) -> Asked | None:
+    """The exercise of ``code`` as an :class:`Asked` (``None`` if a class cannot be asked it).
+    The same code always makes the same exercise, so it is made once per process (every
+    student's page and the teacher's read it on each run); :class:`Asked` is immutable."""
+    exercise = exercise_for(code)
+    if not exercise.step.askable:
+        return None
+    theme = exercise.theme
+    lesson = Lesson(f"class-exercise-{code.theme}-{code.level}-{code.seed}", theme.name, theme.description, 0,
+                    (exercise.step,))
+    return Asked(lesson, exercise.step, exercise)
 
 
 class Course:
@@ -99,10 +157,13 @@ class Course:
         return self._by_id.get(lesson_id)
 
     def find(self, target: Target | None) -> Asked | DealTarget | None:
-        """What ``target`` asks in this version of the course: the lesson step (only an
-        askable one), the deal, or ``None`` (no target, or a step this version lacks)."""
+        """What ``target`` asks in this version of the course: the lesson step or the
+        exercise (only an askable one), the deal, or ``None`` (no target, or a step this
+        version lacks)."""
         if isinstance(target, DealTarget):
             return target
+        if isinstance(target, ExerciseTarget):
+            return exercise_asked(target.code)
         if target is None:
             return None
         lesson = self._by_id.get(target.lesson)
@@ -120,7 +181,7 @@ class Course:
         """The askable step after ``target`` (in its lesson, then the next lessons' first);
         ``None`` after the last, for a deal, or for a step this version lacks."""
         found = self.find(target)
-        if not isinstance(found, Asked):
+        if not isinstance(found, Asked) or found.exercise is not None:  # an exercise is in no lesson
             return None
         seen = False
         for lesson in self.lessons[self.lessons.index(found.lesson):]:
@@ -132,4 +193,5 @@ class Course:
         return None
 
 
-__all__ = ["Asked", "Course", "DealTarget", "StepTarget", "Target", "deal_target", "parse_target"]
+__all__ = ["Asked", "AskedTarget", "Course", "DealTarget", "ExerciseTarget", "StepTarget", "Target", "deal_target",
+           "exercise_asked", "exercise_target", "parse_target"]

@@ -5,20 +5,24 @@ the controls that run the question in play, the same in both layouts (issue 18).
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..lessons import Lesson
 from ..narrate import Narrator
+from ..training.code import ExerciseCode, ExerciseCodeError
+from ..training.themes import THEME_BY_ID, THEMES
+from ..training.words import code_problem
 from .board import ShownTally, shown_tally, teacher_token
 from .errors import ClassroomError
 from .rooms import RoomView, StudentRow
 from .session import RoomState, refused
 from .summary import ClassSummary
 from .tally import NamedAnswer, Progress, Tally
-from .targets import Asked, Course, DealTarget, Target, parse_target
-from .words import choice_text, seated, verdict_words
+from .targets import Asked, Course, DealTarget, ExerciseTarget, Target, exercise_target, parse_target
+from .words import asked_heading, choice_text, seated, verdict_words
 
 if TYPE_CHECKING:
     from ..store import RoomStore
@@ -44,6 +48,11 @@ class Control:
     key_name: Literal["answer", "next"] | None = None
 
 
+EXERCISE_SEEDS = 100_000
+"""A fresh exercise's seed is below this (5 digits at most, as on the Training page: short
+enough to read out to a class)."""
+
+
 class TeacherSession:
     """The teacher of a room (:attr:`RoomState.role` is a teacher's)."""
 
@@ -53,6 +62,8 @@ class TeacherSession:
         self.state, self.store, self.course, self.n = state, store, course, narrator
         self.role = state.role
         self.neutral = seated(narrator, None)
+        self.rng: random.Random = random.SystemRandom()
+        """Where fresh exercise seeds come from (a test may seed its own)."""
         """The teacher is nobody at the table: piles are named from nobody's seat."""
 
     # ----- reading the room ------------------------------------------------------------------
@@ -158,10 +169,58 @@ class TeacherSession:
     def revisit(self, summary: ClassSummary, lesson_for_error: Mapping[str, str]) -> Lesson | None:
         return summary.revisit(self.course, lesson_for_error)
 
+    def heading(self, asked: Asked) -> str:
+        """The line above the question in play: its lesson, or the training exercise."""
+        return asked_heading(asked, self.n)
+
+    # ----- asking a training exercise --------------------------------------------------------
+    def exercise_themes(self) -> dict[str, str]:
+        """The training themes a class can be asked: id → name in the teacher's language."""
+        return {theme.id: self.n._(theme.name) for theme in THEMES}
+
+    def exercise_levels(self, theme: str) -> dict[int, str]:
+        """The levels of ``theme``: number → what it asks, in words (``{}`` for no such theme)."""
+        found = THEME_BY_ID.get(theme)
+        if found is None:
+            return {}
+        return {number: self.n._("Level {level} of {levels}: {what}").format(level=number, levels=found.level_count,
+                                                                             what=self.n._(what))
+                for number, what in enumerate(found.levels, 1)}
+
+    @staticmethod
+    def new_exercise(theme: str, level: int, rng: random.Random | None = None, *, seeds: int = EXERCISE_SEEDS) -> str:
+        """A fresh exercise code of ``theme`` and ``level``, its seed from ``rng`` (by default
+        the system's generator; never the process-wide one). An unknown theme is the first
+        theme, a level out of range the nearest one."""
+        found = THEME_BY_ID.get(theme, THEMES[0])
+        level = min(max(level, 1), found.level_count)
+        return str(ExerciseCode.of(found.id, level, (rng or random.SystemRandom()).randrange(seeds)))
+
+    def exercise(self, text: str) -> ExerciseTarget | str:
+        """The exercise of the code ``text`` (chosen or typed), or why it cannot be asked, in
+        words (quoted text plain: escape it to show it)."""
+        try:
+            return exercise_target(text)
+        except ExerciseCodeError as err:
+            if err.code == "not-askable":
+                return self.n._("A class cannot be asked the exercise {code}: it is not answered with one pick.").format(
+                    code=err.params.get("exercise", ""))
+            return code_problem(err.code, dict(err.params), self.n.tr)
+
+    def ask_exercise(self, text: str, after: int) -> None:
+        """Ask the exercise of the code ``text`` after round ``after``; a code that cannot be
+        asked asks nothing (the page says why: :meth:`exercise`)."""
+        found = self.exercise(text)
+        if isinstance(found, ExerciseTarget):
+            self.ask(found, after)
+        else:
+            refused("ask", "bad-exercise")
+
     # ----- the controls (one set, both layouts) ----------------------------------------------
     def controls(self, view: RoomView, *, presenting: bool) -> list[Control]:
         """The buttons that run the question in play: *Reveal* while asking, *Next step* when
-        the course has one after it; before the first question on a projector, *Ask the first
+        the course has one after it (after a training exercise, *Another exercise* of its theme
+        and level, with a fresh seed); before the first question on a projector, *Ask the first
         step*. Short labels on a projector; none in a closed room."""
         _ = self.n._
         if view.closed:
@@ -173,10 +232,15 @@ class TeacherSession:
         if view.phase == "asking":
             controls.append(Control("reveal", _("Reveal") if presenting else _("Reveal the answer"), view.round,
                                     primary=True, key_name="answer"))
-        following = self.course.after(parse_target(view.target))
+        asked = parse_target(view.target)
+        following = self.course.after(asked)
         if following is not None:
             controls.append(Control("next", _("Next step") if presenting else _("Ask the next step"), view.round,
                                     str(following), key_name="next"))
+        elif isinstance(asked, ExerciseTarget):  # another exercise of the same theme and level
+            fresh = self.new_exercise(asked.code.theme, asked.code.level, self.rng)
+            controls.append(Control("next", _("Another exercise") if presenting else _("Ask another exercise"),
+                                    view.round, str(ExerciseTarget(ExerciseCode.parse(fresh))), key_name="next"))
         return controls
 
     def press(self, control: Control) -> None:
@@ -259,4 +323,4 @@ class TeacherSession:
         return True
 
 
-__all__ = ["Control", "ControlName", "TeacherSession"]
+__all__ = ["EXERCISE_SEEDS", "Control", "ControlName", "TeacherSession"]

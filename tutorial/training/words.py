@@ -28,6 +28,30 @@ def level_text(theme: Theme, level: int, tr: gettext.NullTranslations) -> str:
     return tr.gettext(theme.levels[level - 1])
 
 
+def code_problem(code: str, params: dict[str, object], tr: gettext.NullTranslations) -> str:
+    """An exercise code that was refused (:class:`~tutorial.training.code.ExerciseCodeError`'s
+    ``code`` and ``params``), in words, with an example of a good one (quoted text plain)."""
+    _ = tr.gettext
+    if code == "unknown-theme":
+        text = _("There is no training theme called “{theme}”.")
+    elif code == "bad-level":
+        text = _("The theme “{theme}” has levels 1 to {levels}, not “{level}”.")
+    elif code == "bad-seed":
+        text = _("The last part of a code is a number of 1 to 9 digits, not “{seed}”.")
+    else:
+        text = _("“{text}” is not an exercise code.")
+    clipped = {key: str(value)[:40] for key, value in params.items()}
+    return text.format_map(_Defaults(clipped)) + " " + _("A code looks like {example}.").format(
+        example="nearest-opponent.2.48213")
+
+
+class _Defaults(dict[str, str]):
+    """``str.format_map`` values; a missing one shows as nothing."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
 def story(exercise: Exercise, n: Narrator) -> list[str]:
     """What happened before the question (an exercise about a call's penalty): the
     placement, the correction and each donor's card, in order; ``[]`` for other exercises."""

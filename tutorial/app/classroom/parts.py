@@ -19,6 +19,7 @@ from tutorial.app.shell.table import render
 from tutorial.classroom import ClassroomError
 from tutorial.classroom.board import ShownTally
 from tutorial.classroom.targets import Asked
+from tutorial.classroom.words import story_lines
 from tutorial.engine.errors import MugginsError
 from tutorial.lessons import Step
 from tutorial.lessons.steps import AnswerMode
@@ -93,6 +94,7 @@ def question(asked: Asked, round_: int, *, token: str, current: Callable[[], str
     _ = tr.gettext
     step = asked.step
     st.header(_(step.title))
+    story(asked)
     st.markdown(_(step.text))
     view = lesson_model.question_view(step)
     if view is not None:
@@ -127,12 +129,20 @@ def tally_bars(shown: ShownTally, verdict_lines: list[str]) -> None:
         st.markdown("\n".join(f"- {literal(line)}" for line in verdict_lines))
 
 
+def story(asked: Asked) -> None:
+    """What happened before the question (a training exercise about a call's penalty), as the
+    Training page tells it; nothing for other questions."""
+    for line in story_lines(asked, session.narrator()):
+        st.info(literal(line))
+
+
 # ----- a lesson step drawn as the lessons draw it ---------------------------------------------------
 def draw_step(asked: Asked, *, revealed: bool, presenting: bool = False) -> Any:
     """Draw the step as the lessons do, its answer shown to the whole class when ``revealed``
     (the lessons' screen model with ``shown_to_all``: no "Right.", no "your answer"); returns
     the container below the step's own controls (for the tally on a projector, or a student's
-    verdict)."""
+    verdict). A training exercise about a call's penalty first tells what happened."""
+    story(asked)
     if revealed:
         _may, below = lesson_steps.show_step(asked.lesson, asked.step, presenting=presenting,
                                              answer=StepAnswer.shown(asked.step), shown_to_all=True)

@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 # ----- widget keys -------------------------------------------------------------------------------
 JOIN_FORM, JOIN_CODE, JOIN_NAME = "class-join", "class-join-code", "class-join-name"
 ASK_KIND, DEAL_CODE = "class-ask-kind", "class-deal"
+EXERCISE_CODE = "class-exercise"
+EXERCISE_THEME, EXERCISE_LEVEL = "class-exercise-theme", "class-exercise-level"  # + a digest of the labels
 LESSON_PICK, STEP_PICK = "class-lesson", "class-step"  # + a digest of the labels (session.labelled_key)
 PICK_STUDENT, PICK_INTO = "class-pick-student", "class-pick-into"
 SPREAD, NAMES = "class-spread", "class-names"

@@ -19,11 +19,12 @@ from tutorial.app.shell import clicks, document, session, share
 from tutorial.app.shell.markup import literal
 from tutorial.classroom import ClassroomError, RoomView
 from tutorial.classroom.session import as_link_error
-from tutorial.classroom.targets import Asked, DealTarget, StepTarget, deal_target
+from tutorial.classroom.targets import Asked, DealTarget, ExerciseTarget, StepTarget, deal_target
 from tutorial.classroom.teacher import Control, TeacherSession
 from tutorial.engine.deal import DealCode
 from tutorial.engine.errors import MugginsError
 from tutorial.store import RoomStore
+from tutorial.training.code import MAX_CODE_LENGTH
 
 ICONS = {"reveal": ":material/visibility:", "next": ":material/skip_next:", "first": ":material/quiz:"}
 KEYS = {"answer": presenter.ANSWER_KEY, "next": presenter.NEXT_KEY}
@@ -218,7 +219,7 @@ def in_play(teacher: TeacherSession, view: RoomView) -> None:
     names_label = _("Show names")
     if isinstance(found, Asked):
         st.markdown("**" + literal(_("Question {number}").format(number=view.round)) + "** · "
-                    + literal(_(found.lesson.title)))
+                    + literal(teacher.heading(found)))
         board, panel = st.columns([3, 2], gap="medium")
         with board:
             if view.phase == "revealed":
@@ -242,14 +243,18 @@ def in_play(teacher: TeacherSession, view: RoomView) -> None:
 
 
 def ask_panel(teacher: TeacherSession, view: RoomView) -> None:
-    """Ask the class a lesson step or a deal to play."""
+    """Ask the class a lesson step, a training exercise or a deal to play."""
     tr = session.tr()
     _ = tr.gettext
     st.divider()
     st.header(_("Ask the class"))
-    kind = st.segmented_control(_("What"), options=["lesson", "deal"], key=room.ASK_KIND, default="lesson",
-                                format_func=lambda k: _("A lesson step") if k == "lesson" else _("A deal to play"))
+    kinds = {"lesson": _("A lesson step"), "exercise": _("A training exercise"), "deal": _("A deal to play")}
+    kind = st.segmented_control(_("What"), options=list(kinds), key=room.ASK_KIND, default="lesson",
+                                format_func=kinds.__getitem__)
     seen = teacher.token(view)
+    if kind == "exercise":
+        exercise_panel(teacher, view)
+        return
     if kind == "deal":
         st.session_state.setdefault(room.DEAL_CODE, new_deal_code())
         typed = st.text_input(_("Deal code"), key=room.DEAL_CODE, max_chars=16)
@@ -274,6 +279,58 @@ def ask_panel(teacher: TeacherSession, view: RoomView) -> None:
     clicks.button(_("Ask this question"), key="class-ask", seen=seen, current=teacher.token_now, action=teacher.ask,
                   args=(str(StepTarget(lesson.id, str(step_id or next(iter(steps))))), view.round), type="primary",
                   icon=":material/quiz:")
+
+
+def exercise_panel(teacher: TeacherSession, view: RoomView) -> None:
+    """*Ask a training exercise*: a theme and a level (choosing either draws a fresh exercise),
+    *New exercise*, or a code typed in; the code in the box is what every student gets. The
+    two pick lists show the code's theme and level while the code is valid."""
+    _ = session.tr().gettext
+    themes = teacher.exercise_themes()
+    st.session_state.setdefault(room.EXERCISE_CODE, teacher.new_exercise(next(iter(themes)), 1))
+    chosen = teacher.exercise(str(st.session_state.get(room.EXERCISE_CODE) or ""))
+    current = chosen.code if isinstance(chosen, ExerciseTarget) else None
+    theme_key = session.labelled_key(room.EXERCISE_THEME, themes.values())
+    if current is not None:
+        st.session_state[theme_key] = current.theme
+    left, right = st.columns(2)
+    theme = left.selectbox(_("Training theme"), options=list(themes), format_func=themes.__getitem__, key=theme_key,
+                           on_change=fresh_exercise, args=(teacher, theme_key, None))
+    levels = teacher.exercise_levels(str(theme or next(iter(themes))))
+    level_key = session.labelled_key(f"{room.EXERCISE_LEVEL}-{theme}", levels.values())
+    if current is not None and current.theme == theme:
+        st.session_state[level_key] = current.level
+    right.selectbox(_("Level"), options=list(levels), format_func=levels.__getitem__, key=level_key,
+                    on_change=fresh_exercise, args=(teacher, theme_key, level_key))
+    typed, fresh = st.columns([3, 1], vertical_alignment="bottom")
+    typed.text_input(_("Exercise code"), key=room.EXERCISE_CODE, max_chars=MAX_CODE_LENGTH,
+                     help=_("Every student gets this exercise. Type a code to ask an exercise again."))
+    fresh.button(_("New exercise"), key="class-exercise-new", on_click=fresh_exercise,
+                 args=(teacher, theme_key, level_key), icon=":material/casino:")
+    if not isinstance(chosen, ExerciseTarget):
+        st.error(literal(chosen))
+        return
+    clicks.button(_("Ask this exercise"), key="class-ask-exercise", seen=teacher.token(view),
+                  current=teacher.token_now, action=ask_exercise, args=(teacher, view.round), type="primary",
+                  icon=":material/fitness_center:")
+
+
+def ask_exercise(teacher: TeacherSession, after: int) -> None:
+    """*Ask this exercise*: the code in the box when the click arrives (a code typed just
+    before the click comes with it), as the question after round ``after``."""
+    teacher.ask_exercise(str(st.session_state.get(room.EXERCISE_CODE) or ""), after)
+
+
+def fresh_exercise(teacher: TeacherSession, theme_key: str, level_key: str | None) -> None:
+    """Callback of the theme and level pick lists and *New exercise*: a fresh exercise of the
+    theme and level chosen (a new theme keeps the level, within its levels)."""
+    level = st.session_state.get(level_key) if level_key else None
+    code = st.session_state.get(room.EXERCISE_CODE)
+    if level is None:  # the theme changed: keep the level of the exercise shown
+        found = teacher.exercise(str(code or ""))
+        level = found.code.level if isinstance(found, ExerciseTarget) else 1
+    st.session_state[room.EXERCISE_CODE] = teacher.new_exercise(str(st.session_state.get(theme_key) or ""),
+                                                                int(level))
 
 
 def new_deal_code(players: int = 4) -> str:

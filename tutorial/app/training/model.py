@@ -256,18 +256,7 @@ class TrainingScreen:
             self._code_problem(*self._problem_of(seed))
 
     def _code_problem(self, code: str, params: dict[str, object]) -> str:
-        _ = self._
-        if code == "unknown-theme":
-            text = _("There is no training theme called “{theme}”.")
-        elif code == "bad-level":
-            text = _("The theme “{theme}” has levels 1 to {levels}, not “{level}”.")
-        elif code == "bad-seed":
-            text = _("The last part of a code is a number of 1 to 9 digits, not “{seed}”.")
-        else:
-            text = _("“{text}” is not an exercise code.")
-        clipped = {key: str(value)[:40] for key, value in params.items()}
-        return text.format_map(_Defaults(clipped)) + " " + _("A code looks like {example}.").format(
-            example="nearest-opponent.2.48213")
+        return training_words.code_problem(code, params, self.tr)
 
     @staticmethod
     def _problem_of(text: str) -> tuple[str, dict[str, object]]:
@@ -398,13 +387,6 @@ class TrainingScreen:
     def address(self) -> dict[str, str | None]:
         """What the page address carries (this page only): the exercise's code, never the schedule."""
         return {"ex": self.state.code}
-
-
-class _Defaults(dict[str, str]):
-    """``str.format_map`` values; a missing one shows as nothing."""
-
-    def __missing__(self, key: str) -> str:
-        return ""
 
 
 __all__ = ["CODE_INPUT", "NEXT_KEY", "THEME_CHOICE", "TrainingPageState", "TrainingScreen", "due_count",
