@@ -251,3 +251,11 @@ def test_home_continue_opens_the_practice_hand_under_way():
     assert "4-1" in continue_button.label
     continue_button.click().run()
     assert not at.exception and at.title[0].value == "Practice"
+
+
+def test_the_chart_writes_its_axis_in_the_learners_number_format():
+    from tutorial.app.progress.view import chart
+
+    spec = json.dumps(chart(progress(trained(), lang="es")).to_dict(), ensure_ascii=False)
+    assert "'0.5': '50\xa0%'" in spec and "Dominio" in spec and "Qué cartas sirven" in spec
+    assert "description" in spec  # a text for screen readers (the table beside it holds the figures)

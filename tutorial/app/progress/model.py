@@ -142,15 +142,14 @@ class ProgressScreen:
         return () if self.training is None else self.training.due(self.now)
 
     def due_line(self) -> str | None:
-        """How many exercises are due now (``None`` without training)."""
+        """How many exercises are due now (``None`` without training; which ones: the table's
+        *Next review* says *now*)."""
         if self.training is None or not self.training.cards:
             return None
         count = len(self.due())
         if not count:
             return self._("Nothing is due now.")
-        names = [self.theme_name(theme) for theme in self.due()]
-        return self.tr.ngettext("{count} exercise due now: {themes}.", "{count} exercises due now: {themes}.",
-                                count).format(count=count, themes=", ".join(names))
+        return self.tr.ngettext("{count} exercise due now.", "{count} exercises due now.", count).format(count=count)
 
     def upcoming(self) -> list[str]:
         """The next reviews not yet due, soonest first (at most :data:`UPCOMING`): ``theme: when``."""

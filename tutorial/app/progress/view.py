@@ -19,6 +19,8 @@ from tutorial.app.shell.markup import literal
 from tutorial.app.training import view as training_view
 from tutorial.app.training.model import TrainingPageState
 
+INK = "#16181f"
+"""The app's text colour (.streamlit/config.toml): the chart's words as dark as the page's (Vega's grey is lighter)."""
 TRAIN_KEY = "progress-train"
 """The key of *Train it* (with the theme's id: a click meant for another theme does nothing)."""
 
@@ -44,23 +46,27 @@ def screen() -> ProgressScreen:
                           session.tr(), session.lang(), zone())
 
 
-def chart(page: ProgressScreen) -> alt.LayerChart:
-    """Mastery per theme: a bar per theme, its percentage beside it (Babel's words, also on the axis)."""
+def chart(page: ProgressScreen) -> alt.LayerChart | alt.FacetChart:
+    """Mastery per theme: a bar per theme, its percentage beside it (Babel's words, also on the
+    axis); no title of its own (the page's heading above names it), a description for screen
+    readers (the table beside it holds the same figures). The scale runs past 100 % so that a
+    full bar's words still fit."""
     words = page.chart_words()
     rows = page.chart_rows()
     order = [str(row["theme"]) for row in rows]
     labels = page.tick_labels()
     label_expr = "{" + ", ".join(f"'{key}': '{value}'" for key, value in labels.items()) + "}[toString(datum.value)]"
     base = alt.Chart(alt.Data(values=rows))  # type: ignore[no-untyped-call]
-    y = alt.Y("theme:N", sort=order, title=None, axis=alt.Axis(labelLimit=150, labelFontSize=12))
+    y = alt.Y("theme:N", sort=order, title=None, axis=alt.Axis(labelLimit=150, labelFontSize=12, labelColor=INK))
     bars = base.mark_bar(color="#1f6f43").encode(
         y=y,
-        x=alt.X("mastery:Q", scale=alt.Scale(domain=[0, 1]), title=words["mastery"],
-                axis=alt.Axis(values=list(TICKS), labelExpr=label_expr)),
+        x=alt.X("mastery:Q", scale=alt.Scale(domain=[0, 1.15]), title=words["mastery"],
+                axis=alt.Axis(values=list(TICKS), labelExpr=label_expr, labelColor=INK, titleColor=INK,
+                              labelFontSize=12)),
         tooltip=[alt.Tooltip("theme:N", title=words["theme"]), alt.Tooltip("label:N", title=words["mastery"])])
-    text = base.mark_text(align="left", dx=4, color="#1a1a1a").encode(y=y, x="mastery:Q", text="label:N")
-    layered: alt.LayerChart = alt.layer(bars, text).properties(
-        title=words["title"], description=words["description"], height=alt.Step(26),
+    text = base.mark_text(align="left", dx=4, color=INK, fontSize=12).encode(y=y, x="mastery:Q", text="label:N")
+    layered: alt.LayerChart | alt.FacetChart = alt.layer(bars, text).properties(
+        description=words["description"], height=alt.Step(26),
         autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     return layered
 
