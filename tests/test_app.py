@@ -322,7 +322,8 @@ def test_new_deal_asks_before_throwing_a_hand_away():
 def test_every_page_renders_in_both_languages():
     for lang in ("en", "es"):
         at = start(app(lang=lang))
-        for page in ("home/page.py", "lessons/page.py", "practice/page.py", "training/page.py", "rules/page.py"):
+        for page in ("home/page.py", "lessons/page.py", "practice/page.py", "training/page.py", "progress/page.py",
+                     "rules/page.py"):
             at.switch_page(page).run()
             assert not at.exception, (lang, page)
             assert at.title

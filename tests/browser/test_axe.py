@@ -10,7 +10,7 @@ but a pinned version from the registry is as reproducible and keeps the checkout
 
 One server, one browser context per language, every page visited once, in one language or
 the other (:data:`PAGES`): Home, a lesson step, Practice (the drawn table and the text
-view), Rules, the position lab, the variant lab (with a study's tables and charts), and the
+view), Training, Progress (a new learner's), Rules, the position lab, the variant lab (with a study's tables and charts), and the
 class room as a teacher (English) and as a student (Spanish), before and after a question
 is asked.
 """
@@ -170,7 +170,7 @@ def run_a_study(page) -> None:
 
 PAGES = {
     "en": [("home", "/home"), ("practice", "/practice"), ("rules", "/rules"), ("explore", "/explore?lab=position")],
-    "es": [("lesson", LESSON_STEP), ("practice", "/practice?table=text"), ("train", "/train"),
+    "es": [("lesson", LESSON_STEP), ("practice", "/practice?table=text"), ("train", "/train"), ("progress", "/progress"),
            ("explore", "/explore?lab=variants")],
 }
 """Every page once, in one language or the other: axe-core's rules look at the page's

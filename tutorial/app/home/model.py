@@ -1,5 +1,6 @@
 """What the Home page decides and says about the learner's progress, without Streamlit: the
-lesson to continue with, each lesson's line (done or not, its check result), how many are
+one *Continue* action (the practice hand under way, else the lesson and step under way, else
+the next lesson: :meth:`HomeScreen.continue_action`), each lesson's line (done or not, its check result), how many are
 done, where the progress is kept, the two ways of forgetting it — *Reset my progress* and,
 for a shared computer, *Not you? Start as a new learner* — each asked before it acts
 (:class:`HomeScreen`; both forget the same things: :func:`tutorial.app.shell.storage.forget`),
@@ -46,6 +47,20 @@ class HomeState:
     link_read: bool = False
 
 
+LESSON, PRACTICE = "lesson", "practice"
+"""What *Continue* opens (:attr:`ContinueAction.kind`)."""
+
+
+@dataclass(frozen=True)
+class ContinueAction:
+    """Home's *Continue*: what it opens (``kind``: :data:`LESSON` or :data:`PRACTICE`), its
+    ``label`` and, for a lesson, the lesson's id."""
+
+    kind: str
+    label: str
+    lesson_id: str | None = None
+
+
 @dataclass(frozen=True)
 class LessonLine:
     """One lesson in the progress list: its ``id``, ``label`` (number, title, check result) and ``done``."""
@@ -58,12 +73,17 @@ class LessonLine:
 class HomeScreen:
     """The progress part of Home for ``lessons``, the ``done`` lesson ids and the check
     ``results`` (``{lesson id: (right at the first try, check steps)}``), in the language of ``tr``;
-    ``due``: how many training exercises are due (``None`` while this session has no training)."""
+    ``due``: how many training exercises are due (``None`` while this session has no training);
+    ``place``: the lesson and step index the session has the learner on (``None``: not known);
+    ``hand``: the deal code of a practice hand under way (begun and not over), else ``None``."""
 
     def __init__(self, state: HomeState, lessons: Sequence[Lesson], done: Collection[str],
-                 results: Mapping[str, tuple[int, int]], tr: gettext.NullTranslations, due: int | None = None) -> None:
+                 results: Mapping[str, tuple[int, int]], tr: gettext.NullTranslations, due: int | None = None, *,
+                 place: tuple[str, int] | None = None, hand: str | None = None) -> None:
         self.state = state
         self.due = due
+        self.place = place
+        self.hand = hand
         self.lessons = lessons
         self.done = done
         self.results = results
@@ -81,6 +101,34 @@ class HomeScreen:
             return None
         template = self._("Continue: {title}") if self.done else self._("Start: {title}")
         return template.format(title=self._(following.title))
+
+    def under_way(self) -> tuple[Lesson, int] | None:
+        """The lesson the learner is in the middle of (not completed, past its first step) and
+        the step index, if the session knows it."""
+        if self.place is None:
+            return None
+        lesson_id, index = self.place
+        lesson = next((item for item in self.lessons if item.id == lesson_id), None)
+        if lesson is None or lesson.id in self.done or not 0 < index < len(lesson.steps):
+            return None
+        return lesson, index
+
+    def continue_action(self) -> ContinueAction | None:
+        """Home's one *Continue*: the practice hand under way; else the lesson under way, at its
+        step; else the first lesson not done (*Start* before any is done); ``None`` when every
+        lesson is done and no hand is under way."""
+        _ = self._
+        if self.hand:
+            return ContinueAction(PRACTICE, _("Continue your practice hand (deal {code})").format(code=self.hand))
+        under_way = self.under_way()
+        if under_way is not None:
+            lesson, index = under_way
+            return ContinueAction(LESSON, _("Continue: {title}, step {step} of {steps}").format(
+                title=_(lesson.title), step=index + 1, steps=len(lesson.steps)), lesson.id)
+        following, label = self.following(), self.continue_label()
+        if following is None or label is None:
+            return None
+        return ContinueAction(LESSON, label, following.id)
 
     def lines(self) -> list[LessonLine]:
         """Every lesson, numbered, with its check result when it has one."""
@@ -143,11 +191,12 @@ class HomeScreen:
         """*Reset my progress* asks first, naming all it forgets (a trial found the question
         named only the lessons)."""
         return self._("Forget your progress? This browser forgets your completed lessons, check results, "
-                      "training schedule and practice game.")
+                      "training schedule, practice game and practice statistics.")
 
     def new_question(self) -> str:
         return self._("Start as a new learner? Everything this browser keeps of the learner before you is "
-                      "forgotten: completed lessons, check results, the training schedule and the practice game.")
+                      "forgotten: completed lessons, check results, the training schedule, the practice game and the "
+                      "practice statistics.")
 
     def keep(self) -> None:
         """*Keep my progress* (or *Cancel*, or *No, keep mine* for a code from another device): nothing

@@ -5,9 +5,10 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from tutorial.app.home.model import CONFIRMING, CONFIRMING_MOVE, CONFIRMING_NEW, HomeScreen, HomeState
+from tutorial.app.home.model import CONFIRMING, CONFIRMING_MOVE, CONFIRMING_NEW, PRACTICE, HomeScreen, HomeState
 from tutorial.app.lessons import state as lesson_view
 from tutorial.app.lessons import steps as lesson_steps
+from tutorial.app.practice import view as practice_view
 from tutorial.app.presenter import mode as presenter
 from tutorial.app.shell import clicks, focus, model_move, pages, session, share, storage
 from tutorial.app.shell.markup import literal
@@ -21,8 +22,12 @@ tr = session.tr()
 _ = tr.gettext
 lessons, _problems = lesson_view.course()
 done = lesson_view.done_lessons()
+where = lesson_view.lesson_state()
+game = practice_view.playing()
 home = HomeScreen(session.feature(HomeState), lessons, done, lesson_view.check_results(), tr,
-                  due=training_view.due_count())
+                  due=training_view.due_count(),
+                  place=(where.current, where.steps.get(where.current, 0)) if where.current else None,
+                  hand=str(game.code) if game is not None and game.decisions and not game.match_over else None)
 
 
 def confirming() -> str:
@@ -112,11 +117,14 @@ with right:
 
 st.header(_("Your progress"))
 if lessons:
-    following, label = home.following(), home.continue_label()
-    if following is not None and label is not None and st.button(
-            label, key="home-continue", type="primary", icon=":material/play_arrow:"):
-        opened(following.id)
-        st.switch_page(pages.page("lessons"))
+    action = home.continue_action()
+    if action is not None and st.button(action.label, key="home-continue", type="primary",
+                                        icon=":material/play_arrow:"):
+        if action.kind == PRACTICE:
+            st.switch_page(pages.page("practice"))
+        elif action.lesson_id is not None:
+            opened(action.lesson_id)
+            st.switch_page(pages.page("lessons"))
     for line in home.lines():
         mark = ":material/check_circle:" if line.done else ":material/radio_button_unchecked:"
         if st.button(line.label, key=f"home-lesson-{line.id}", icon=mark, type="tertiary"):
@@ -128,6 +136,7 @@ if lessons:
         due_row = st.container(horizontal=True, vertical_alignment="center")
         due_row.markdown(due_line)
         due_row.page_link(pages.page("train"), label=_("Train"), icon=":material/fitness_center:")
+    st.page_link(pages.page("progress"), label=_("See your progress"), icon=":material/insights:")
     st.caption(home.kept_where())
     if home.can_reset():
         ask_first(asking=home.confirming, label=_("Reset my progress"), key="reset-progress", ask=home.ask_reset,

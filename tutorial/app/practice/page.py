@@ -106,6 +106,7 @@ def play(drawn_for: tuple[object, int]) -> None:
                seen=page.token if drawn.pickable else "", current=view.token if drawn.pickable else None)
     view.hand_log(page, tr)
     view.remember(page.game)
+    view.count_hand(page.game)  # a finished hand, once, in the practice statistics (kept with the progress)
     classroom_view.report(page.game)  # a student playing the class deal: the teacher sees the progress
     storage.save_changes("muggins-storage-practice")  # a click reruns only this fragment: the game kept at once
     session.sync_url()

@@ -30,6 +30,7 @@ from tutorial.app.practice.state import (
     read_saved,
     saved_key_ok,
 )
+from tutorial.app.practice.stats import PracticeStats
 from tutorial.app.shell import clicks, pages, session, storage
 from tutorial.app.shell.markup import literal, paragraphs
 from tutorial.app.shell.table import request_scroll
@@ -84,6 +85,13 @@ def screen() -> PracticeScreen:
     """The page in words and actions: the learner's language, the learner's seat as “you”."""
     current = state()
     return PracticeScreen(current, session.narrator(current.current.learner), on_error=_note_training_error)
+
+
+def count_hand(current: PracticeGame) -> None:
+    """A finished hand counted, once, in the practice statistics (:class:`PracticeStats`) — not
+    while the browser's stored progress has not arrived: it may hold this very hand, counted."""
+    if not storage.holding():
+        session.feature(PracticeStats).count(current)
 
 
 def _note_training_error(kind: str) -> None:

@@ -14,7 +14,10 @@ and table preferences and the practice game under way (its address form,
      "train": {"v": 1, "t": {...}},              # the training scheduler (optional)
      "lang": "es",                               # optional
      "deck": "4", "table": "text",               # the four-colour deck, the table as text (optional)
-     "game": {"deal": "5-777", "moves": "...", "seat": "B", "game": "...", "saved": "..."}}  # optional
+     "game": {"deal": "5-777", "moves": "...", "seat": "B", "game": "...", "saved": "..."},  # optional
+     "stats": {"hands": 12, "errors": {"common-first": 3}, "last": "5-777/0/0"}}  # practice statistics (optional)
+
+A document without ``stats`` (written before they were kept) reads as no practice statistics.
 
 :func:`restore` is the rule for a stored document arriving in a session that may already have
 progress of its own (see its text).
@@ -27,6 +30,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutorial.app.practice.stats import PracticeStats, StatsError
 from tutorial.training.schedule import Training, TrainingStateError
 
 VERSION = 1
@@ -35,7 +39,7 @@ LIMIT = 16_000
 rather than write a longer one."""
 STORAGE_KEY = "muggins.progress"
 """The browser's ``localStorage`` key the document is kept under."""
-KEYS = frozenset({"v", "done", "checks", "train", "lang", "deck", "table", "game"})
+KEYS = frozenset({"v", "done", "checks", "train", "lang", "deck", "table", "game", "stats"})
 GAME_PARTS = ("deal", "moves", "seat", "game", "saved")
 """The practice game's address parts (:data:`tutorial.app.practice.state.ADDRESS_PARTS`)."""
 GAME_PART_LIMIT = 12_000
@@ -65,6 +69,7 @@ class Progress:
     four_colour: bool = False
     text_table: bool = False
     game: dict[str, str] | None = None
+    stats: PracticeStats = field(default_factory=PracticeStats)
 
     def lessons(self) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int, int]], ...]]:
         """The course part (completed lessons and check results), comparable."""
@@ -87,6 +92,8 @@ def encode(progress: Progress) -> str:
         data["table"] = "text"
     if progress.game and all(len(value) <= GAME_PART_LIMIT for value in progress.game.values()):
         data["game"] = {key: value for key, value in progress.game.items() if key in GAME_PARTS and value}
+    if not progress.stats.empty:
+        data["stats"] = progress.stats.to_dict()
     text = json.dumps(data, separators=(",", ":"), sort_keys=True)
     if len(text) > LIMIT and "game" in data:
         del data["game"]
@@ -159,6 +166,12 @@ def decode(text: object, known: Mapping[str, int]) -> Progress:
         if "deal" not in game and "saved" not in game:
             raise ProgressError("bad-field", "game")
         progress.game = dict(game)
+
+    if "stats" in data:
+        try:
+            progress.stats = PracticeStats.from_dict(data["stats"])
+        except StatsError:
+            raise ProgressError("bad-field", "stats") from None
     return progress
 
 
@@ -183,6 +196,7 @@ def restore(session: Progress, stored: Progress, start: Progress, named: Collect
     - training: the session's if the learner trained in it (:func:`trained`), else the stored;
     - the language and the deck and table preferences: the address's when it names them, else
       the stored (else the session's);
+    - the practice statistics: the session's if it counted a hand itself, else the stored;
     - the practice game: the session's when the address names a game or the learner has made
       decisions in it, else the stored one (else the session's).
     """
@@ -198,4 +212,5 @@ def restore(session: Progress, stored: Progress, start: Progress, named: Collect
     result.text_table = session.text_table if "table" in named else stored.text_table
     own_game = "game" in named or bool(session.game and session.game.get("moves"))
     result.game = session.game if own_game or stored.game is None else stored.game
+    result.stats = (session.stats if session.stats.hands else stored.stats).copy()
     return result

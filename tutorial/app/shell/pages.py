@@ -26,6 +26,7 @@ PAGES = {  # name (= url_path): (feature folder, title, icon)
     "lessons": ("lessons", N_("Lessons"), ":material/school:"),
     "practice": ("practice", N_("Practice"), ":material/playing_cards:"),
     "train": ("training", N_("Training"), ":material/fitness_center:"),
+    "progress": ("progress", N_("Progress"), ":material/insights:"),
     "rules": ("rules", N_("Rules"), ":material/menu_book:"),
     "explore": ("explore", N_("Explorer"), ":material/science:"),
     "class": ("classroom", N_("Class room"), ":material/groups:"),

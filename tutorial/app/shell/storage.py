@@ -102,6 +102,7 @@ def _game() -> dict[str, str] | None:
 def current() -> Progress:
     """The session's progress now."""
     from tutorial.app.lessons import state as lesson_view
+    from tutorial.app.practice.stats import PracticeStats
     from tutorial.app.training.model import TrainingPageState
 
     lessons = lesson_view.lesson_state()
@@ -110,7 +111,8 @@ def current() -> Progress:
     return Progress(done=list(lessons.done or []), checks=dict(lessons.checks or {}),
                     training=None if scheduler is None else scheduler.to_dict(), lang=session.lang(),
                     four_colour=bool(st.session_state.get(session.FOUR_COLOUR)),
-                    text_table=bool(st.session_state.get(session.TEXT_VIEW)), game=_game())
+                    text_table=bool(st.session_state.get(session.TEXT_VIEW)), game=_game(),
+                    stats=session.feature(PracticeStats).copy())
 
 
 def named() -> set[str]:
@@ -133,10 +135,12 @@ def _apply(progress: Progress) -> None:
     from tutorial.app.lessons import state as lesson_view
     from tutorial.app.practice import view as practice_view
     from tutorial.app.practice.state import PracticeAddress, PracticeState, open_game
+    from tutorial.app.practice.stats import PracticeStats
     from tutorial.app.training.model import TrainingPageState
     from tutorial.training.schedule import Training
 
     lessons = lesson_view.lesson_state()
+    st.session_state[PracticeStats.KEY] = progress.stats.copy()
     lessons.done, lessons.checks = list(progress.done), dict(progress.checks)
     training = session.feature(TrainingPageState)
     had = None if training.training is None else training.training.to_dict()
@@ -193,14 +197,16 @@ def take(sent: dict[str, Any]) -> None:
 
 def forget() -> None:
     """Forget everything this browser keeps of the learner: completed lessons, check results,
-    the training schedule, the practice game, and the stored document (the language and the
+    the training schedule, the practice game and statistics, and the stored document (the language and the
     look of the table stay, for the next learner to change). *Reset my progress* and *Not you?
     Start as a new learner* both come here."""
     from tutorial.app.lessons import state as lesson_view
     from tutorial.app.practice.state import PracticeState
+    from tutorial.app.practice.stats import PracticeStats
     from tutorial.app.training.model import TrainingPageState
 
     lesson_view.reset_progress()
+    st.session_state[PracticeStats.KEY] = PracticeStats()
     st.session_state[TrainingPageState.KEY] = TrainingPageState(seeded=True)
     st.session_state[PracticeState.KEY] = PracticeState()
     session.remember(**dict.fromkeys(GAME_PARTS))
