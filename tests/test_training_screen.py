@@ -212,6 +212,27 @@ def test_a_typed_code_opens_that_exact_exercise():
     assert page.exercise.code.seed == 48213 and page.problem() is None
 
 
+@pytest.mark.parametrize("pasted", [
+    "https://muggins.example/train?lang=es&ex=nearest-opponent.2.48213",
+    "http://localhost:8501/train?ex=nearest-opponent.2.48213&lang=en",
+    "  /train?ex=nearest-opponent.2.48213\n",
+])
+def test_a_whole_link_pasted_in_the_code_box_opens_its_exercise(pasted):
+    page = screen()
+    assert page.open_code(pasted, NOW) is True
+    assert page.state.code == "nearest-opponent.2.48213" and page.problem() is None
+
+
+def test_a_paste_longer_than_any_code_is_refused_with_the_usual_message_not_cut_silently():
+    from tutorial.app.training.model import TYPED_LIMIT
+    from tutorial.training.code import MAX_CODE_LENGTH
+
+    assert TYPED_LIMIT > 10 * MAX_CODE_LENGTH  # the box keeps a long paste whole (it cut at 64 without a word)
+    page = screen()
+    assert page.open_code("nearest-opponent.2." + "4" * 100, NOW) is False
+    assert "is not an exercise code" in page.problem()
+
+
 def test_a_code_from_the_address_opens_that_exercise_once():
     state = TrainingPageState()
     page = screen(state, seed="penalty.3.12")

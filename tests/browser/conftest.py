@@ -139,7 +139,8 @@ class _KeptBrowser:
         return getattr(self._real, name)
 
     def new_context(self, **options):
-        if options.get("storage_state") is not None or options.get("record_video_dir") or options.get("record_har_path"):
+        if (options.get("storage_state") is not None or options.get("record_video_dir") or options.get("record_har_path")
+                or os.environ.get("MUGGINS_FRESH_CONTEXTS") == "1"):  # (the switch: every context new, as pytest-playwright's)
             return self._real.new_context(**options)
         key = repr(sorted(options.items()))
         idle = self._idle.setdefault(key, [])

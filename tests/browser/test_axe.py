@@ -42,9 +42,9 @@ had an app-side fix (the theme, a text alternative, the page's outline)."""
 
 TITLES = {  # the page names the browser's title must carry, per language
     "en": {"home": "Home", "lesson": "Lessons", "practice": "Practice", "rules": "Rules", "explore": "Explorer",
-           "class": "Class room", "train": "Training"},
+           "class": "Class room", "train": "Training", "progress": "Progress"},
     "es": {"home": "Inicio", "lesson": "Lecciones", "practice": "Práctica", "rules": "Reglas", "explore": "Explorador",
-           "class": "Aula", "train": "Entrenamiento"},
+           "class": "Aula", "train": "Entrenamiento", "progress": "Progreso"},
 }
 
 LESSON_STEP = "/lessons?lesson=common-piles-first&step=place-two-commons"

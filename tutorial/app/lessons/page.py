@@ -97,7 +97,7 @@ def nav_button(label: str, *, key: str, action: Callable[..., None], args: tuple
 
 
 with panel:  # beside the table: the way on is in view after every answer
-    row = st.container(horizontal=True, key="lesson-nav")
+    row = st.container(horizontal=True, key=lesson_steps.WAY_ON)
     if index > 0:
         nav_button(_("◀ Back"), key="lesson-back", action=lesson_view.go, args=(lesson.id, index - 1), where=row,
                    width="stretch")

@@ -58,6 +58,11 @@ class Stage:
             render(view, tr, key=key, **options)
 
 
+WAY_ON = "step-way-on"
+"""The key of the container holding a step's way on (the lesson's Back and Next, Training's
+*Next exercise*): after an answer, the page shows from the verdict down to it."""
+
+
 def narrator(step: Step) -> Narrator:
     """The narrator for this step: the learner's language, told to the learner's seat."""
     told: Narrator = session.narrator(step.you)
@@ -259,10 +264,11 @@ def _choice(shown: StepScreen, tr: gettext.NullTranslations, stage: Stage) -> No
 
     line = shown.answer_line()
     if line is not None:
-        # After the answer (not on a later visit): from here down to the lesson's Next in view,
-        # so what happened is read before going on (the top of it first, if it is long).
-        anchor()(data={"nonce": str(state.answered or ""), "until": "lesson-nav"}, key=f"{shown.prefix}-verdict")
         st.markdown(line)
+        # After the answer (not on a later visit): from the verdict down to the way on in view,
+        # so what happened is read before going on (the top of it first, if it is long). The
+        # answer line above may go off the screen for it: the verdict says the answer again.
+        anchor()(data={"nonce": str(state.answered or ""), "until": WAY_ON}, key=f"{shown.prefix}-verdict")
         _boxes(shown, stage)
         return
     buttons = shown.buttons()

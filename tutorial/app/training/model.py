@@ -25,6 +25,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import ClassVar
+from urllib.parse import parse_qs, urlsplit
 
 from tutorial.app.lessons.model import StepAnswer, StepScreen
 from tutorial.lessons import Step
@@ -114,6 +115,22 @@ def note_practice_error(state: TrainingPageState, kind: str, done: Collection[st
         return training.note_practice_error(kind, now)
     except ValueError:
         return None
+
+
+TYPED_LIMIT = 2_000
+"""The most characters the code box takes: a whole link pasted (its ``ex=`` is opened) fits;
+anything longer is cut by the box, and what is left is refused with the usual message."""
+
+
+def code_in(text: str) -> str:
+    """What to read as an exercise code in ``text``: the ``ex=`` part of a pasted link to the
+    Training page (``https://…/train?ex=nearest-opponent.2.48213``), else the text itself."""
+    text = text.strip()
+    if "ex=" in text and ("?" in text or "&" in text):
+        found = parse_qs(urlsplit(text).query or text.split("?", 1)[-1]).get("ex")
+        if found:
+            return found[0]
+    return text
 
 
 class TrainingScreen:
@@ -349,7 +366,7 @@ class TrainingScreen:
         if not self.can_open_code(text):
             return False
         try:
-            code = ExerciseCode.parse(text)
+            code = ExerciseCode.parse(code_in(text))
         except ExerciseCodeError as err:
             self.state.problem = (err.code, dict(err.params))
             return False
@@ -389,5 +406,5 @@ class TrainingScreen:
         return {"ex": self.state.code}
 
 
-__all__ = ["CODE_INPUT", "NEXT_KEY", "THEME_CHOICE", "TrainingPageState", "TrainingScreen", "due_count",
+__all__ = ["CODE_INPUT", "NEXT_KEY", "THEME_CHOICE", "TYPED_LIMIT", "TrainingPageState", "TrainingScreen", "code_in", "due_count",
            "note_practice_error", "start_training"]

@@ -4,10 +4,11 @@ exercise is drawn as a lesson step is."""
 
 import streamlit as st
 
+from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.shell import clicks, document, session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.training import view
-from tutorial.app.training.model import CODE_INPUT, NEXT_KEY, THEME_CHOICE
+from tutorial.app.training.model import CODE_INPUT, NEXT_KEY, THEME_CHOICE, TYPED_LIMIT
 
 tr = session.tr()
 _ = tr.gettext
@@ -41,24 +42,24 @@ for line in page.story():
 seen = page.token()
 with st.container(border=True):
     may_go_on, panel = view.show_exercise(page)
-with panel:
+with panel, st.container(key=lesson_steps.WAY_ON):  # after an answer, the page shows from the verdict down to here
     hint_text = page.hint_text()
     if hint_text:
         st.info(hint_text, icon=":material/lightbulb:")
     if page.can_hint():
         clicks.button(_("Hint"), key="train-hint", seen=seen, current=view.token, action=view.hint,
                       icon=":material/lightbulb:")
+    if page.can_next():  # the way on right under the verdict; how the answer counted after it
+        clicks.button(_("Next exercise ▶"), key=NEXT_KEY, seen=seen, current=view.token, action=view.next_exercise,
+                      type="primary", width="stretch")
     outcome = page.outcome_line()
     if outcome:
         st.caption(outcome)
-    if page.can_next():
-        clicks.button(_("Next exercise ▶"), key=NEXT_KEY, seen=seen, current=view.token, action=view.next_exercise,
-                      type="primary", width="stretch")
 
 st.subheader(_("Exercise code"), anchor=False)
 st.markdown(literal(page.code_line()))
 st.text_input(_("Open an exercise by its code (from your teacher, say)"), key=CODE_INPUT,
-              placeholder="nearest-opponent.2.48213", max_chars=64)
+              placeholder="nearest-opponent.2.48213", max_chars=TYPED_LIMIT)
 clicks.button(_("Open"), key="train-open", seen=seen, current=view.token, action=view.open_typed, fixed_key=True)
 typed_problem = page.problem()
 if typed_problem:
