@@ -13,7 +13,9 @@ timed inside the page (a MutationObserver on Streamlit's script state), and the
 bytes the server sent per click: on the wire (counted by a relay between the browser
 and the server: what a learner's connection carries, compressed as the app sends it) and
 decoded (the websocket messages' own size). The hand log is closed, as it is until a learner
-opens it, so neither figure should grow with the hand's length. Last, the bytes of one
+opens it, so neither figure should grow with the hand's length. Then the Training page: the
+right answer to the exercise on screen and *Next exercise*, CLICKS times each (issue 19: a
+training click as fast as a practice click). Last, the bytes of one
 drawn-table click, message by message (what each of Streamlit's messages carries), so
 what travels per click can be read off.
 """
@@ -162,6 +164,54 @@ def measure(page, url: str, selector: str, clicks: int, prepare=None, frames: li
     return statistics.median(times), statistics.mean(sizes), statistics.mean(wire)
 
 
+def one_click(page, selector: str, received: list, relay: Relay | None) -> tuple[float, int, int] | None:
+    """Click ``selector`` from inside the page: (milliseconds to the end of its run, bytes of
+    messages, bytes on the wire), or ``None`` when no run was seen."""
+    received.clear()
+    before = relay.sent if relay else 0
+    start = page.evaluate(CLICK, selector)
+    settle(page, quiet_ms=150)
+    took = page.evaluate(DONE, start)
+    if took is None:
+        return None
+    size = sum(len(payload) for payload in received)
+    return took, size, (relay.sent - before if relay else size)
+
+
+def right_answer(code: str) -> str:
+    """The selector of the right answer to the training exercise ``code`` (its pile on the
+    drawn table, or its option's button)."""
+    from tutorial.training.code import ExerciseCode
+    from tutorial.training.generate import exercise_for
+
+    step = exercise_for(ExerciseCode.parse(code)).step
+    if step.kind == "place":
+        return f"button[data-dest='{step.legal.dests[0]}']"
+    return f"[class*='-option-{step.right[0]}'] button"
+
+
+def measure_training(page, url: str, clicks: int, relay: Relay | None) -> tuple[float, float, float]:
+    """Training clicks: the right answer to the exercise on screen, then *Next exercise*, ``clicks``
+    times each (medians and means as :func:`measure`)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    received: list = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(payload)))
+    page.goto(url)
+    settle(page)
+    page.evaluate(WATCH)
+    done = []
+    for _ in range(clicks):
+        code = parse_qs(urlsplit(page.url).query)["ex"][0]
+        for selector in (right_answer(code), "[class*='st-key-train-next'] button"):
+            found = one_click(page, selector, received, relay)
+            if found is not None:
+                done.append(found)
+            page.wait_for_timeout(100)
+    return (statistics.median(t for t, _, _ in done), statistics.mean(b for _, b, _ in done),
+            statistics.mean(w for _, _, w in done))
+
+
 def show_hints(page) -> None:
     """Switch on *Show where the card may go*: the right pile is then marked."""
     page.locator(".st-key-practice_hints label").click()
@@ -199,6 +249,11 @@ def main(clicks: int = 10) -> None:
                         print(f"practice ({view}), hand {length:5d} decisions long: {took:6.0f} ms per click "
                               f"({took / bare_time:4.1f}x the bare page), {wire / 1000:6.1f} kB per click on the wire "
                               f"({size / 1000:.1f} kB of messages)")
+                relay = relays[app_url]
+                took, size, wire = measure_training(
+                    browser.new_page(), f"http://127.0.0.1:{relay.port}/train?lang=en&ex=nearest-opponent.1.5", clicks, relay)
+                print(f"training (an answer, then Next exercise): {took:6.0f} ms per click ({took / bare_time:4.1f}x the "
+                      f"bare page), {wire / 1000:6.1f} kB per click on the wire ({size / 1000:.1f} kB of messages)")
                 print("one drawn-table click, message by message (bytes):")
                 for size, what in breakdown(last):
                     print(f"  {size:6d}  {what}")

@@ -58,3 +58,26 @@ def test_training_is_plain_python():
     assert len(checked) >= 5
     for path in checked:
         assert not imports(path) & {"streamlit", "PIL"}, path
+
+
+def test_no_page_script_holds_a_bare_string_streamlit_would_show():
+    """Streamlit's magic writes on the page every bare expression of a page script, a string
+    after a constant meant as its docstring included (Home showed "The text field of *Use a
+    code from another device*."). Only the module's own docstring is left alone."""
+    import ast
+
+    app = Path(__file__).resolve().parent.parent / "tutorial" / "app"
+    found = []
+
+    def walk(body, path, top):
+        for index, node in enumerate(body):
+            if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+                    and not (top and index == 0)):
+                found.append(f"{path.relative_to(app)}:{node.lineno}")
+            if isinstance(node, (ast.With, ast.If, ast.For, ast.While, ast.Try)):
+                for part in ("body", "orelse", "finalbody"):
+                    walk(getattr(node, part, []), path, False)
+
+    for path in [*sorted(app.rglob("page.py")), app / "streamlit_app.py"]:
+        walk(ast.parse(path.read_text(encoding="utf-8")).body, path, True)
+    assert not found, found

@@ -20,6 +20,7 @@ from tutorial.app.shell.model_progress import (
     Progress,
     ProgressError,
     decode,
+    decode_parts,
     encode,
     restore,
     trained,
@@ -89,6 +90,32 @@ def test_a_malformed_or_tampered_document_is_refused_with_a_code(text: str, code
     with pytest.raises(ProgressError) as refused:
         decode(text, KNOWN)
     assert refused.value.code == code
+
+
+@pytest.mark.parametrize(("part", "broken"), [
+    ("train", '{"v": 1, "t": {"no-such-theme": []}}'),
+    ("game", '{"moves": "c1"}'),
+    ("stats", '{"hands": -1}'),
+    ("lang", '"fr"'),
+    ("checks", '{"x": [3, 2]}'),
+])
+def test_a_document_with_one_bad_part_gives_back_the_others_and_names_the_bad_one(part: str, broken: str) -> None:
+    document = json.loads(encode(FULL))
+    document[part] = json.loads(broken)
+    found, problems = decode_parts(json.dumps(document), KNOWN)
+    assert [err.detail for err in problems] == [part]
+    assert found.done == FULL.done  # the rest is back
+    if part != "checks":
+        assert found.checks == FULL.checks
+    with pytest.raises(ProgressError):  # read whole, it is refused
+        decode(json.dumps(document), KNOWN)
+
+
+def test_a_part_this_version_does_not_know_is_set_aside_and_the_rest_read() -> None:
+    found, problems = decode_parts(json.dumps({"v": 1, "done": [LESSONS[0].id], "future": 1}), KNOWN)
+    assert found.done == [LESSONS[0].id] and [(err.code, err.detail) for err in problems] == [("unknown-key", "future")]
+    with pytest.raises(ProgressError):
+        decode_parts("{not json", KNOWN)  # nothing to read: refused whole, as before
 
 
 def test_what_is_not_text_is_refused_too() -> None:
@@ -182,6 +209,19 @@ def test_a_corrupted_value_is_set_aside_with_a_message_and_overwritten_only_on_p
     at.toggle(key="table_text").set_value(False).run()  # progress of a kind: the document changes
     assert json.loads(written(at))["v"] == 1
     assert "could not be read" not in texts(at)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Part of your saved progress could not be read and was set aside (the practice game); the rest is back."),
+    ("es", "Parte de tu progreso guardado no se pudo leer y se ha dejado de lado (la partida de práctica); lo demás ha vuelto."),
+])
+def test_a_stored_document_with_a_bad_part_brings_the_rest_back_and_says_which_part(lang: str, said: str) -> None:
+    document = json.loads(encode(Progress(done=[LESSONS[0].id])))
+    document["game"] = {"moves": "c1"}  # no deal: refused
+    at = start(app(lang=lang))
+    deliver(at, json.dumps(document))
+    assert lessons_state(at).done == [LESSONS[0].id]
+    assert said in texts(at)
 
 
 def test_an_old_bookmark_is_read_once_left_out_of_the_address_and_merged_into_storage() -> None:

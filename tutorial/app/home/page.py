@@ -15,8 +15,7 @@ from tutorial.app.shell.markup import literal
 from tutorial.app.training import view as training_view
 from tutorial.draw.qr import MAX_TEXT as QR_MAX_TEXT
 
-MOVE_INPUT = "move-code-input"
-"""The text field of *Use a code from another device*."""
+MOVE_INPUT = "move-code-input"  # the text field of *Use a code from another device*
 
 tr = session.tr()
 _ = tr.gettext

@@ -109,6 +109,19 @@ def decode(text: object, known: Mapping[str, int]) -> Progress:
     """Read a stored document; ``known``: the course's lesson ids and each one's number of check
     steps (lessons not in it are dropped, as is a check result whose count no longer fits).
     Raises :class:`ProgressError` for anything not written by :func:`encode` (see its codes)."""
+    return _read(text, known, salvage=False)[0]
+
+
+def decode_parts(text: object, known: Mapping[str, int]) -> tuple[Progress, list[ProgressError]]:
+    """Read what can be read of a stored document: a part that cannot (the training schedule, the
+    practice game, a key this version does not know …) is left out and named among the problems
+    (:attr:`ProgressError.detail`: ``done``, ``checks``, ``train``, ``lang``, ``deck``, ``table``,
+    ``game``, ``stats`` or the unknown key), the rest kept. A document that cannot be read at all
+    (not JSON, too long, another version) still raises :class:`ProgressError`."""
+    return _read(text, known, salvage=True)
+
+
+def _read(text: object, known: Mapping[str, int], *, salvage: bool) -> tuple[Progress, list[ProgressError]]:
     if not isinstance(text, str):
         raise ProgressError("not-a-document", "not text")
     if len(text) > LIMIT:
@@ -121,20 +134,36 @@ def decode(text: object, known: Mapping[str, int]) -> Progress:
         raise ProgressError("not-a-document", "not an object")
     if data.get("v") != VERSION or not isinstance(data.get("v"), int) or isinstance(data.get("v"), bool):
         raise ProgressError("bad-version", str(data.get("v"))[:20])
+    problems: list[ProgressError] = []
     unknown = sorted(str(key)[:20] for key in data if key not in KEYS)
     if unknown:
-        raise ProgressError("unknown-key", ", ".join(unknown[:3]))
+        if not salvage:
+            raise ProgressError("unknown-key", ", ".join(unknown[:3]))
+        problems += [ProgressError("unknown-key", key) for key in unknown[:3]]
     progress = Progress()
+    for part in (_done, _checks, _train, _lang, _look, _game, _stats):
+        try:
+            part(data, progress, known)
+        except ProgressError as err:
+            if not salvage:
+                raise
+            problems.append(err)
+    return progress, problems
 
+
+def _done(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) -> None:
     done = data.get("done", [])
     if not isinstance(done, list) or len(done) > LESSON_LIMIT or not all(
             isinstance(item, str) and len(item) <= 80 for item in done):
         raise ProgressError("bad-field", "done")
     progress.done = [item for item in dict.fromkeys(done) if item in known]
 
+
+def _checks(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) -> None:
     checks = data.get("checks", {})
     if not isinstance(checks, dict) or len(checks) > LESSON_LIMIT:
         raise ProgressError("bad-field", "checks")
+    kept: dict[str, tuple[int, int]] = {}
     for lesson_id, result in checks.items():
         if not (isinstance(result, list) and len(result) == 2 and len(lesson_id) <= 80):
             raise ProgressError("bad-field", "checks")
@@ -142,37 +171,51 @@ def decode(text: object, known: Mapping[str, int]) -> Progress:
         if right is None or total is None or right > total:
             raise ProgressError("bad-field", "checks")
         if known.get(lesson_id) == total:
-            progress.checks[lesson_id] = (right, total)
+            kept[lesson_id] = (right, total)
+    progress.checks = kept
 
+
+def _train(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) -> None:
     if "train" in data:
         try:
             progress.training = Training.from_dict(data["train"]).to_dict()
         except TrainingStateError as err:
-            raise ProgressError("bad-training", err.code) from None
+            raise ProgressError("bad-training", "train") from err
 
+
+def _lang(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) -> None:
     lang = data.get("lang")
     if lang is not None and lang not in LANGS:
         raise ProgressError("bad-field", "lang")
     progress.lang = lang
-    if data.get("deck", "4") != "4" or data.get("table", "text") != "text":
-        raise ProgressError("bad-field", "deck" if data.get("deck", "4") != "4" else "table")
+
+
+def _look(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) -> None:
+    if data.get("deck", "4") != "4":
+        raise ProgressError("bad-field", "deck")
+    if data.get("table", "text") != "text":
+        raise ProgressError("bad-field", "table")
     progress.four_colour, progress.text_table = "deck" in data, "table" in data
 
-    game = data.get("game")
-    if game is not None:
-        if not (isinstance(game, dict) and set(game) <= set(GAME_PARTS) and all(
-                isinstance(value, str) and 0 < len(value) <= GAME_PART_LIMIT for value in game.values())):
-            raise ProgressError("bad-field", "game")
-        if "deal" not in game and "saved" not in game:
-            raise ProgressError("bad-field", "game")
-        progress.game = dict(game)
 
+def _game(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) -> None:
+    game = data.get("game")
+    if game is None:
+        return
+    if not (isinstance(game, dict) and set(game) <= set(GAME_PARTS) and all(
+            isinstance(value, str) and 0 < len(value) <= GAME_PART_LIMIT for value in game.values())):
+        raise ProgressError("bad-field", "game")
+    if "deal" not in game and "saved" not in game:
+        raise ProgressError("bad-field", "game")
+    progress.game = dict(game)
+
+
+def _stats(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) -> None:
     if "stats" in data:
         try:
             progress.stats = PracticeStats.from_dict(data["stats"])
         except StatsError:
             raise ProgressError("bad-field", "stats") from None
-    return progress
 
 
 def trained(training: Mapping[str, Any] | None) -> bool:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import streamlit as st
+from babel.lists import format_list
 
 from tutorial.app.shell import session
 from tutorial.app.shell.model_progress import (
@@ -32,7 +33,7 @@ from tutorial.app.shell.model_progress import (
     STORAGE_KEY,
     Progress,
     ProgressError,
-    decode,
+    decode_parts,
     encode,
     restore,
 )
@@ -53,7 +54,8 @@ class StorageState:
       on a reconnect asks again);
     - ``start``: the session's progress on its first run (an old bookmark's lessons);
     - ``arrived``: the stored value has been taken; ``problem``: it could not be read (a
-      :class:`ProgressError` code), said until the learner's progress is next written;
+      :class:`ProgressError` code, or ``some-parts``: the parts named in ``lost``), said until
+      the learner's progress is next written after it was said once (``shown``);
     - ``last``: the document last handed to the browser (or known to be stored there);
     - ``nonce``, ``op``: the browser's next write (``doc``) or removal (``doc`` ``None``);
     - ``cleared``: the progress was reset before the stored value arrived (it is not restored).
@@ -65,6 +67,8 @@ class StorageState:
     start: Progress | None = None
     arrived: bool = False
     problem: str | None = None
+    lost: tuple[str, ...] = ()
+    shown: bool = False
     last: str | None = None
     nonce: int = 0
     op: dict[str, Any] | None = None
@@ -185,12 +189,15 @@ def take(sent: dict[str, Any]) -> None:
     try:
         if value is None:
             raise ProgressError("too-long", f"{str(sent.get('long'))[:12]} characters")
-        stored = decode(value, _known())
+        stored, problems = decode_parts(value, _known())
     except ProgressError as err:
         log.info("the stored progress could not be read (%s); set aside", err)
         kept.problem = err.code
         kept.last = encode(now)
         return
+    if problems:  # the parts that could be read come back; the others are said and set aside
+        log.info("parts of the stored progress could not be read (%s); set aside", "; ".join(map(str, problems)))
+        kept.problem, kept.lost = "some-parts", tuple(dict.fromkeys(err.detail for err in problems))
     _apply(restore(now, stored, kept.start, named()))
     kept.last = encode(stored)
 
@@ -308,7 +315,8 @@ def _change() -> dict[str, Any] | None:
         return None
     kept.nonce += 1
     kept.last = doc
-    kept.problem = None
+    if kept.shown:  # said at least once: the progress written over what could not be read, no more to say
+        kept.problem, kept.shown = None, False
     return {"nonce": kept.nonce, "doc": doc}
 
 
@@ -359,6 +367,18 @@ def save_changes(key: str) -> None:
 
 def notice(tr: gettext.NullTranslations) -> None:
     """Say that a stored value could not be read (until the learner's progress is next written)."""
-    if state().problem is not None:
+    kept = state()
+    if kept.problem is None:
+        return
+    kept.shown = True
+    if kept.problem != "some-parts":
         st.warning(tr.gettext("Your saved progress could not be read and was set aside; you start afresh."),
                    icon=":material/restart_alt:")
+        return
+    _ = tr.gettext
+    names = {"done": _("completed lessons"), "checks": _("check results"), "train": _("the training schedule"),
+             "lang": _("the language"), "deck": _("the deck"), "table": _("the table as text"),
+             "game": _("the practice game"), "stats": _("the practice statistics")}
+    parts = [names.get(part, _("a part this version of the app does not know")) for part in kept.lost]
+    st.warning(_("Part of your saved progress could not be read and was set aside ({parts}); the rest is back.")
+               .format(parts=format_list(list(dict.fromkeys(parts)), locale=session.lang())), icon=":material/restart_alt:")

@@ -122,9 +122,11 @@ TYPED_LIMIT = 2_000
 anything longer is cut by the box, and what is left is refused with the usual message."""
 
 
-def code_in(text: str) -> str:
+def code_in(text: object) -> object:
     """What to read as an exercise code in ``text``: the ``ex=`` part of a pasted link to the
     Training page (``https://…/train?ex=nearest-opponent.2.48213``), else the text itself."""
+    if not isinstance(text, str):
+        return text
     text = text.strip()
     if "ex=" in text and ("?" in text or "&" in text):
         found = parse_qs(urlsplit(text).query or text.split("?", 1)[-1]).get("ex")
