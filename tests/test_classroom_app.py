@@ -356,6 +356,9 @@ def test_the_teacher_asks_a_training_exercise_of_a_theme_and_level_and_the_stude
     button(at, "class-exercise-new").click().run()
     fresh = at.text_input(key="class-exercise").value
     assert fresh.startswith("nearest-opponent.3."), fresh
+    at.segmented_control(key="class-ask-kind").set_value("lesson").run()  # away and back: the code is still there
+    at.segmented_control(key="class-ask-kind").set_value("exercise").run()
+    assert at.text_input(key="class-exercise").value == fresh, "kept while the box was not drawn"
     at.text_input(key="class-exercise").input("no-such.1.5").run()
     assert "There is no training theme called" in page_text(at)
     assert not [b for b in at.button if (b.key or "").startswith("class-ask-exercise")], "nothing to ask"

@@ -155,7 +155,7 @@ def test_every_single_character_changed_is_refused() -> None:
     ("M1-ÀBCDEFGH", "not-a-code"),
     ("M1-ABC.DEF", "not-a-code"),
     ("M2-ABCDEFGHIJKLMNOP", "bad-version"),
-    ("M0-ABCDEFGHIJKLMNOP", "bad-version"),
+    ("M0-ABCDEFGHIJKLMNOP", "not-a-code"),
     ("M1-" + "A" * (READ_LIMIT + 1), "too-long"),
     (" " * (2 * READ_LIMIT + 1) + "M1-AAAA", "too-long"),
 ])
@@ -213,11 +213,37 @@ def test_a_good_code_is_shown_then_asked_about_and_taken() -> None:
     assert carries[0] == f"{len(LESSONS)} of {len(LESSONS)} lessons completed"
     assert f"a training schedule of {len(THEME_IDS)} themes" in carries and "language: Español" in carries
     assert "a practice game under way" in carries and "the four-colour deck" in carries
-    assert "replaces the progress kept in this browser" in home.move_question()
+    assert "replaces everything this browser keeps" in home.move_question()
+    assert "a practice game under way included" in home.move_question()  # said before it is lost
     taken = home.take_move()
     assert taken is not None and taken.done == TRAINED.done and not home.confirming_move
     assert "Done" in (home.moved_line() or "") and home.moved_line() is None  # said once
     assert home.take_move() is None  # a second Yes takes nothing
+
+
+def test_a_second_click_on_use_this_code_keeps_the_code_waiting() -> None:
+    """The first click empties the box; a second one (a double click) read the empty box and
+    threw the good code away with 'This is not a progress code' (found by a trial)."""
+    home = screen()
+    home.offer(move_code(TRAINED))
+    home.offer("")
+    assert home.confirming_move and home.move_problem_line() is None
+
+
+def test_what_a_code_carries_names_the_practice_statistics() -> None:
+    from tutorial.app.practice.stats import PracticeStats
+
+    played = Progress(done=[LESSONS[0].id], stats=PracticeStats(hands=1_000_000))
+    home = screen()
+    home.offer(move_code(played))
+    assert "1000000 practice hands played" in home.carries()
+
+
+@pytest.mark.parametrize("code", ["M0-AAAA", "M\u0661-AAAA", "M\uff11-AAAA"])
+def test_a_version_that_cannot_be_is_not_a_code(code: str) -> None:
+    with pytest.raises(ProgressError) as refused:
+        read_move_code(code, KNOWN)
+    assert refused.value.code == "not-a-code"
 
 
 def test_no_keeps_this_browsers_progress() -> None:
@@ -290,9 +316,13 @@ def test_a_code_from_a_link_is_asked_about_survives_the_stored_value_and_is_writ
         [LESSONS[0].id], NOW).to_dict())
     at = start(app(move=move_code(moved)))
     assert "move" not in at.query_params  # used, then out of the address
-    assert "replaces the progress kept in this browser" in texts(at)
+    assert "replaces everything this browser keeps" in texts(at)
+    shown = [markdown.value for markdown in at.markdown]
+    carries = next(index for index, text in enumerate(shown) if text.startswith("The code carries:"))
+    intro = next(index for index, text in enumerate(shown) if text.startswith("Learn **Muggins**"))
+    assert carries < intro  # first on the page, not screens below on a phone (found by a trial)
     deliver(at, encode(Progress(done=[LESSONS[3].id], lang="en")))  # this browser's own progress arrives
-    assert lessons_state(at).done == [LESSONS[3].id] and "replaces the progress" in texts(at)
+    assert lessons_state(at).done == [LESSONS[3].id] and "replaces everything this browser keeps" in texts(at)
     click(at, "move-take").run()
     assert lessons_state(at).done == moved.done and at.session_state["shell"].lang == "es"
     assert json.loads(written(at))["done"] == moved.done

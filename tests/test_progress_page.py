@@ -173,6 +173,9 @@ def test_lessons_with_check_results_and_practice_errors_by_kind():
     spanish = progress(done=[lesson.id], stats=stats, lang="es")
     assert spanish.hands_line() == "5 manos de práctica jugadas."
     assert spanish.error_rows()[0][0] != "Common piles come first"
+    many = PracticeStats(1_000_000, {"common-first": 12_345}, "4-1/0/0")
+    assert progress(stats=many).hands_line() == "1,000,000 practice hands played."  # as each language writes numbers
+    assert progress(stats=many, lang="es").hands_line() == "1.000.000 manos de práctica jugadas."
     clean = progress(stats=PracticeStats(2, {}, "4-1/0/0"))
     assert clean.error_rows() == [] and clean.errors_line() is not None
 

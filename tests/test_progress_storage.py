@@ -8,7 +8,7 @@ tests/browser/test_progress_storage.py covers a real browser."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -222,6 +222,9 @@ def test_a_stored_document_with_a_bad_part_brings_the_rest_back_and_says_which_p
     deliver(at, json.dumps(document))
     assert lessons_state(at).done == [LESSONS[0].id]
     assert said in texts(at)
+    assert written(at) == "(nothing)"  # the stored value stays as it was until the learner makes progress
+    at.switch_page("lessons/page.py").run()
+    assert written(at) == "(nothing)" and said in texts(at)
 
 
 def test_an_old_bookmark_is_read_once_left_out_of_the_address_and_merged_into_storage() -> None:
@@ -300,3 +303,21 @@ def test_what_a_page_says_once_about_its_address_outlasts_the_stored_progress_ar
     assert any(said in w.value.replace("\\", "") for w in at.warning), [w.value for w in at.warning]
     at.run()
     assert not any(said in w.value.replace("\\", "") for w in at.warning)
+
+
+def test_a_training_page_opened_directly_draws_its_first_exercise_from_the_stored_schedule() -> None:
+    """Opened by its address, the page drew an exercise before the stored schedule arrived and
+    kept it: "A new theme for you" for a theme reviewed five times and due (found by a trial)."""
+    now = datetime.now(UTC)
+    lessons = [LESSONS[0].id, LESSONS[1].id]
+    scheduler = Training.start(lessons, now - timedelta(days=30))
+    theme = scheduler.themes[-1]
+    for day in range(5):
+        scheduler.record(theme, Outcome.RIGHT, now - timedelta(days=30 - day))
+    at = start(app(), "training/page.py")
+    first = at.session_state["training"].code
+    deliver(at, encode(Progress(done=lessons, training=scheduler.to_dict())))
+    kept = at.session_state["training"]
+    expected = Training.from_dict(scheduler.to_dict()).next_theme(datetime.now(UTC))
+    assert kept.code.split(".")[0] == expected, (first, kept.code)
+    assert kept.reason != "new" or Training.from_dict(scheduler.to_dict()).reviews(expected) == 0

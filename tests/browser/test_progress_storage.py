@@ -46,6 +46,10 @@ def test_progress_survives_closing_the_browser_and_browsers_stay_apart(browser, 
         assert LESSON.id in document["checks"]
         assert "done=" not in page.url and "checks=" not in page.url  # the progress is not in links
         kept = first.storage_state()
+        # a write handed over late (the drawn table's, when its script has loaded) never undoes a later one
+        page.evaluate("""() => { window.__mugginsStorageWrite({nonce: 1000, doc: 'later'});
+                                 window.__mugginsStorageWrite({nonce: 999, doc: 'earlier'}); }""")
+        assert stored(page) == "later"
 
         stranger = other.new_page()
         stranger.goto(f"{app_url}/")

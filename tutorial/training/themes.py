@@ -82,7 +82,7 @@ THEMES: tuple[Theme, ...] = (
           N_("When no common pile fits, the card goes to the first opponent, clockwise from the mover's left, whose discard fits."),
           ("nearest-opponent",), ("§priority",),
           (N_("Two opponents fit; which comes first?"),
-           N_("Another seat moves; the first opponents do not fit"),
+           N_("You sit at another seat; the first opponents do not fit"),
            N_("Five to seven players, many fitting discards"))),
     Theme("empty-discard", N_("An empty discard is never a destination"),
           N_("Nobody may start another player's discard: an empty discard is skipped."),

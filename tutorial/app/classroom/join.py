@@ -43,7 +43,7 @@ def page(rooms: RoomStore) -> NoReturn:
         st.header(_("Join a room"))
         with st.form(room.JOIN_FORM, border=False):
             st.text_input(_("Room code"), key=room.JOIN_CODE, max_chars=12, value=asked, placeholder="K7QM3X")
-            st.text_input(_("Your nickname"), key=room.JOIN_NAME, max_chars=24,
+            st.text_input(_("Your nickname"), key=room.JOIN_NAME, max_chars=200,  # longer than 24: said, not ignored
                           help=_("Your teacher sees it; the other students do not."))
             st.form_submit_button(_("Join"), type="primary", on_click=join_from_form, args=(joining,),
                                   icon=":material/login:")

@@ -287,8 +287,13 @@ def exercise_panel(teacher: TeacherSession, view: RoomView) -> None:
     two pick lists show the code's theme and level while the code is valid."""
     _ = session.tr().gettext
     themes = teacher.exercise_themes()
-    st.session_state.setdefault(room.EXERCISE_CODE, teacher.new_exercise(next(iter(themes)), 1))
-    chosen = teacher.exercise(str(st.session_state.get(room.EXERCISE_CODE) or ""))
+    # The code lives on in a key of its own: Streamlit forgets a box's value while the box is not
+    # drawn, so a code was lost after *What* was switched away and back (found by a trial).
+    kept = f"{room.EXERCISE_CODE}-kept"
+    code = (st.session_state.get(room.EXERCISE_CODE) or st.session_state.get(kept)
+            or teacher.new_exercise(next(iter(themes)), 1))
+    st.session_state[room.EXERCISE_CODE] = st.session_state[kept] = code
+    chosen = teacher.exercise(str(code))
     current = chosen.code if isinstance(chosen, ExerciseTarget) else None
     theme_key = session.labelled_key(room.EXERCISE_THEME, themes.values())
     if current is not None:

@@ -254,6 +254,8 @@ class HomeScreen:
         """*Use this code*: a code typed or pasted (or from the address) is read; a good one waits
         for a yes or no (:meth:`offered`), a bad one is said (:meth:`move_problem_line`): nothing
         changes either way."""
+        if not text.strip() and self.state.offered is not None:
+            return  # a second click on *Use this code* (the box emptied by the first): the code still waits
         self.state.moved = False
         try:
             read_move_code(text, self.known())
@@ -306,12 +308,16 @@ class HomeScreen:
             lines.append(self._("the four-colour deck"))
         if progress.text_table:
             lines.append(self._("the table as text"))
+        if not progress.stats.empty:
+            lines.append(self.tr.ngettext("{count} practice hand played", "{count} practice hands played",
+                                          progress.stats.hands).format(count=progress.stats.hands))
         if progress.game:
             lines.append(self._("a practice game under way"))
         return lines
 
     def move_question(self) -> str:
-        return self._("This replaces the progress kept in this browser. Take it?")
+        return self._("This replaces everything this browser keeps of your progress, a practice game under way "
+                      "included. Take it?")
 
     def take_move(self) -> Progress | None:
         """*Yes, take it*: the progress the view must now make this browser's (``None``: nothing waits)."""

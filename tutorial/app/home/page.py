@@ -85,8 +85,54 @@ def ask_first(*, asking: bool, label: str, key: str, ask: Callable[[], None], qu
         st.rerun()
 
 
+def move_section() -> None:
+    """*Move my progress to another device*: the code and its QR code, or a code from another
+    device (typed, pasted or from the address's ``move=``), taken after asking."""
+    moved = home.moved_line()
+    if moved:
+        st.success(moved, icon=":material/devices:")
+    problem = home.move_problem_line()
+    asking = home.confirming_move
+    with st.expander(home.move_heading(), icon=":material/devices:",
+                     expanded=asking or problem is not None or home.state.show_code):
+        if asking:
+            st.markdown(_("The code carries:") + "\n" + "".join(f"\n- {literal(line)}" for line in home.carries()))
+            ask_first(asking=True, label="", key="move-ask", ask=lambda: None, question=home.move_question,
+                      yes=_("Yes, take it"), seen=CONFIRMING_MOVE, act=take_code, no=_("No, keep mine"),
+                      keys=("move-take", "move-keep"))
+        st.caption(home.move_intro())
+        if home.state.show_code:
+            moving = model_move.moving(storage.current())
+            st.code(moving.code, language=None, wrap_lines=True)
+            link = share.page_address("home", {model_move.PARAMETER: moving.code})
+            if len(link) <= QR_MAX_TEXT:
+                st.image(share.qr_image(link), width=280, alt=home.qr_alt())
+            st.caption(home.code_how())
+            if moving.game_left_out:
+                st.caption(home.game_left_out())
+            note = share.address_note(tr)
+            if note:
+                st.caption(note)
+            st.button(_("Hide my code"), key="move-hide", on_click=home.hide_code, icon=":material/visibility_off:")
+        else:
+            st.button(_("Show my code"), key="move-show", on_click=home.show_code, icon=":material/qr_code_2:")
+        st.text_input(_("Use a code from another device"), key=MOVE_INPUT, placeholder="M1-…",
+                      max_chars=4 * model_move.TEXT_LIMIT)  # a longer text is said to be too long, not ignored
+        clicks.button(_("Use this code"), key="move-use", seen="use", current=confirming, action=use_typed,
+                      fixed_key=True)
+        if problem:
+            st.error(literal(problem))
+
+
+
 presenter.page_frame(tr)
 st.title(_("Muggins Tutor"))
+home.from_link(session.url_seed(model_move.PARAMETER))  # once per session; sync_url drops it from the address
+# A code waiting for a yes or no (from the QR code's link, say) comes first, not screens below
+# on a phone (found by a trial); otherwise the section stays in its place near the end.
+MOVE_FIRST = home.confirming_move
+if MOVE_FIRST:
+    move_section()
 st.markdown(_(
     "Learn **Muggins**, the Victorian family card game of rank adjacency. Each turn you turn up the top card "
     "of your closed stock and must put it in the right place: on a common pile one rank away, else on the "
@@ -143,47 +189,8 @@ if lessons:
                   no=_("Keep my progress"), keys=("reset-confirm", "reset-keep"))
 
 
-def move_section() -> None:
-    """*Move my progress to another device*: the code and its QR code, or a code from another
-    device (typed, pasted or from the address's ``move=``), taken after asking."""
-    home.from_link(session.url_seed(model_move.PARAMETER))  # once per session; sync_url drops it from the address
-    moved = home.moved_line()
-    if moved:
-        st.success(moved, icon=":material/devices:")
-    problem = home.move_problem_line()
-    asking = home.confirming_move
-    with st.expander(home.move_heading(), icon=":material/devices:",
-                     expanded=asking or problem is not None or home.state.show_code):
-        if asking:
-            st.markdown(_("The code carries:") + "\n" + "".join(f"\n- {literal(line)}" for line in home.carries()))
-            ask_first(asking=True, label="", key="move-ask", ask=lambda: None, question=home.move_question,
-                      yes=_("Yes, take it"), seen=CONFIRMING_MOVE, act=take_code, no=_("No, keep mine"),
-                      keys=("move-take", "move-keep"))
-        st.caption(home.move_intro())
-        if home.state.show_code:
-            moving = model_move.moving(storage.current())
-            st.code(moving.code, language=None, wrap_lines=True)
-            link = share.page_address("home", {model_move.PARAMETER: moving.code})
-            if len(link) <= QR_MAX_TEXT:
-                st.image(share.qr_image(link), width=280, alt=home.qr_alt())
-            st.caption(home.code_how())
-            if moving.game_left_out:
-                st.caption(home.game_left_out())
-            note = share.address_note(tr)
-            if note:
-                st.caption(note)
-            st.button(_("Hide my code"), key="move-hide", on_click=home.hide_code, icon=":material/visibility_off:")
-        else:
-            st.button(_("Show my code"), key="move-show", on_click=home.show_code, icon=":material/qr_code_2:")
-        st.text_input(_("Use a code from another device"), key=MOVE_INPUT, placeholder="M1-…",
-                      max_chars=model_move.TEXT_LIMIT)
-        clicks.button(_("Use this code"), key="move-use", seen="use", current=confirming, action=use_typed,
-                      fixed_key=True)
-        if problem:
-            st.error(literal(problem))
-
-
-move_section()
+if not MOVE_FIRST:
+    move_section()
 # A shared computer (a class room's): the next learner starts afresh, after being asked.
 ask_first(asking=home.confirming_new, label=_("Not you? Start as a new learner"), key="new-learner", ask=home.ask_new,
           question=home.new_question, yes=_("Yes, start afresh"), seen=CONFIRMING_NEW, act=start_afresh, no=_("Cancel"),

@@ -100,13 +100,13 @@ def play(drawn_for: tuple[object, int]) -> None:
                 st.markdown("\n".join(f"- {literal(line)}" for line in lines))
         view.save_buttons(page, tr)
 
+    view.count_hand(page.game)  # a finished hand, once, in the practice statistics (before the table, which carries the write)
     with board:
         drawn = page.board(hints)
         render(drawn.view, tr, key=drawn.key, pick=view.pick if drawn.pickable and page.can_pick() else None,
                seen=page.token if drawn.pickable else "", current=view.token if drawn.pickable else None)
     view.hand_log(page, tr)
     view.remember(page.game)
-    view.count_hand(page.game)  # a finished hand, once, in the practice statistics (kept with the progress)
     classroom_view.report(page.game)  # a student playing the class deal: the teacher sees the progress
     storage.save_changes("muggins-storage-practice")  # a click reruns only this fragment: the game kept at once
     session.sync_url()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
 from babel.dates import format_skeleton, format_time, format_timedelta
-from babel.numbers import format_percent
+from babel.numbers import format_decimal, format_percent
 
 from tutorial.app.practice.stats import PracticeStats
 from tutorial.lessons.model import Lesson
@@ -190,7 +190,7 @@ class ProgressScreen:
     def hands_line(self) -> str:
         hands = self.stats.hands
         return self.tr.ngettext("{count} practice hand played.", "{count} practice hands played.",
-                                hands).format(count=hands)
+                                hands).format(count=format_decimal(hands, locale=self.lang))
 
     def error_name(self, kind: str) -> str:
         """An error kind in the learner's language (the narrator's title of an error)."""
@@ -200,7 +200,7 @@ class ProgressScreen:
 
     def error_rows(self) -> list[tuple[str, str]]:
         """``(error in words, count)`` for each kind made, in the rules' order."""
-        return [(self.error_name(kind), str(count)) for kind, count in self.stats.errors_by_kind()]
+        return [(self.error_name(kind), format_decimal(count, locale=self.lang)) for kind, count in self.stats.errors_by_kind()]
 
     def error_headings(self) -> tuple[str, str]:
         _ = self._

@@ -29,11 +29,10 @@ else:
     st.header(_("Mastery per theme"), anchor=False)
     rows = page.mastery_rows()
     if rows:
-        chart_column, table_column = st.columns([3, 2], gap="medium")  # one under the other on a phone
-        with chart_column:
-            st.altair_chart(view.chart(page), width="stretch")
-        with table_column:
-            st.markdown(view.table(page.table_headings(), [(row.name, row.label, row.when) for row in rows]))
+        # the chart, then the table of the same figures under it, each as wide as the page (side by
+        # side, the table was cut at the right on a projector with the sidebar open: found by a trial)
+        st.altair_chart(view.chart(page), width="stretch")
+        st.markdown(view.table(page.table_headings(), [(row.name, row.label, row.when) for row in rows]))
         st.caption(page.mastery_note())
     else:
         st.markdown(literal(_("No theme is open for training yet: complete a lesson or open the Training page.")))

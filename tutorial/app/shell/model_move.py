@@ -47,7 +47,7 @@ TEXT_LIMIT = 2 * READ_LIMIT
 PARAMETER = "move"
 """The link's query parameter: ``<app address>/home?move=<code>``."""
 _PERSON = b"muggins-move"
-_VERSIONED = re.compile(r"M(\d{1,4})-")
+_VERSIONED = re.compile(r"M([1-9][0-9]{0,3})-")  # ASCII digits only; there is no version 0
 
 # The preset dictionary of version 1, fixed for ever (a code made with it is read with it): the
 # course's lesson ids and the training themes as they were when it was made, in a document's

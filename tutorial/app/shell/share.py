@@ -81,10 +81,10 @@ def address_note(tr: gettext.NullTranslations) -> str | None:
     _base, note = base_address()
     if note == "network":
         return _("You opened the app at this computer's own address; the link uses its address on the network "
-                 "instead, which students on the same network can open.")
+                 "instead, which other devices on the same network can open.")
     if note == "local-only":
         return _("This address works only on this computer. Start the app with --server.address 0.0.0.0, or set "
-                 "MUGGINS_PUBLIC_URL to the address students use, so that their devices can open the link.")
+                 "MUGGINS_PUBLIC_URL to the address other devices use, so that they can open the link.")
     return None
 
 

@@ -137,10 +137,11 @@ def named() -> set[str]:
 def _apply(progress: Progress) -> None:
     """Make ``progress`` the session's (a callback: before any widget of the run is drawn)."""
     from tutorial.app.lessons import state as lesson_view
+    from tutorial.app.lessons.model import StepAnswer
     from tutorial.app.practice import view as practice_view
     from tutorial.app.practice.state import PracticeAddress, PracticeState, open_game
     from tutorial.app.practice.stats import PracticeStats
-    from tutorial.app.training.model import TrainingPageState
+    from tutorial.app.training.model import CODE, TrainingPageState
     from tutorial.training.schedule import Training
 
     lessons = lesson_view.lesson_state()
@@ -150,6 +151,10 @@ def _apply(progress: Progress) -> None:
     had = None if training.training is None else training.training.to_dict()
     if progress.training != had:
         training.training = None if progress.training is None else Training.from_dict(progress.training)
+        if training.code is not None and training.reason != CODE and not training.attempts:
+            # an exercise drawn from the schedule the session began with, not yet answered (a
+            # Training page opened directly): the next one is drawn from the schedule that came
+            training.code, training.answer, training.hinted = None, StepAnswer(), False
     if progress.lang and normalize(progress.lang):
         session.shell().lang = progress.lang
         st.session_state[session.LANG_CHOICE] = progress.lang
@@ -199,7 +204,10 @@ def take(sent: dict[str, Any]) -> None:
         log.info("parts of the stored progress could not be read (%s); set aside", "; ".join(map(str, problems)))
         kept.problem, kept.lost = "some-parts", tuple(dict.fromkeys(err.detail for err in problems))
     _apply(restore(now, stored, kept.start, named()))
-    kept.last = encode(stored)
+    # What is stored is written over when the progress next differs from it — with parts set
+    # aside, only when the learner makes progress (not at once, for the language this session
+    # adds: the stored value stays as it was until then, found by a trial).
+    kept.last = encode(current()) if problems else encode(stored)
 
 
 def forget() -> None:
@@ -264,14 +272,18 @@ export default function(component) {
   if (!data) { return; }
   if (data.session && S.askedBy !== data.session) {  // once per server session: what is stored here
     S.askedBy = data.session;
+    S.done = null;  // a new session numbers its writes afresh
     let value = null;
     try { value = window.localStorage.getItem(KEY); } catch (err) { value = null; }
     const sent = { session: data.session, value: value };
     if (value !== null && value.length > LIMIT) { sent.value = null; sent.long = value.length; }
     whenIdle(() => setStateValue('stored', sent));
   }
-  window.__mugginsStorageWrite = (op) => {  // also called by the short writer (WRITE_JS)
-    if (op && op.nonce !== S.done) {
+  window.__mugginsStorageWrite = (op) => {  // also called by the short writer (WRITE_JS) and the drawn table
+    // Only a later write than the last one done: the drawn table hands over its write when its
+    // script has loaded, which can be after a writer drawn later in the same run wrote a newer
+    // document (a finished practice hand's statistics were lost so, found by a trial).
+    if (op && (S.done === null || op.nonce > S.done)) {
       S.done = op.nonce;
       try {
         if (op.doc === null) { window.localStorage.removeItem(KEY); } else { window.localStorage.setItem(KEY, op.doc); }

@@ -117,9 +117,10 @@ def note_practice_error(state: TrainingPageState, kind: str, done: Collection[st
         return None
 
 
-TYPED_LIMIT = 2_000
-"""The most characters the code box takes: a whole link pasted (its ``ex=`` is opened) fits;
-anything longer is cut by the box, and what is left is refused with the usual message."""
+TYPED_LIMIT = 100_000
+"""The most characters the code box takes. A whole link pasted (its ``ex=`` is opened) fits, and
+a longer paste is refused with the usual message: Streamlit does not cut a paste longer than a
+box's limit, it ignores it without a word (found by a trial), so the limit is far above any code."""
 
 
 def code_in(text: object) -> object:
