@@ -190,9 +190,10 @@ def right_answer(code: str) -> str:
     return f"[class*='-option-{step.right[0]}'] button"
 
 
-def measure_training(page, url: str, clicks: int, relay: Relay | None) -> tuple[float, float, float]:
+def measure_training(page, url: str, clicks: int, relay: Relay | None) -> tuple:
     """Training clicks: the right answer to the exercise on screen, then *Next exercise*, ``clicks``
-    times each (medians and means as :func:`measure`)."""
+    times each: (time, bytes, bytes on the wire) of the answers, then of *Next* (medians and means
+    as :func:`measure`)."""
     from urllib.parse import parse_qs, urlsplit
 
     received: list = []
@@ -200,16 +201,17 @@ def measure_training(page, url: str, clicks: int, relay: Relay | None) -> tuple[
     page.goto(url)
     settle(page)
     page.evaluate(WATCH)
-    done = []
+    answers: list = []
+    nexts: list = []
     for _ in range(clicks):
         code = parse_qs(urlsplit(page.url).query)["ex"][0]
-        for selector in (right_answer(code), "[class*='st-key-train-next'] button"):
+        for selector, done in ((right_answer(code), answers), ("[class*='st-key-train-next'] button", nexts)):
             found = one_click(page, selector, received, relay)
             if found is not None:
                 done.append(found)
             page.wait_for_timeout(100)
-    return (statistics.median(t for t, _, _ in done), statistics.mean(b for _, b, _ in done),
-            statistics.mean(w for _, _, w in done))
+    return tuple((statistics.median(t for t, _, _ in done), statistics.mean(b for _, b, _ in done),
+                  statistics.mean(w for _, _, w in done)) for done in (answers, nexts))
 
 
 def show_hints(page) -> None:
@@ -250,10 +252,11 @@ def main(clicks: int = 10) -> None:
                               f"({took / bare_time:4.1f}x the bare page), {wire / 1000:6.1f} kB per click on the wire "
                               f"({size / 1000:.1f} kB of messages)")
                 relay = relays[app_url]
-                took, size, wire = measure_training(
+                measured = measure_training(
                     browser.new_page(), f"http://127.0.0.1:{relay.port}/train?lang=en&ex=nearest-opponent.1.5", clicks, relay)
-                print(f"training (an answer, then Next exercise): {took:6.0f} ms per click ({took / bare_time:4.1f}x the "
-                      f"bare page), {wire / 1000:6.1f} kB per click on the wire ({size / 1000:.1f} kB of messages)")
+                for what, (took, size, wire) in zip(("an answer", "Next exercise"), measured, strict=True):
+                    print(f"training ({what}): {took:6.0f} ms per click ({took / bare_time:4.1f}x the bare page), "
+                          f"{wire / 1000:6.1f} kB per click on the wire ({size / 1000:.1f} kB of messages)")
                 print("one drawn-table click, message by message (bytes):")
                 for size, what in breakdown(last):
                     print(f"  {size:6d}  {what}")

@@ -114,7 +114,7 @@ def test_the_code_shown_in_one_browser_moves_the_lessons_into_another(browser, a
         other = target.new_page()
         other.goto(f"{app_url}/home?move={code}")
         settle(other)
-        wait_text(other, "This replaces the progress kept in this browser")
+        wait_text(other, "This replaces everything this browser keeps")
         other.wait_for_function("() => document.body.dataset.mugginsStorage === 'read'", timeout=20_000)
         assert "move=" not in other.url
         other.locator("[class*='st-key-move-take'] button").first.click()
