@@ -52,6 +52,16 @@ def test_reset_is_asked_first_and_only_once_a_lesson_is_done() -> None:
     assert screen.confirm_reset() is True and not state.confirm_reset
 
 
+def test_reset_is_offered_to_a_learner_who_only_trained_or_practised() -> None:
+    """A learner with a training schedule and practice hands but no lesson done had no way to
+    reset (found by a trial)."""
+    state = HomeState()
+    trained = HomeScreen(state, LESSONS, [], {}, translations("en"), more=True)
+    assert trained.can_reset()
+    trained.ask_reset()
+    assert trained.confirming and trained.confirm_reset() is True
+
+
 def test_every_rules_section_is_numbered_titled_and_links_its_lessons() -> None:
     rules = RulesScreen(LESSONS, narrator("en"))
     sections = rules.sections()

@@ -321,3 +321,12 @@ def test_a_training_page_opened_directly_draws_its_first_exercise_from_the_store
     expected = Training.from_dict(scheduler.to_dict()).next_theme(datetime.now(UTC))
     assert kept.code.split(".")[0] == expected, (first, kept.code)
     assert kept.reason != "new" or Training.from_dict(scheduler.to_dict()).reviews(expected) == 0
+
+
+def test_home_offers_reset_to_a_learner_who_only_trained() -> None:
+    scheduler = Training.start([LESSONS[0].id], datetime.now(UTC) - timedelta(days=2))
+    scheduler.record(scheduler.themes[0], Outcome.WRONG, datetime.now(UTC) - timedelta(days=1))
+    at = start(app())
+    assert not [b for b in at.button if (b.key or "").startswith("reset-progress")]
+    deliver(at, encode(Progress(training=scheduler.to_dict())))
+    assert [b for b in at.button if (b.key or "").startswith("reset-progress")], "Reset my progress is offered"

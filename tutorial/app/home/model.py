@@ -75,12 +75,14 @@ class HomeScreen:
     ``results`` (``{lesson id: (right at the first try, check steps)}``), in the language of ``tr``;
     ``due``: how many training exercises are due (``None`` while this session has no training);
     ``place``: the lesson and step index the session has the learner on (``None``: not known);
-    ``hand``: the deal code of a practice hand under way (begun and not over), else ``None``."""
+    ``hand``: the deal code of a practice hand under way (begun and not over), else ``None``;
+    ``more``: the learner has progress besides lessons (exercises trained, practice statistics, a game)."""
 
     def __init__(self, state: HomeState, lessons: Sequence[Lesson], done: Collection[str],
                  results: Mapping[str, tuple[int, int]], tr: gettext.NullTranslations, due: int | None = None, *,
-                 place: tuple[str, int] | None = None, hand: str | None = None) -> None:
+                 place: tuple[str, int] | None = None, hand: str | None = None, more: bool = False) -> None:
         self.state = state
+        self.more = more
         self.due = due
         self.place = place
         self.hand = hand
@@ -161,8 +163,10 @@ class HomeScreen:
 
     # ----- Reset my progress, or start as a new learner: asked first ------------------------------
     def can_reset(self) -> bool:
-        """*Reset my progress* is offered once a lesson is done."""
-        return bool(self.done)
+        """*Reset my progress* is offered once there is progress to reset: a lesson done, or
+        (``more``) exercises trained, practice hands counted, a practice game under way — a
+        learner who only trained had no way to reset (found by a trial)."""
+        return bool(self.done) or self.more
 
     @property
     def confirming(self) -> bool:

@@ -26,7 +26,8 @@ game = practice_view.playing()
 home = HomeScreen(session.feature(HomeState), lessons, done, lesson_view.check_results(), tr,
                   due=training_view.due_count(),
                   place=(where.current, where.steps.get(where.current, 0)) if where.current else None,
-                  hand=str(game.code) if game is not None and game.decisions and not game.match_over else None)
+                  hand=str(game.code) if game is not None and game.decisions and not game.match_over else None,
+                  more=storage.has_progress())
 
 
 def confirming() -> str:

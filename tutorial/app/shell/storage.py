@@ -36,6 +36,7 @@ from tutorial.app.shell.model_progress import (
     decode_parts,
     encode,
     restore,
+    trained,
 )
 from tutorial.i18n import normalize
 
@@ -330,6 +331,13 @@ def _change() -> dict[str, Any] | None:
     if kept.shown:  # said at least once: the progress written over what could not be read, no more to say
         kept.problem, kept.shown = None, False
     return {"nonce": kept.nonce, "doc": doc}
+
+
+def has_progress() -> bool:
+    """Whether the learner has progress besides completed lessons: exercises trained, practice
+    hands counted, a practice game with decisions made (what *Reset my progress* would forget)."""
+    now = current()
+    return trained(now.training) or not now.stats.empty or bool(now.game and now.game.get("moves"))
 
 
 def holding() -> bool:
