@@ -226,12 +226,7 @@ def forget() -> None:
     st.session_state[TrainingPageState.KEY] = TrainingPageState(seeded=True)
     st.session_state[PracticeState.KEY] = PracticeState()
     session.remember(**dict.fromkeys(GAME_PARTS))
-    kept = state()
-    kept.cleared = kept.cleared or not kept.arrived
-    kept.problem = None
-    kept.nonce += 1
-    kept.op = {"nonce": kept.nonce, "doc": None}
-    kept.last = encode(current())
+    _replace_stored(None)
 
 
 def move_in(progress: Progress) -> None:
@@ -245,12 +240,19 @@ def move_in(progress: Progress) -> None:
         st.session_state[PracticeState.KEY] = PracticeState()
         session.remember(**dict.fromkeys(GAME_PARTS))
     _apply(progress)
+    _replace_stored(encode(current()))
+
+
+def _replace_stored(doc: str | None) -> None:
+    """The browser's stored document replaced by ``doc`` (``None``: removed) with the next
+    write, whatever it held: the session's progress is now the whole of the learner's, and a
+    stored value that has not arrived yet is not restored over it (:func:`forget`, :func:`move_in`)."""
     kept = state()
     kept.cleared = kept.cleared or not kept.arrived
     kept.problem = None
     kept.nonce += 1
+    kept.op = {"nonce": kept.nonce, "doc": doc}
     kept.last = encode(current())
-    kept.op = {"nonce": kept.nonce, "doc": kept.last}
 
 
 JS = """
