@@ -22,6 +22,7 @@ from tutorial.explore.summary import FINISHED
 LIMIT = 1500
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_lean_path_equals_the_teaching_engine_over_many_deals(players):
     """R8 players, the source rules: the same end, winner and length as ``playout`` (R7 included).
@@ -51,6 +52,7 @@ seats_strategy = st.builds(Seat, st.sampled_from(list(Policy)), st.sampled_from(
                            st.sampled_from([0.0, 0.4, 1.0]))
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(list(VARIANTS)), seed=st.integers(0, 10**9 - 1), data=st.data())
 def test_lean_path_equals_the_teaching_engine_for_any_players_and_variant(variant, seed, data):
@@ -63,6 +65,7 @@ def test_lean_path_equals_the_teaching_engine_for_any_players_and_variant(varian
     assert lean == slow
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 def test_every_policy_obeys_priority():
     for variant in VARIANTS.values():
         for policy in Policy:
@@ -101,6 +104,7 @@ def test_policies_pick_as_described():
     assert choose(Seat(Policy.LOOKAHEAD), mixed, rng, unseen=unseen, **{**common, "holdings": [3, 9, 7, 2]}) == 2
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 def test_study_is_reproducible_and_adds_up():
     spec = StudySpec(players=(3, 4, 5), hands=120, seed=7, policy="lookahead", error_rate=0.05, alertness=0.5)
     one = run(spec)
@@ -114,6 +118,7 @@ def test_study_is_reproducible_and_adds_up():
     assert other != one
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 def test_three_player_deals_often_never_finish():
     """RULES.md R7: with 3 players and rule-perfect play, more than a quarter of deals repeat."""
     count = run(StudySpec(players=(3,), hands=400, seed=1)).counts[0]
@@ -178,6 +183,7 @@ def test_summary_of_a_won_hand():
         assert summary.winner is not None and 0 <= summary.winner < 4
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 def test_a_dask_cluster_gives_the_same_numbers():
     distributed = pytest.importorskip("distributed")
     spec = StudySpec(players=(4, 5), hands=300, seed=11, policy="random", error_rate=0.05)

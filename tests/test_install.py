@@ -23,8 +23,10 @@ from tutorial import resources
 from tutorial.cli.commands import explain
 
 pytestmark = pytest.mark.xdist_group("install")
-"""One worker for this module (``--dist loadgroup``): the wheel and its environment
-(module-scoped fixtures) are built once, not once per worker that runs one of these tests."""
+"""One worker for this module (``--dist loadgroup``): the wheel and its environment are built
+once, not once per worker that runs one of these tests. Their fixtures are session-scoped: the
+worker runs other modules' tests between these, and a module-scoped fixture would be torn down
+and built again each time (three wheels were built in one run)."""
 
 SOURCES = ("pyproject.toml", "README.md", "tutorial", "lessons", "locales")
 LESSON_FILES = sorted(path.name for path in (ROOT / "lessons").glob("*.toml"))
@@ -38,7 +40,7 @@ def run(command, **kwargs):
     return done
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
     """A wheel built from a copy of this checkout's sources."""
     base = tmp_path_factory.mktemp("wheel")
@@ -54,7 +56,7 @@ def wheel(tmp_path_factory) -> Path:
     return built
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def installed(wheel, tmp_path_factory) -> Path:
     """A fresh virtual environment outside the checkout with the wheel installed; its folder."""
     venv = tmp_path_factory.mktemp("venv") / "env"

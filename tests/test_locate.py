@@ -3,6 +3,7 @@
 import tomllib
 from collections import defaultdict
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -190,6 +191,7 @@ def documents(draw):
     return doc
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 @settings(max_examples=120, deadline=None)
 @given(doc=documents())
 def test_every_key_path_is_found_at_a_line_where_it_appears(doc):
@@ -200,6 +202,7 @@ def test_every_key_path_is_found_at_a_line_where_it_appears(doc):
         assert lines[path] in doc.expected[path], (path, lines[path], doc.expected[path], doc.text)
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 @settings(max_examples=80, deadline=None)
 @given(doc=documents(), cut=st.integers(0, 10**6), junk=st.text(max_size=3))
 def test_never_raises_on_broken_text(doc, cut, junk):

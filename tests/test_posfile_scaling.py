@@ -69,6 +69,7 @@ def cpu_time(work: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 @pytest.mark.parametrize("shape", list(SHAPES))
 def test_reading_grows_linearly_with_the_text(shape: str) -> None:
     small, large = SHAPES[shape](SIZE), SHAPES[shape](SIZE * GROWTH)

@@ -259,6 +259,7 @@ def play_like_a_learner(game, rng, *, wrong=0.1, call=0.3, limit=None):
     return game
 
 
+@pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 @pytest.mark.parametrize("deal", ["3-1", "3-2"])
 def test_a_twenty_hand_three_player_match_restores_from_a_short_address(deal):
     settings = Settings(hands=20)

@@ -101,7 +101,7 @@ UNCOVERED = """(el) => {
 }"""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def class_app(tmp_path_factory):
     """An app of its own whose data folder the test can fill (a room with answers in it)."""
     from .server import start_app, stop_app

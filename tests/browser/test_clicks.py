@@ -24,7 +24,7 @@ from .server import start_app, stop_app
 THRESHOLD = dwell.DEFAULT_MIN_SEEN_MS
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def guarded_url(tmp_path_factory):
     """The app as it is served: the guard at its default (the test suite turns it off for the
     other tests, tests/conftest.py)."""

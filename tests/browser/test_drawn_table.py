@@ -70,6 +70,16 @@ def sized(request, browser):
     context.close()
 
 
+@pytest.fixture
+def at_size(request, browser):
+    """A page at the size named by the test's ``size`` parameter (for tests that pair each case
+    with one size, so that every case and every size is visited once, not every pair)."""
+    width, height, scale = SIZES[request.node.callspec.params["size"]]
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale, locale="en-GB")
+    yield context.new_page()
+    context.close()
+
+
 def first_step(kind: str):
     for lesson in LESSONS:
         for step in lesson.steps:
@@ -78,25 +88,39 @@ def first_step(kind: str):
     raise AssertionError(kind)
 
 
-@pytest.mark.parametrize("players", [3, 4, 7])  # the fewest seats (the biggest cards), a usual table, the most
-def test_practice_targets_then_a_wrong_pick_pile_verdict_and_undo_in_one_screen(sized, app_url, players):
-    """WCAG 2.5.5 first: on a phone (390×844) and a laptop every pile that can be chosen is
-    at least 44×44 CSS px, and at every size no two targets touch (at least 4 px apart); then a
-    wrong pile picked: the pile, the verdict and *Undo* on the screen at once."""
-    page = sized
+@pytest.mark.parametrize(("players", "size"), [(3, "laptop"), (4, "projector"), (7, "phone")])
+def test_practice_targets_then_a_wrong_pick_pile_verdict_and_undo_in_one_screen(at_size, app_url, players, size):
+    """WCAG 2.5.5 first, for the fewest seats (the biggest cards), a usual table and the most:
+    on a phone (390×844) and a laptop every pile that can be chosen is at least 44×44 CSS px,
+    and at every size no two targets touch (at least 4 px apart); at the case's own size, a
+    wrong pile picked: the pile, the verdict and *Undo* on the screen at once. Then, the card
+    taken back, the same page resized to the other two sizes (the table redraws itself to the
+    width it is given) for their targets: each size answers once, with another number of
+    seats, and every pair's targets are measured, a page load per case rather than per pair."""
+    page = at_size
     game = PracticeGame(DealCode(players, 2817))
     position = game.hand.turned.position
+    piles = len(position.players) + len(position.commons)
     legal = {str(dest) for dest in game.hand.legal().dests}
     candidates = [f"discard:{name}" for name in position.players] + [f"common:{n}" for n in range(1, len(position.commons) + 1)]
     wrong = next(text for text in candidates if text not in legal)
     page.goto(f"{app_url}/practice?lang=es&deal={players}-2817")
     settle(page)
-    big_enough_targets(page, len(position.players) + len(position.commons))
+    big_enough_targets(page, piles)
     pick(page, wrong)
     in_view(page, pile(page, wrong), "the clicked pile")
     in_view(page, page.locator("[data-testid='stAlertContentError']"), "the verdict")
     in_view(page, page.locator("[class*='st-key-practice-undo'] button"), "Undo")
     assert "Muggins" in page.locator("[data-testid='stAlertContentError']").inner_text()
+    click_key(page, "practice-undo")
+    settle(page)
+    page.wait_for_selector("[data-testid='stAlertContentError']", state="detached", timeout=15_000)
+    for other in SIZES:
+        if other != size:
+            width, height, _scale = SIZES[other]
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)  # the table redraws itself at the new width
+            big_enough_targets(page, piles)
 
 
 def test_lesson_place_step_wrong_then_right(sized, app_url):
@@ -174,10 +198,11 @@ def test_two_fast_clicks_on_the_drawn_table_place_one_card(page, app_url):
     assert len(decode_moves(moves)) == 1, moves  # one card placed, not two
 
 
-@pytest.mark.parametrize("players", [4, 7])
-def test_table_mode_placement_question_and_call_in_one_screen(sized, app_url, players):
-    """Watching the others in Table mode: the placement shown, the question and Call “Muggins!”."""
-    page = sized
+@pytest.mark.parametrize(("players", "size"), [(7, "phone"), (4, "laptop"), (7, "projector")])
+def test_table_mode_placement_question_and_call_in_one_screen(at_size, app_url, players, size):
+    """Watching the others in Table mode: the placement shown, the question and Call “Muggins!”
+    (the most seats on the smallest screens)."""
+    page = at_size
     page.goto(f"{app_url}/practice?lang=es&deal={players}-2817&game=table.a50.s15.h1.t1000")
     settle(page)
     checked = 0
@@ -215,12 +240,18 @@ def longest_call_steps() -> list[tuple]:
 CALL_STEPS = longest_call_steps()
 
 
-@pytest.mark.parametrize(("lesson", "step"), CALL_STEPS, ids=[f"{lesson.id}-{step.id}" for lesson, step in CALL_STEPS])
-def test_lesson_call_step_verdict_and_next_in_one_screen(sized, app_url, lesson, step):
+CALL_CASES = [(lesson, step, size) for (lesson, step), size in zip(CALL_STEPS, ["phone", "projector", "laptop"], strict=True)]
+"""Each sort at one size, the smallest screens taking the first two sorts: every sort and every
+size once (the presenter-mode fit test visits the longest steps on a projector besides)."""
+
+
+@pytest.mark.parametrize(("lesson", "step", "size"), CALL_CASES,
+                         ids=[f"{lesson.id}-{step.id}-{size}" for lesson, step, size in CALL_CASES])
+def test_lesson_call_step_verdict_and_next_in_one_screen(at_size, app_url, lesson, step, size):
     """The longest “Call Muggins?” step of each sort beside its table: after a wrong and then
     the right answer, the verdict and the way on are on the screen (Spanish, the longer
     language). (Every call step was visited at three sizes once: 57 visits.)"""
-    page = sized
+    page = at_size
     right, wrong = ("call", "accept") if step.call else ("accept", "call")
     page.goto(f"{app_url}/lessons?lang=es&lesson={lesson.id}&step={step.id}")
     settle(page)

@@ -339,3 +339,27 @@ def test_in_practice_the_focus_goes_to_the_table_when_the_control_used_is_gone(l
     press(page, "Enter")
     page.wait_for_function("() => !document.querySelector('[class*=\"st-key-practice-undo\"]')")
     expect_focus(page, dest="discard:A", tabindex=0)
+
+
+def test_a_training_exercise_by_keyboard_alone_right_then_next(laptop, app_url):
+    """Training's answers rerun only the exercise (a fragment, issue 19): the right answer by
+    keyboard still sends the focus to *Next exercise* (the request travels with the fragment's
+    run), and Enter there opens another exercise with the focus on its first answer."""
+    from tutorial.app.training.model import NEXT_KEY
+    from tutorial.training.code import ExerciseCode
+    from tutorial.training.generate import exercise_for
+
+    page = laptop
+    code = "call.1.7"
+    step = exercise_for(ExerciseCode.parse(code)).step
+    right = str(step.right[0])
+    page.goto(f"{app_url}/train?lang=en&ex={code}")
+    settle(page)
+    tab_to(page, lambda now: bool(now["key"]) and now["key"].endswith(f"-option-{right}"))
+    press(page, "Enter")
+    page.wait_for_selector("[data-testid='stAlertContentSuccess']")
+    expect_focus(page, key=NEXT_KEY)
+    press(page, "Enter")
+    page.wait_for_function("(code) => !location.search.includes(code)", arg=code, timeout=15000)
+    now = expect_focus(page, tag="BUTTON")
+    assert now["key"] != NEXT_KEY, now

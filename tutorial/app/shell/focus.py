@@ -385,3 +385,29 @@ def mark(tr: gettext.NullTranslations) -> None:
         kept.sent = asked
     st.html(STYLE)
     _component()(data=data, key="muggins-focus")
+
+
+NOTE_JS = ("export default function(c){const M=window.__mugginsFocus,d=c.data;"
+           "if(M&&d&&d.request&&d.request.nonce!==M.done){M.pending=d.request;if(M.idle()){M.soon();}}}")
+"""The carrier of :func:`deliver`: hands a request to the keeper the page already has."""
+
+
+@st.cache_resource(show_spinner=False)
+def _note_component() -> Any:
+    """The focus request carrier, registered once per server process (shared, stateless)."""
+    return st.components.v2.component("muggins_focus_note", js=NOTE_JS)
+
+
+def deliver(key: str) -> None:
+    """Inside an ``st.fragment``: send the request a callback made (:func:`request`) with the
+    fragment's own run, which does not run the entry script and so not :func:`mark`. On a
+    full run :func:`mark` has sent it already and this draws nothing. The carrier is a few
+    bytes: the keeper's script is in the page from the session's first run."""
+    kept = state()
+    asked, kept.pending = kept.pending, None
+    if asked is None:
+        return
+    nonce, keys, say, read = asked
+    kept.sent = asked
+    st.html(STYLE.replace("muggins-focus", key))
+    _note_component()(data={"request": {"nonce": nonce, "keys": list(keys), "say": say, "read": read}}, key=key)

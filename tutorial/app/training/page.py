@@ -5,7 +5,7 @@ exercise is drawn as a lesson step is."""
 import streamlit as st
 
 from tutorial.app.lessons import steps as lesson_steps
-from tutorial.app.shell import clicks, document, session, storage
+from tutorial.app.shell import clicks, document, focus, session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.training import view
 from tutorial.app.training.model import CODE_INPUT, NEXT_KEY, THEME_CHOICE, TYPED_LIMIT
@@ -39,31 +39,50 @@ st.caption(literal(page.level_line() + " · " + page.reason_line()))
 
 for line in page.story():
     st.info(literal(line))
-seen = page.token()
-with st.container(border=True):
-    may_go_on, panel = view.show_exercise(page)
-with panel, st.container(key=lesson_steps.WAY_ON):  # after an answer, the page shows from the verdict down to here
-    hint_text = page.hint_text()
-    if hint_text:
-        st.info(hint_text, icon=":material/lightbulb:")
-    if page.can_hint():
-        clicks.button(_("Hint"), key="train-hint", seen=seen, current=view.token, action=view.hint,
-                      icon=":material/lightbulb:")
-    if page.can_next():  # the way on right under the verdict; how the answer counted after it
-        clicks.button(_("Next exercise ▶"), key=NEXT_KEY, seen=seen, current=view.token, action=view.next_exercise,
-                      type="primary", width="stretch")
-    outcome = page.outcome_line()
-    if outcome:
-        st.caption(outcome)
+
+
+@st.fragment
+def exercise(drawn_for: str | None) -> None:
+    """The exercise and its way on. An answer, a hint, a wrong try rerun only this part (a
+    training click as light as a practice click, issue 19); another exercise (*Next
+    exercise*) redraws the whole page, whose theme box, reason and code name it."""
+    page = view.screen()
+    if page.state.code != drawn_for:
+        st.rerun()
+    page.settle(view.now())  # an answer given through the step's controls is recorded once
+    storage.save_changes("muggins-storage-train-answer")  # ... and kept in the browser at once
+    seen = page.token()
+    with st.container(border=True):
+        _may_go_on, panel = view.show_exercise(page)
+    with panel, st.container(key=lesson_steps.WAY_ON):  # after an answer, the page shows from the verdict down to here
+        hint_text = page.hint_text()
+        if hint_text:
+            st.info(hint_text, icon=":material/lightbulb:")
+        if page.can_hint():
+            clicks.button(_("Hint"), key="train-hint", seen=seen, current=view.token, action=view.hint,
+                          icon=":material/lightbulb:")
+        if page.can_next():  # the way on right under the verdict; how the answer counted after it
+            clicks.button(_("Next exercise ▶"), key=NEXT_KEY, seen=seen, current=view.token,
+                          action=view.next_exercise, type="primary", width="stretch")
+        outcome = page.outcome_line()
+        if outcome:
+            st.caption(outcome)
+    st.caption(page.done_line())
+    focus.deliver("muggins-focus-train")  # an answer's run is the fragment's: the focus request goes with it
+    session.sync_url(page.address())
+
+
+exercise(page.state.code)
 
 st.subheader(_("Exercise code"), anchor=False)
 st.markdown(literal(page.code_line()))
 st.text_input(_("Open an exercise by its code (from your teacher, say)"), key=CODE_INPUT,
               placeholder="nearest-opponent.2.48213", max_chars=TYPED_LIMIT)
-clicks.button(_("Open"), key="train-open", seen=seen, current=view.token, action=view.open_typed, fixed_key=True)
+# (guarded as a button of its own: the exercise above changes under it with every answer, which
+# reruns only the exercise, and *Open* acts on the code typed, whatever the exercise is)
+clicks.button(_("Open"), key="train-open", seen="open", current=lambda: "open", action=view.open_typed, fixed_key=True)
 typed_problem = page.problem()
 if typed_problem:
     st.error(literal(typed_problem))
-st.caption(page.done_line())
 
 session.sync_url(page.address())
