@@ -80,6 +80,29 @@ def test_a_new_learner_starts_with_the_first_lessons_themes_and_is_told_why():
     assert screen(lang="es").reason_line() == "Un tema nuevo para ti."
 
 
+def test_a_new_learner_who_opens_a_code_is_not_told_the_first_lessons_themes():
+    """The intro names the first lesson's themes: over an exercise from a teacher's code, which
+    may train any theme, it would mislead (found by a trial: it stayed after *Open*)."""
+    page = screen()
+    assert page.intro() is not None
+    assert page.open_code("penalty.2.77", NOW)
+    assert page.state.reason == CODE and page.intro() is None
+    linked = screen(seed="call.1.7")
+    assert linked.code.theme == "call" and linked.intro() is None
+
+
+def test_the_page_brings_each_new_exercises_top_into_view_but_not_the_first():
+    page = screen()
+    first = page.top_mark()
+    assert first["top"] is False
+    assert page.pick(right(page), NOW)
+    page.next(NOW)
+    after_next = page.top_mark()
+    assert after_next["top"] is True and after_next["nonce"] != first["nonce"]
+    assert page.open_code("call.1.7", NOW)
+    assert page.top_mark()["nonce"] not in (first["nonce"], after_next["nonce"])
+
+
 def test_a_learner_who_completed_lessons_trains_what_they_cover():
     done = ALL_DONE[:3]
     page = screen(done=done)

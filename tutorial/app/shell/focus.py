@@ -150,6 +150,9 @@ function find(key, dest, nearby) {  // the control keyed `key` (a request) or dr
   }
   return null;
 }
+function redrawn(last) {  // another control drawn from the key of `last` (same stem, another state token)
+  return stems(last.key).slice(1).some(stem => keyed(stem).some(box => !box.contains(last.el) && controlIn(box, null)));
+}
 function inView(el) {
   const box = el.getBoundingClientRect();
   return box.top >= 0 && box.bottom <= window.innerHeight;
@@ -247,17 +250,20 @@ function install() {
     if (M.closeSidebar) {
       // For 3 s after the run's end, close the sidebar whenever it has stayed open for 300 ms: the
       // new page's sidebar may be drawn late (a busy phone), and Streamlit may be closing it
-      // itself (a click in the middle of its own closing would open it again).
+      // itself (a click in the middle of its own closing would open it again). After 3 s, go on
+      // until it has stayed closed for 0.5 s, for at most 10 s: on a busy machine it was still
+      // open after the 3 s (a test found it so one run in three).
       const since = Date.now();
-      let open = 0;
+      let open = 0, shut = 0;
       M.closeSidebar = false;
       const close = () => {
         const bar = document.querySelector('[data-testid="stSidebar"]');
         const button = document.querySelector('[data-testid="stSidebar"] button[aria-controls="stSidebar"][aria-expanded="true"]');
         const shown = bar && button && bar.getAttribute('data-collapsed') !== 'true' && bar.getBoundingClientRect().right > 0;
-        open = shown && window.innerWidth < 768 ? open + 1 : 0;
+        if (shown && window.innerWidth < 768) { open += 1; shut = 0; } else { open = 0; shut += 1; }
         if (open >= 3) { button.click(); open = 0; }
-        if (Date.now() - since < 3000) { setTimeout(close, 100); }
+        const gone = Date.now() - since;
+        if (gone < 3000 || (shut < 5 && gone < 10000)) { setTimeout(close, 100); }
       };
       close();
     }
@@ -290,6 +296,11 @@ function install() {
       // run's end (a busy machine, a long delta): look again shortly
       if (!target && M.path === location.pathname && again()) { return; }
     }
+    // The control used still has the focus, but a new one has been drawn from its key: Streamlit
+    // removes the old one a little after the run's end (later on a busy machine), and the focus
+    // then falls to the page with no run left to bring it back (a test found Forward's focus lost
+    // one run in three): look again shortly, until the old one is gone.
+    if (!target && !lost && M.last && M.last.el === active && redrawn(M.last) && again()) { return; }
     M.retries = 0;
     if (!target && lost && M.last && !M.last.el.isConnected && M.path === location.pathname) {
       // the control used is gone (Undo with nothing left to undo): the table, the next thing to do

@@ -64,7 +64,9 @@ class TrainingPageState:
       it could not be opened (said once); ``problem``: a typed code refused
       (``(error code, params)``), said until the next action;
     - ``started_empty``: no lesson was completed when the scheduler was made, so the first
-      themes were opened anyway.
+      themes were opened anyway;
+    - ``moves``: exercises put on screen after the first (the page then brings the new one's top
+      into view, as the lessons do after *Next*).
     """
 
     KEY: ClassVar[str] = "training"
@@ -81,6 +83,7 @@ class TrainingPageState:
     link_problem: str | None = None
     problem: tuple[str, dict[str, object]] | None = None
     started_empty: bool = False
+    moves: int = 0
 
 
 def start_training(state: TrainingPageState, done: Collection[str], now: datetime,
@@ -226,14 +229,22 @@ class TrainingScreen:
         return training_words.theme_description(self.exercise.theme, self.tr)
 
     def intro(self) -> str | None:
-        """Said while no completed lesson covers a theme yet: which lesson teaches the first ones."""
-        if not self.state.started_empty or covered_themes(self.done):
+        """Said while no completed lesson covers a theme yet: which lesson teaches the first ones
+        (not over an exercise opened from a code, which may train any theme)."""
+        if not self.state.started_empty or covered_themes(self.done) or self.state.reason == CODE:
             return None
         first = next((lesson for lesson in self.lessons if any(lesson.id in theme.lessons for theme in THEMES)), None)
         if first is None:
             return None
         return self._("You have not completed a lesson yet. These first exercises train what the lesson "
                       "“{title}” teaches; more themes open as you complete lessons.").format(title=self._(first.title))
+
+    def top_mark(self) -> dict[str, object]:
+        """The scroll mark above the exercise (:func:`tutorial.app.shell.table_component.anchor`):
+        after *Next exercise*, a theme chosen or a code opened, the new exercise's top is brought
+        to the top of the screen (the learner may be further down, at the way on or the code
+        box); on the page's first exercise, the page is left where it opens."""
+        return {"nonce": f"exercise-{self.state.moves}", "top": self.state.moves > 0}
 
     def story(self) -> list[str]:
         """What happened before the question (a penalty exercise), plain lines; else ``[]``."""
@@ -399,6 +410,8 @@ class TrainingScreen:
 
     def _show(self, code: ExerciseCode, reason: str) -> None:
         state = self.state
+        if state.code is not None:
+            state.moves += 1
         state.code, state.reason = str(code), reason
         state.answer, state.hinted, state.attempts, state.recorded, state.problem = StepAnswer(), False, 0, False, None
         self._exercise = None

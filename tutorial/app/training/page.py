@@ -7,6 +7,7 @@ import streamlit as st
 from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.shell import clicks, document, focus, session, storage
 from tutorial.app.shell.markup import literal
+from tutorial.app.shell.table_component import anchor
 from tutorial.app.training import view
 from tutorial.app.training.model import CODE_INPUT, NEXT_KEY, THEME_CHOICE, TYPED_LIMIT
 
@@ -37,6 +38,7 @@ st.selectbox(_("Theme to train"), options=themes, format_func=lambda theme: labe
              on_change=view.choose, args=(choice_key,), placeholder=_("Choose a theme"))
 st.caption(literal(page.level_line() + " · " + page.reason_line()))
 
+anchor()(data=page.top_mark(), key="train-exercise-top")
 for line in page.story():
     st.info(literal(line))
 
