@@ -74,5 +74,8 @@ def pytest_terminal_summary(terminalreporter):
     for report in reruns:
         lines = (getattr(report, "longreprtext", "") or "").splitlines()
         terminalreporter.write_line(f"{report.nodeid}:")
-        for line in lines[-25:]:
+        # the test's own lines (where it waited or asserted, not Playwright's insides), then the error
+        ours = [line for line in lines if line.startswith(("tests/", "tests\\")) or line.lstrip().startswith(">")]
+        errors = [line for line in lines if line.startswith("E ")]
+        for line in (ours[-8:] + errors[-6:]) or lines[-25:]:
             terminalreporter.write_line(f"    {line}")

@@ -48,8 +48,14 @@ def test_reset_is_asked_first_and_only_once_a_lesson_is_done() -> None:
     assert screen.confirming and screen.token() == CONFIRMING
     screen.keep()
     assert not screen.confirming and screen.confirm_reset() is False  # a late yes after "keep" does nothing
+    assert screen.forgotten_line() is None
     screen.ask_reset()
     assert screen.confirm_reset() is True and not state.confirm_reset
+    said = screen.forgotten_line()
+    assert said is not None and "reset" in said and screen.forgotten_line() is None  # said once
+    spanish = home(done=[LESSONS[0].id], state=HomeState(), lang="es")
+    spanish.ask_reset()
+    assert spanish.confirm_reset() and spanish.forgotten_line() != said
 
 
 def test_reset_is_offered_to_a_learner_who_only_trained_or_practised() -> None:

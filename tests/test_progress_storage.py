@@ -174,8 +174,11 @@ def test_not_you_is_always_offered_and_asked_first() -> None:
     assert home.confirming_new and home.token() == CONFIRMING_NEW and "new learner" in home.new_question()
     home.keep()
     assert not home.confirming_new and home.confirm_new() is False
+    assert home.forgotten_line() is None  # a cancel says nothing
     home.ask_new()
     assert home.confirm_new() is True and not state.confirm_new
+    said = home.forgotten_line()  # the page looks much the same afterwards: it says what was done, once
+    assert said is not None and said.startswith("Done:") and "afresh" in said and home.forgotten_line() is None
     spanish = HomeScreen(HomeState(), LESSONS, [], {}, translations("es"))
     assert "navegador" in spanish.kept_where() and spanish.new_question() != home.new_question()
 

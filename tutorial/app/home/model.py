@@ -35,7 +35,8 @@ class HomeState:
     (the learner's code is shown), ``offered`` (a code from another device waiting for a yes or
     no), ``move_problem`` (the code last tried could not be used: its :class:`ProgressError`
     code), ``moved`` (a code was taken: said once), ``link_read`` (the address's ``move=`` has
-    been looked at: it is offered once per session)."""
+    been looked at: it is offered once per session); ``forgotten``: what was just done after a
+    yes, ``"reset"`` or ``"new"`` (said once)."""
 
     KEY: ClassVar[str] = "home"
     confirm_reset: bool = False
@@ -45,6 +46,7 @@ class HomeState:
     move_problem: str | None = None
     moved: bool = False
     link_read: bool = False
+    forgotten: str | None = None
 
 
 LESSON, PRACTICE = "lesson", "practice"
@@ -212,13 +214,27 @@ class HomeScreen:
         """*Yes, reset my progress*: whether the view must now forget the progress."""
         asked = self.state.confirm_reset
         self.state.confirm_reset = False
+        if asked:
+            self.state.forgotten = "reset"
         return asked
 
     def confirm_new(self) -> bool:
         """*Yes, start afresh*: whether the view must now forget everything (as a reset does)."""
         asked = self.state.confirm_new
         self.state.confirm_new = False
+        if asked:
+            self.state.forgotten = "new"
         return asked
+
+    def forgotten_line(self) -> str | None:
+        """Said once after *Yes, reset my progress* or *Yes, start afresh* (else ``None``): the
+        page looks much the same afterwards, so it says what was done (found by a trial)."""
+        done, self.state.forgotten = self.state.forgotten, None
+        if done == "reset":
+            return self._("Done: your progress is reset. This browser keeps nothing of it now.")
+        if done == "new":
+            return self._("Done: this browser has forgotten the learner before you. Welcome — you start afresh.")
+        return None
 
     # ----- Move my progress to another device ---------------------------------------------------
     def known(self) -> dict[str, int]:

@@ -132,6 +132,8 @@ home.from_link(session.url_seed(model_move.PARAMETER))  # once per session; sync
 # A code waiting for a yes or no (from the QR code's link, say) comes first, not screens below
 # on a phone (found by a trial); otherwise the section stays in its place near the end.
 MOVE_FIRST = home.confirming_move
+FORGOTTEN = home.state.forgotten  # "reset" or "new": said once, where its button was
+forgotten_line = home.forgotten_line()
 if MOVE_FIRST:
     move_section()
 st.markdown(_(
@@ -184,6 +186,8 @@ if lessons:
         due_row.page_link(pages.page("train"), label=_("Train"), icon=":material/fitness_center:")
     st.page_link(pages.page("progress"), label=_("See your progress"), icon=":material/insights:")
     st.caption(home.kept_where())
+    if forgotten_line and FORGOTTEN == "reset":
+        st.success(forgotten_line, icon=":material/restart_alt:")
     if home.can_reset():
         ask_first(asking=home.confirming, label=_("Reset my progress"), key="reset-progress", ask=home.ask_reset,
                   question=home.reset_question, yes=_("Yes, reset my progress"), seen=CONFIRMING, act=reset,
@@ -193,6 +197,8 @@ if lessons:
 if not MOVE_FIRST:
     move_section()
 # A shared computer (a class room's): the next learner starts afresh, after being asked.
+if forgotten_line and FORGOTTEN == "new":
+    st.success(forgotten_line, icon=":material/person_add:")
 ask_first(asking=home.confirming_new, label=_("Not you? Start as a new learner"), key="new-learner", ask=home.ask_new,
           question=home.new_question, yes=_("Yes, start afresh"), seen=CONFIRMING_NEW, act=start_afresh, no=_("Cancel"),
           keys=("new-learner-confirm", "new-learner-keep"), icon=":material/person_add:")
