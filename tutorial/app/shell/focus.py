@@ -150,9 +150,6 @@ function find(key, dest, nearby) {  // the control keyed `key` (a request) or dr
   }
   return null;
 }
-function redrawn(last) {  // another control drawn from the key of `last` (same stem, another state token)
-  return stems(last.key).slice(1).some(stem => keyed(stem).some(box => !box.contains(last.el) && controlIn(box, null)));
-}
 function inView(el) {
   const box = el.getBoundingClientRect();
   return box.top >= 0 && box.bottom <= window.innerHeight;
@@ -246,6 +243,18 @@ function install() {
     M.retry = setTimeout(() => requestAnimationFrame(settle), 100);
     return true;
   };
+  let watched = null;
+  const watchGone = (el) => {  // for 5 s while `el` keeps the focus: once removed, settle again
+    if (watched === el) { return; }
+    watched = el;
+    const since = Date.now();
+    const look = () => {
+      if (watched !== el) { return; }
+      if (!el.isConnected) { watched = null; M.soon(); return; }
+      if (deepActive() === el && Date.now() - since < 5000) { setTimeout(look, 100); } else { watched = null; }
+    };
+    setTimeout(look, 100);
+  };
   const settle = () => {
     if (M.closeSidebar) {
       // For 3 s after the run's end, close the sidebar whenever it has stayed open for 300 ms: the
@@ -296,11 +305,10 @@ function install() {
       // run's end (a busy machine, a long delta): look again shortly
       if (!target && M.path === location.pathname && again()) { return; }
     }
-    // The control used still has the focus, but a new one has been drawn from its key: Streamlit
-    // removes the old one a little after the run's end (later on a busy machine), and the focus
-    // then falls to the page with no run left to bring it back (a test found Forward's focus lost
-    // one run in three): look again shortly, until the old one is gone.
-    if (!target && !lost && M.last && M.last.el === active && redrawn(M.last) && again()) { return; }
+    // The control used still has the focus: Streamlit may remove it a little after the run's end
+    // (later on a busy machine: Forward drawn anew, Undo gone), and the focus then falls to the
+    // page with no run left to bring it back (tests found it so one run in three): watch it.
+    if (!target && !lost && M.last && M.last.el === active) { watchGone(active); }
     M.retries = 0;
     if (!target && lost && M.last && !M.last.el.isConnected && M.path === location.pathname) {
       // the control used is gone (Undo with nothing left to undo): the table, the next thing to do
