@@ -76,11 +76,18 @@ def test_the_stats_round_trip_and_refuse_anything_else():
     stats = PracticeStats(3, {"common-first": 2, MISSED_CALL: 1}, "4-1/0/0")
     assert PracticeStats.from_dict(json.loads(json.dumps(stats.to_dict()))) == stats
     for bad in ([], {"hands": -1}, {"hands": True}, {"hands": 1.0}, {"hands": COUNT_LIMIT + 1},
-                {"errors": {"made-up": 1}}, {"errors": {"common-first": -2}}, {"errors": []},
-                {"errors": {kind: 1 for kind in [*KINDS, "x"]}}, {"last": 5}, {"last": "x" * 81},
+                {"errors": {"Made Up!": 1}}, {"errors": {"common-first": -2}}, {"errors": []}, {"errors": {5: 1}},
+                {"errors": {f"kind-{n}": 1 for n in range(65)}}, {"last": 5}, {"last": "x" * 81},
                 {"last": "é"}, {"last": ""}, {"hands": 1, "other": 2}):
         with pytest.raises(StatsError):
             PracticeStats.from_dict(bad)
+
+
+def test_a_kind_this_version_does_not_count_is_left_out_and_the_rest_kept():
+    """A later version may count a new kind of error: its stored statistics are read here
+    without it (one unknown kind set the whole part aside; found by a trial)."""
+    read = PracticeStats.from_dict({"hands": 4, "errors": {"common-first": 2, "some-later-kind": 3}, "last": "4-1/0/0"})
+    assert read == PracticeStats(4, {"common-first": 2}, "4-1/0/0")
 
 
 def test_the_stored_progress_keeps_the_stats_and_reads_an_old_document():
@@ -91,7 +98,7 @@ def test_the_stored_progress_keeps_the_stats_and_reads_an_old_document():
     old = json.dumps({"v": 1, "done": [LESSONS[0].id], "checks": {}})  # before the stats were kept
     assert decode(old, KNOWN).stats == PracticeStats()
     assert "stats" not in json.loads(encode(Progress()))  # nothing counted: nothing written
-    for bad in ({"hands": "7"}, {"errors": {"made-up": 1}}, {"hands": 10**7}, [1, 2]):
+    for bad in ({"hands": "7"}, {"errors": {"Made up": 1}}, {"hands": 10**7}, [1, 2]):
         text = json.dumps({"v": 1, "done": [], "checks": {}, "stats": bad})
         with pytest.raises(ProgressError) as caught:
             decode(text, KNOWN)

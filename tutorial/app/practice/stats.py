@@ -10,6 +10,7 @@ progress, count nothing more. (Finishing the very same deal twice in a row there
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -88,24 +89,33 @@ class PracticeStats:
     @classmethod
     def from_dict(cls, data: object) -> PracticeStats:
         """Read :meth:`to_dict`'s form back; raises :class:`StatsError` for anything else: other
-        keys, a count that is not a whole number from 0 to :data:`COUNT_LIMIT`, an unknown kind,
-        a hand identity that is not short printable ASCII text."""
+        keys, a count that is not a whole number from 0 to :data:`COUNT_LIMIT`, a kind that is
+        not a short id (lower-case letters, digits and hyphens), more than :data:`KIND_LIMIT`
+        kinds, a hand identity that is not short printable ASCII text. A well-formed kind this
+        version does not count (written by a later one, say) is left out, the others kept: one
+        such kind set the whole part aside (found by a trial)."""
         if not isinstance(data, dict) or not set(data) <= {"hands", "errors", "last"}:
             raise StatsError("not an object of hands, errors and last")
         hands = data.get("hands", 0)
         if not _count(hands):
             raise StatsError("hands")
         errors = data.get("errors", {})
-        if not isinstance(errors, dict) or len(errors) > len(KINDS):
+        if not isinstance(errors, dict) or len(errors) > KIND_LIMIT:
             raise StatsError("errors")
         for kind, number in errors.items():
-            if kind not in KINDS or not _count(number):
+            if not (isinstance(kind, str) and _KIND.fullmatch(kind)) or not _count(number):
                 raise StatsError("errors")
         last = data.get("last")
         if last is not None and not (isinstance(last, str) and 0 < len(last) <= HAND_KEY_LIMIT and last.isascii()
                                      and last.isprintable()):
             raise StatsError("last")
         return cls(hands, {kind: errors[kind] for kind in KINDS if errors.get(kind)}, last)
+
+
+KIND_LIMIT = 64
+"""The most error kinds a stored part may name (this version counts :data:`KINDS`)."""
+
+_KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 
 def _count(value: object) -> bool:
