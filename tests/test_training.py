@@ -131,6 +131,9 @@ def test_code_round_trip():
         for text in (f"{theme}.1.0", f"{theme}.3.999999999"):
             assert str(ExerciseCode.parse(text)) == text
     assert ExerciseCode.parse("  call.1.007 ") == ExerciseCode("call", 1, 7)
+    # a phone capitalises the first letter typed (found by a trial): the theme is read in any case
+    assert ExerciseCode.parse("Nearest-opponent.2.48213") == code and ExerciseCode.parse("  Penalty.2.77 ").theme == "penalty"
+    assert ExerciseCode.parse("CALL.1.7") == ExerciseCode("call", 1, 7)
 
 
 @pytest.mark.parametrize(("text", "error"), [

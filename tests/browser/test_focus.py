@@ -363,3 +363,19 @@ def test_a_training_exercise_by_keyboard_alone_right_then_next(laptop, app_url):
     page.wait_for_function("(code) => !location.search.includes(code)", arg=code, timeout=15000)
     now = expect_focus(page, tag="BUTTON")
     assert now["key"] != NEXT_KEY, now
+
+
+def test_on_home_not_you_by_keyboard_alone_asks_then_says_done(laptop, app_url):
+    """*Not you? Start as a new learner* by Enter alone: the focus goes to the question's yes,
+    then back to the button, and the "Done" line is read out (the focus fell to the page after
+    each press; found by a trial)."""
+    page = laptop
+    page.goto(f"{app_url}/home?lang=en")
+    settle(page)
+    tab_to(page, keyed("new-learner"), limit=120)
+    press(page, "Enter")
+    expect_focus(page, key="new-learner-confirm")
+    press(page, "Enter")
+    page.wait_for_selector("[data-testid='stAlertContentSuccess']")
+    expect_focus(page, key="new-learner")
+    page.wait_for_function("() => document.getElementById('muggins-live').textContent.includes('Done')")

@@ -59,14 +59,18 @@ class ExerciseCode:
 
     @classmethod
     def parse(cls, text: object) -> ExerciseCode:
-        """Read ``THEME.LEVEL.SEED`` (white space around it allowed). Raises
+        """Read ``THEME.LEVEL.SEED`` (white space around it allowed, the theme in any case: a
+        phone's keyboard capitalises the first letter typed; found by a trial). Raises
         :class:`ExerciseCodeError`."""
         if not isinstance(text, str) or len(text) > MAX_CODE_LENGTH:
             raise ExerciseCodeError("bad-code", text=text[:MAX_CODE_LENGTH] if isinstance(text, str) else repr(text)[:40])
         parts = text.strip().split(".")
         if len(parts) != 3:
             raise ExerciseCodeError("bad-code", text=text)
-        return cls.of(*parts)
+        theme, level, seed = parts
+        if theme.isascii():
+            theme = theme.lower()
+        return cls.of(theme, level, seed)
 
     def __str__(self) -> str:
         return f"{self.theme}.{self.level}.{self.seed}"

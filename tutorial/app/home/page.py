@@ -35,14 +35,21 @@ def confirming() -> str:
     return home.token()
 
 
+DONE = "[data-testid='stAlertContentSuccess']"
+"""The "Done: …" line, read out after a yes (focus.request's ``read``)."""
+
+
 def reset() -> None:
     if home.confirm_reset():
         storage.forget()
+        # the button is gone with the progress: the focus goes to the next button, the line is read out
+        focus.request(["reset-progress", "new-learner"], read=DONE)
 
 
 def start_afresh() -> None:
     if home.confirm_new():
         storage.forget()
+        focus.request(["new-learner"], read=DONE)
 
 
 def use_typed() -> None:
@@ -75,6 +82,7 @@ def ask_first(*, asking: bool, label: str, key: str, ask: Callable[[], None], qu
     if not asking:
         if st.button(label, key=key, icon=icon):
             ask()
+            focus.request([keys[0]])  # by keyboard, on to the question's yes (found by a trial: the focus fell to the page)
             st.rerun()
         return
     st.warning(question())
@@ -83,6 +91,7 @@ def ask_first(*, asking: bool, label: str, key: str, ask: Callable[[], None], qu
                   type="primary", width="stretch")
     if no_column.button(no, key=keys[1], width="stretch"):
         home.keep()
+        focus.request([key])  # back to the button that asked
         st.rerun()
 
 
