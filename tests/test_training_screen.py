@@ -406,3 +406,23 @@ def test_wiring_in_spanish_keeps_the_exercise_and_chooses_a_theme():
     box.set_value("penalty").run()
     assert not at.exception and at.session_state["training"].code.startswith("penalty.")
     assert "Has elegido este tema." in texts(at)
+
+
+def test_wiring_the_old_theme_box_sent_back_after_a_redraw_chooses_nothing():
+    """A click made before the page was redrawn sends the old theme box's value back (a
+    language switch, *Open*): it was taken for a choice and swapped in a random exercise of the
+    theme already on screen (found by a trial). The box is a fresh widget per exercise and
+    language, and a change on any other box than the one drawn is ignored."""
+    at = start(app(done=",".join(ALL_DONE)), "training/page.py")
+    before = at.session_state["training"]
+    code, old_key = before.code, next(box.key for box in at.selectbox if box.key and box.key.startswith("train-theme-"))
+    at.radio(key="lang_choice").set_value("es").run()
+    assert not at.exception and at.session_state["training"].code == code
+    new_key = next(box.key for box in at.selectbox if box.key and box.key.startswith("train-theme-"))
+    assert new_key != old_key
+    other = "call" if code.startswith("penalty.") else "penalty"
+    at.selectbox(key=new_key).set_value(other).run()  # a real choice, on the box drawn
+    assert not at.exception and at.session_state["training"].code.startswith(other + ".")
+    assert at.session_state["training"].reason == CHOSEN
+    newest = next(box.key for box in at.selectbox if box.key and box.key.startswith("train-theme-"))
+    assert newest != new_key  # another exercise, another box: the old one's value means nothing now

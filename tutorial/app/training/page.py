@@ -9,7 +9,7 @@ from tutorial.app.shell import clicks, document, focus, session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table_component import anchor
 from tutorial.app.training import view
-from tutorial.app.training.model import CODE_INPUT, NEXT_KEY, THEME_CHOICE, TYPED_LIMIT
+from tutorial.app.training.model import CODE_INPUT, NEXT_KEY, TYPED_LIMIT
 
 tr = session.tr()
 _ = tr.gettext
@@ -32,7 +32,7 @@ themes = page.themes()
 if current not in themes:  # an exercise from a code, of a theme not opened yet: named in the box all the same
     themes = [*themes, current]
 labels = {theme: page.theme_name(theme) for theme in themes}
-choice_key = session.labelled_key(THEME_CHOICE, labels.values())  # a fresh widget when the labels change
+choice_key = view.theme_box_key(page)  # a fresh widget when the labels change
 st.session_state[choice_key] = current if current in labels else None
 st.selectbox(_("Theme to train"), options=themes, format_func=lambda theme: labels.get(theme, theme), key=choice_key,
              on_change=view.choose, args=(choice_key,), placeholder=_("Choose a theme"))

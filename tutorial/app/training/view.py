@@ -14,7 +14,7 @@ from tutorial.app.lessons import state as lesson_view
 from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.shell import focus, session
 from tutorial.app.shell.table import four_colour
-from tutorial.app.training.model import CODE_INPUT, TrainingPageState, TrainingScreen
+from tutorial.app.training.model import CODE_INPUT, THEME_CHOICE, TrainingPageState, TrainingScreen
 from tutorial.app.training.model import due_count as _due_count
 from tutorial.app.training.model import note_practice_error as _note_practice_error
 
@@ -51,6 +51,17 @@ def _arrived() -> None:
     focus.request(page.step_screen().first_controls())
 
 
+def theme_box_key(page: TrainingScreen) -> str:
+    """The theme box's widget key as the page draws it now: a fresh widget when its labels
+    change (the language, see :func:`tutorial.app.shell.session.labelled_key`) and for each
+    exercise, so that the old box's value, sent back with a click made before the page was
+    redrawn, is never taken for a choice."""
+    themes = page.themes()
+    if page.code.theme not in themes:
+        themes = [*themes, page.code.theme]
+    return session.labelled_key(THEME_CHOICE, [*(page.theme_name(theme) for theme in themes), page.state.code])
+
+
 def hint() -> None:
     screen().hint()
 
@@ -64,6 +75,11 @@ def choose(widget_key: str) -> None:
     """Callback of the theme selector: an exercise of the theme chosen."""
     page = screen()
     chosen = st.session_state.get(widget_key)
+    # A box drawn for another language (a click arriving during the rerun of a language switch
+    # fires the old box's change with the theme on screen; found by a trial) or the theme already
+    # on screen is no choice: the exercise stays.
+    if widget_key != theme_box_key(page) or (page.code is not None and chosen == page.code.theme):
+        return
     if page.can_choose(chosen):
         page.choose(chosen, now())
         _arrived()
