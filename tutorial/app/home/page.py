@@ -35,8 +35,7 @@ def confirming() -> str:
     return home.token()
 
 
-DONE = "[data-testid='stAlertContentSuccess']"
-"""The "Done: …" line, read out after a yes (focus.request's ``read``)."""
+DONE = "[data-testid='stAlertContentSuccess']"  # the "Done: …" line, read out after a yes (focus.request's read)
 
 
 def reset() -> None:
