@@ -134,6 +134,7 @@ def test_code_round_trip():
     # a phone capitalises the first letter typed (found by a trial): the theme is read in any case
     assert ExerciseCode.parse("Nearest-opponent.2.48213") == code and ExerciseCode.parse("  Penalty.2.77 ").theme == "penalty"
     assert ExerciseCode.parse("CALL.1.7") == ExerciseCode("call", 1, 7)
+    assert ExerciseCode.parse(" call . 1 . 7 ") == ExerciseCode("call", 1, 7)  # spaces round each part, the theme too
 
 
 @pytest.mark.parametrize(("text", "error"), [

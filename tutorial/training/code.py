@@ -44,8 +44,10 @@ class ExerciseCode:
 
     @classmethod
     def of(cls, theme: object, level: object, seed: object) -> ExerciseCode:
-        """A checked code from its parts (each may be given as text, as on the command line).
-        Raises :class:`ExerciseCodeError`."""
+        """A checked code from its parts (each may be given as text, as on the command line, with
+        white space around it; the theme in any case). Raises :class:`ExerciseCodeError`."""
+        if isinstance(theme, str) and theme.isascii():
+            theme = theme.strip().lower()
         if not isinstance(theme, str) or theme not in THEME_BY_ID:
             raise ExerciseCodeError("unknown-theme", theme=theme if isinstance(theme, str) else repr(theme))
         levels = THEME_BY_ID[theme].level_count
@@ -59,18 +61,15 @@ class ExerciseCode:
 
     @classmethod
     def parse(cls, text: object) -> ExerciseCode:
-        """Read ``THEME.LEVEL.SEED`` (white space around it allowed, the theme in any case: a
-        phone's keyboard capitalises the first letter typed; found by a trial). Raises
+        """Read ``THEME.LEVEL.SEED`` (white space around it and its parts allowed, the theme in any
+        case: a phone's keyboard capitalises the first letter typed; found by a trial). Raises
         :class:`ExerciseCodeError`."""
         if not isinstance(text, str) or len(text) > MAX_CODE_LENGTH:
             raise ExerciseCodeError("bad-code", text=text[:MAX_CODE_LENGTH] if isinstance(text, str) else repr(text)[:40])
         parts = text.strip().split(".")
         if len(parts) != 3:
             raise ExerciseCodeError("bad-code", text=text)
-        theme, level, seed = parts
-        if theme.isascii():
-            theme = theme.lower()
-        return cls.of(theme, level, seed)
+        return cls.of(*parts)
 
     def __str__(self) -> str:
         return f"{self.theme}.{self.level}.{self.seed}"

@@ -399,9 +399,7 @@ def mark(tr: gettext.NullTranslations) -> None:
     kept.labels = labels
     data: dict[str, Any] = {"labels": labels}
     if asked is not None:
-        nonce, keys, say, read = asked
-        data["request"] = {"nonce": nonce, "keys": list(keys), "say": say, "read": read}
-        kept.sent = asked
+        data["request"] = _sent(asked)
     st.html(STYLE)
     _component()(data=data, key="muggins-focus")
 
@@ -426,7 +424,12 @@ def deliver(key: str) -> None:
     asked, kept.pending = kept.pending, None
     if asked is None:
         return
-    nonce, keys, say, read = asked
-    kept.sent = asked
     st.html(STYLE.replace("muggins-focus", key))
-    _note_component()(data={"request": {"nonce": nonce, "keys": list(keys), "say": say, "read": read}}, key=key)
+    _note_component()(data={"request": _sent(asked)}, key=key)
+
+
+def _sent(asked: Request) -> dict[str, Any]:
+    """A request as the browser's script takes it, noted as the last one sent (:func:`sent`)."""
+    state().sent = asked
+    nonce, keys, say, read = asked
+    return {"nonce": nonce, "keys": list(keys), "say": say, "read": read}

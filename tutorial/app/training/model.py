@@ -362,6 +362,12 @@ class TrainingScreen:
         """The themes the learner can choose (those open), stable ids in the course's order."""
         return list(self.training.themes)
 
+    def box_themes(self) -> list[str]:
+        """The theme box's options: the open themes, and the exercise's own when it came from a
+        code of a theme not opened yet (named in the box all the same)."""
+        themes = self.themes()
+        return themes if self.code.theme in themes else [*themes, self.code.theme]
+
     def can_choose(self, theme: object) -> bool:
         return isinstance(theme, str) and theme in self.training.cards
 

@@ -28,12 +28,10 @@ if intro:
     st.info(literal(intro))
 
 current = page.code.theme
-themes = page.themes()
-if current not in themes:  # an exercise from a code, of a theme not opened yet: named in the box all the same
-    themes = [*themes, current]
+themes = page.box_themes()
 labels = {theme: page.theme_name(theme) for theme in themes}
-choice_key = view.theme_box_key(page)  # a fresh widget when the labels change
-st.session_state[choice_key] = current if current in labels else None
+choice_key = view.theme_box_key(page)  # a fresh widget when the labels change, and for each exercise
+st.session_state[choice_key] = current
 st.selectbox(_("Theme to train"), options=themes, format_func=lambda theme: labels.get(theme, theme), key=choice_key,
              on_change=view.choose, args=(choice_key,), placeholder=_("Choose a theme"))
 st.caption(literal(page.level_line() + " · " + page.reason_line()))

@@ -56,10 +56,7 @@ def theme_box_key(page: TrainingScreen) -> str:
     change (the language, see :func:`tutorial.app.shell.session.labelled_key`) and for each
     exercise, so that the old box's value, sent back with a click made before the page was
     redrawn, is never taken for a choice."""
-    themes = page.themes()
-    if page.code.theme not in themes:
-        themes = [*themes, page.code.theme]
-    return session.labelled_key(THEME_CHOICE, [*(page.theme_name(theme) for theme in themes), page.state.code])
+    return session.labelled_key(THEME_CHOICE, [*map(page.theme_name, page.box_themes()), page.state.code])
 
 
 def hint() -> None:
