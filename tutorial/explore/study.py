@@ -299,11 +299,11 @@ def _run_on_cluster(spec: StudySpec, work: list[tuple[int, int, int]], address: 
                     finished: Callable[[tuple[int, int, int], list[Row]], None]) -> None:
     from distributed import Client, as_completed
 
-    with Client(address, timeout=10) as client:  # type: ignore[no-untyped-call]
+    with Client(address, timeout=10) as client:
         client.wait_for_workers(1, timeout=30)  # a scheduler without workers would never answer
         futures = {client.submit(play_hands, spec, *unit, pure=False): unit for unit in work}
         try:
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            for future in as_completed(futures):
                 finished(futures[future], future.result())
         except BaseException:
             client.cancel(list(futures))
