@@ -492,8 +492,14 @@ MARKDOWN_BAIT = ["[Sign in again](https://example.invalid)", "![x](https://examp
                  ":red[alarm] **bold** $x^2$ <b>b</b>"]
 
 
-@pytest.mark.parametrize("bait", MARKDOWN_BAIT)
-@pytest.mark.parametrize("param", ["deal", "seat", "game", "moves", "lesson", "step", "saved"])
+QUOTED_PARAMS = ["deal", "seat", "game", "moves", "lesson", "step", "saved"]
+
+
+# Each part of the address that is quoted back, with each bait in turn (every part once, every
+# bait at least twice): the escaping itself is one function, tested on every bait in
+# test_literal_escapes_every_bait; here the wiring, that every part goes through it.
+@pytest.mark.parametrize(("param", "bait"), [(param, MARKDOWN_BAIT[i % len(MARKDOWN_BAIT)])
+                                             for i, param in enumerate(QUOTED_PARAMS)])
 def test_text_quoted_from_the_address_is_shown_literally(param, bait):
     query = {"deal": "4-5", param: bait}
     if param in ("lesson", "step"):
@@ -677,8 +683,22 @@ def test_quoted_addresses_never_become_links():
     assert literal("plain 1.5") == "plain 1\\.5"
 
 
-@pytest.mark.parametrize("settings", [".", "coach.", "coach..h1", "table..a50", "..."])
-@pytest.mark.parametrize("extra", [{"deal": "4-1234", "moves": "~."}, {}, {"present": "1", "deal": "4-1234"}])
+def test_literal_escapes_every_bait():
+    from tutorial.app.shell.markup import literal
+
+    for bait in MARKDOWN_BAIT:
+        shown = literal(bait)
+        assert not re.search(r"(?<!\\)[\[\]()$<>*:!]", shown), shown
+        assert shown.replace("\\", "").replace("\u2060", "") == bait
+
+
+EMPTY_PARTS = [".", "coach.", "coach..h1", "table..a50", "..."]
+"""Game settings with an empty part; how each is read is the settings parser's (test_practice.py)."""
+VISITS = [{"deal": "4-1234", "moves": "~."}, {}, {"present": "1", "deal": "4-1234"}]
+"""With moves, alone, in presenter mode."""
+
+
+@pytest.mark.parametrize(("settings", "extra"), [(settings, VISITS[i % len(VISITS)]) for i, settings in enumerate(EMPTY_PARTS)])
 def test_an_empty_part_in_the_game_settings_is_explained_and_every_later_visit_works(settings, extra):
     at = start(app(game=settings, **extra), "practice/page.py")
     said = " ".join(plain(w.value) for w in at.warning)
@@ -779,6 +799,7 @@ ADDRESS_KEYS = ("lang", "lesson", "step", "done", "checks", "deal", "moves", "se
                 "present", "lab", "pos", "ex")
 
 
+@pytest.mark.no_cover  # a robustness run: every line it reaches other tests cover (measured with --cov-context=test)
 @hyp_settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @example(query={"game": "coach..h1", "deal": "4-1234"}, page="practice")
 @example(query={"game": ".", "present": "1"}, page="practice")
