@@ -345,6 +345,16 @@ def test_lang_param_with_region_is_understood():
     assert at.session_state["shell"].lang == "es"
 
 
+def test_a_language_the_app_does_not_have_is_said_and_the_page_is_in_another():
+    at = start(app(lang="de"))
+    said = " ".join(plain(box.value) for box in at.info)
+    assert "the language “de”, which this app does not have, so the page is in English" in said, said
+    assert at.session_state["shell"].lang == "en"
+    for understood in ("es-MX", "ES", ""):
+        fine = start(app(lang=understood))
+        assert not any("does not have" in plain(box.value) for box in fine.info), understood
+
+
 def test_rules_page_links_each_section_to_its_lesson():
     """Which lessons each section links: tests/test_home_rules_models.py; here the button opens one."""
     at = start(app(), "rules/page.py")

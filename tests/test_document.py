@@ -79,6 +79,20 @@ def test_the_language_script_names_only_the_apps_languages():
         assert document.language_script(odd) == document.language_script("en")
 
 
+def test_streamlits_hints_under_a_text_box_are_put_in_the_learners_language():
+    """Streamlit writes "Press Enter to apply" under a text box in English whatever the app's
+    language (found on the Training page's code box in Spanish)."""
+    spanish = document.input_instructions(translations("es"))
+    assert set(spanish) == {f"Press {keys}+Enter to {what}" for keys in ("Ctrl", "⌘") for what in ("apply", "submit form")} \
+        | {"Press Enter to apply", "Press Enter to submit form"}
+    assert spanish["Press Enter to apply"] == "Pulsa Intro para aplicar"
+    assert all("Enter" not in said and "Intro" in said for said in spanish.values())
+    assert document.input_instructions(translations("en")) == {}  # nothing to change in English
+    script = document.language_script("es", spanish)
+    assert "Pulsa Intro para aplicar" in script.encode().decode("unicode_escape")
+    assert "</script>" not in document.language_script("es", {"Press Enter to apply": "</script><b>"})[:-len("</script>")]
+
+
 def test_qr_codes_have_a_text_alternative_in_the_learners_language():
     english, spanish = translations("en"), translations("es")
     assert share.qr_alt(english, room="K7QM3X") == "QR code: scan it to join class room K7QM3X."

@@ -2,7 +2,16 @@
 
 import pytest
 
-from tutorial.i18n import LANGUAGES, header_languages, match_language, negotiate, normalize, po_path, translations
+from tutorial.i18n import (
+    LANGUAGES,
+    header_languages,
+    match_language,
+    negotiate,
+    normalize,
+    po_path,
+    translations,
+    unknown_language_line,
+)
 
 
 @pytest.mark.parametrize("preferred, expected", [
@@ -24,6 +33,15 @@ def test_accept_language_tags_in_the_order_sent(header, tags):
 def test_language_codes_from_the_address():
     assert normalize(" ES ") == "es" and normalize("xx") is None and normalize(7) is None
     assert match_language("es-CL") == "es" and match_language("zz") is None and match_language("") is None
+
+
+def test_a_language_the_app_does_not_have_is_named_with_the_one_used():
+    assert unknown_language_line("de", "en", translations("en")) == (
+        "The link asks for the language “de”, which this app does not have, so the page is in English. "
+        "The app speaks English and Español.")
+    spanish = unknown_language_line("fr-CA", "es", translations("es"))
+    assert "«fr-CA»" in spanish and "Español" in spanish and "English y Español" in spanish
+    assert "x" * 21 not in unknown_language_line("x" * 300, "en", translations("en"))  # a long one is cut
 
 
 def test_catalogs_are_found_compiled_and_shared():

@@ -228,6 +228,18 @@ def test_an_invalid_typed_code_is_refused_with_a_message_and_nothing_is_lost(typ
     assert page.problem() is None  # said until the next action
 
 
+def test_open_with_nothing_typed_asks_for_a_code_instead_of_an_older_problem():
+    state = TrainingPageState()
+    page = screen(state)
+    code = state.code
+    assert page.open_code("nope", NOW) is False and "nope" in page.problem()
+    for blank in ("", "   ", None):
+        assert page.open_code(blank, NOW) is False
+        assert page.problem() == "Type or paste an exercise code first. A code looks like nearest-opponent.2.48213."
+    assert screen(state, lang="es").problem().startswith("Escribe o pega primero un código de ejercicio.")
+    assert state.code == code  # the exercise stays
+
+
 def test_a_typed_code_opens_that_exact_exercise():
     page = screen()
     assert page.open_code("  nearest-opponent.2.48213 ", NOW) is True
@@ -386,11 +398,15 @@ def test_wiring_open_answer_next():
 def test_wiring_a_typed_code_and_a_link():
     at = start(app(ex="own-discard.3.99"), "training/page.py")
     assert at.session_state["training"].code == "own-discard.3.99"
-    at.text_input(key="train-code-input").set_value("bogus").run()
+    # The box and *Open* are a form (Enter in the box opens too): what is typed is sent with *Open*
+    at.text_input(key="train-code-input").set_value("bogus")
     click(at, "train-open").run()
     assert "“bogus” is not an exercise code" in texts(at) and at.session_state["training"].code == "own-discard.3.99"
     assert at.text_input(key="train-code-input").value == "bogus"  # the typed text is kept
-    at.text_input(key="train-code-input").set_value("recycle.2.5").run()
+    at.text_input(key="train-code-input").set_value("")
+    click(at, "train-open").run()  # Open with nothing typed: asked for a code, the old problem gone
+    assert "Type or paste an exercise code first" in texts(at) and "bogus" not in texts(at)
+    at.text_input(key="train-code-input").set_value("recycle.2.5")
     click(at, "train-open").run()
     assert not at.exception and at.session_state["training"].code == "recycle.2.5"
     assert at.query_params["ex"] in ("recycle.2.5", ["recycle.2.5"])

@@ -34,6 +34,15 @@ def N_(message: str) -> str:
     return message
 
 
+def unknown_language_line(asked: str, lang: str, tr: gettext.NullTranslations) -> str:
+    """What a page says when its link asks for a language the app does not have (``?lang=de``):
+    which, and the language the page is in instead (quoted text plain: escape it to show it)."""
+    return tr.gettext("The link asks for the language “{asked}”, which this app does not have, so the page is in "
+                      "{language}. The app speaks {languages}.").format(
+        asked=" ".join(str(asked).split())[:20], language=LANGUAGE_NAMES.get(lang, lang),
+        languages=tr.gettext("{first} and {second}").format(first=LANGUAGE_NAMES["en"], second=LANGUAGE_NAMES["es"]))
+
+
 def po_path(lang: str) -> Path:
     """Path of the catalog for ``lang`` (``locales/<lang>/LC_MESSAGES/messages.po``)."""
     return LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"

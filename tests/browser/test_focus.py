@@ -324,6 +324,15 @@ def test_on_a_phone_the_sidebar_closes_after_choosing_a_page(phone, app_url):
     page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right <= 0",
                            timeout=10000)
     assert sidebar.get_attribute("data-collapsed") == "true"
+    # Another language chosen there closes it too: the page in that language is what the learner wants to see
+    page.locator("[data-testid='stExpandSidebarButton']").tap()
+    page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right > 100")
+    page.locator("[data-testid='stSidebar'] .st-key-lang_choice label:has-text('English')").tap()  # the phone's is Spanish
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    settle(page)
+    page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right <= 0",
+                           timeout=10000)
+    assert page.locator("h1").first.inner_text() == "The rules of Muggins"
 
 
 def test_in_practice_the_focus_goes_to_the_table_when_the_control_used_is_gone(laptop, app_url):

@@ -2,7 +2,8 @@
 projector (1280×720 at 150 %), in both languages, an exercise opened from its code is answered
 wrong and then right with the verdict and the way on in one screen, an option's words are never
 cut, and the Progress page opened afterwards (a new page load: the answers come back from the
-browser's storage) shows the theme trained, its chart within the screen's width. Two page loads
+browser's storage) shows the theme trained, its chart within the screen's width. In Spanish,
+Streamlit's hint under the code box is in Spanish and Enter there opens the code. Two page loads
 per size."""
 
 from __future__ import annotations
@@ -78,6 +79,16 @@ def test_an_exercise_answered_then_the_progress_page_at_each_size(sized, app_url
     assert not cut_labels(page), cut_labels(page)
     page.wait_for_function("(theme) => (localStorage.getItem('muggins.progress') || '').includes(theme)",
                            arg=code.split(".")[0], timeout=20_000)
+    if lang == "es":  # the code box: Streamlit's hint under it in the page's language, and Enter opens the code
+        box = page.locator(".st-key-train-code-input input")
+        box.fill("recycle.2.5")
+        hint = page.locator("[data-testid='InputInstructions']").first
+        hint.wait_for(timeout=10_000)
+        page.wait_for_function("() => document.querySelector('[data-testid=InputInstructions]').innerText.includes('Pulsa Intro')",
+                               timeout=10_000)
+        assert "Press" not in hint.inner_text(), hint.inner_text()
+        box.press("Enter")
+        page.wait_for_function("() => new URLSearchParams(location.search).get('ex') === 'recycle.2.5'", timeout=15_000)
 
     page.goto(f"{app_url}/progress?lang={lang}")
     settle(page)

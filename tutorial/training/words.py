@@ -38,6 +38,8 @@ def code_problem(code: str, params: dict[str, object], tr: gettext.NullTranslati
         text = _("The theme “{theme}” has levels 1 to {levels}, not “{level}”.")
     elif code == "bad-seed":
         text = _("The last part of a code is a number of 1 to 9 digits, not “{seed}”.")
+    elif code == "empty":
+        text = _("Type or paste an exercise code first.")
     else:
         text = _("“{text}” is not an exercise code.")
     clipped = {key: str(value)[:40] for key, value in params.items()}

@@ -74,7 +74,8 @@ def allowed(control: str, token: str, current: str, *, shown_ms: object = None) 
 
 
 def button(label: str, *, key: str, seen: str, current: Callable[[], str], action: Callable[..., Any],
-           args: tuple[Any, ...] = (), where: Any = None, fixed_key: bool = False, **options: Any) -> None:
+           args: tuple[Any, ...] = (), where: Any = None, fixed_key: bool = False, submit: bool = False,
+           **options: Any) -> None:
     """Draw ``st.button`` keyed ``<key>-t<seen>`` whose click calls ``action(*args)``
     only if ``current()`` still equals ``seen`` (both short texts naming a state) and
     the button has been on screen long enough to have been seen.
@@ -82,11 +83,13 @@ def button(label: str, *, key: str, seen: str, current: Callable[[], str], actio
     ``fixed_key``: keep the key ``key`` in every state, for a button whose action does not
     depend on what is shown (it reads a typed code, say, and a second press does the
     same again): only the time on screen is checked (``seen`` then names the version of
-    the page it is drawn on, and a new one starts the count again)."""
+    the page it is drawn on, and a new one starts the count again).
+    ``submit``: the button of the ``st.form`` it is drawn in (Enter in the form's text box
+    presses it too)."""
     widget = key if fixed_key else f"{key}-t{seen}"
     drawn(key, seen, widget)
-    (where or st).button(label, key=widget, on_click=_guarded, args=(key, seen, None if fixed_key else current, action, args),
-                         **options)
+    draw = (where or st).form_submit_button if submit else (where or st).button
+    draw(label, key=widget, on_click=_guarded, args=(key, seen, None if fixed_key else current, action, args), **options)
 
 
 def _guarded(key: str, seen: str, current: Callable[[], str] | None, action: Callable[..., Any],

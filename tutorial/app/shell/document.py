@@ -12,6 +12,7 @@ may name more (the lesson) with :func:`title`. The texts are made by plain funct
 
 from __future__ import annotations
 
+import gettext
 import json
 
 import streamlit as st
@@ -74,11 +75,51 @@ def page_title(*parts: str) -> str:
     return SEPARATOR.join([part for part in kept if part and part != APP_NAME] + [APP_NAME])
 
 
-def language_script(lang: str) -> str:
+def input_instructions(tr: gettext.NullTranslations) -> dict[str, str]:
+    """Streamlit's own hints under a text box being typed in ("Press Enter to apply"), which
+    its page shows in English whatever the app's language, each with its words in ``tr``'s
+    language (those unchanged left out). The keys are Streamlit's texts, exactly as its
+    ``InputInstructions`` element writes them (1.67); the count of characters beside them is
+    in figures and stays."""
+    _ = tr.gettext
+    words = {
+        "Press Enter to apply": _("Press Enter to apply"),
+        "Press Enter to submit form": _("Press Enter to submit form"),
+        "Press Ctrl+Enter to apply": _("Press Ctrl+Enter to apply"),
+        "Press Ctrl+Enter to submit form": _("Press Ctrl+Enter to submit form"),
+        "Press ⌘+Enter to apply": _("Press ⌘+Enter to apply"),
+        "Press ⌘+Enter to submit form": _("Press ⌘+Enter to submit form"),
+    }
+    return {english: said for english, said in words.items() if said != english}
+
+
+INPUT_WORDS_JS = """
+window.mugginsInputWords = WORDS;
+if (!window.mugginsInputWatch) {
+  const fix = () => {
+    const words = window.mugginsInputWords || {};
+    for (const hint of document.querySelectorAll('[data-testid="InputInstructions"] span')) {
+      const text = hint.firstChild;
+      if (text && text.nodeType === 3 && Object.hasOwn(words, text.nodeValue)) { text.nodeValue = words[text.nodeValue]; }
+    }
+  };
+  window.mugginsInputWatch = new MutationObserver(fix);
+  window.mugginsInputWatch.observe(document.body, {childList: true, subtree: true, characterData: true});
+  fix();
+}
+"""
+"""Installed once per page: whenever Streamlit writes one of its hints under a text box, it is
+put in the page's language (the text node React wrote is changed in place, so React's own
+later changes to it are seen and put right again)."""
+
+
+def language_script(lang: str, input_words: dict[str, str] | None = None) -> str:
     """HTML whose script sets the document's language to ``lang`` (one of the app's
-    languages; anything else is taken as the first, English)."""
+    languages; anything else is taken as the first, English) and the words Streamlit's hints
+    under text boxes are shown in (:func:`input_instructions`)."""
     code = lang if lang in LANGUAGES else LANGUAGES[0]
-    return f"<script>document.documentElement.setAttribute('lang', {json.dumps(code)});</script>"
+    words = INPUT_WORDS_JS.replace("WORDS", json.dumps(input_words or {}).replace("<", "\\u003c"))
+    return f"<script>document.documentElement.setAttribute('lang', {json.dumps(code)});{words}</script>"
 
 
 def title(*parts: str) -> None:
@@ -86,10 +127,11 @@ def title(*parts: str) -> None:
     st.set_page_config(page_title=page_title(*parts))
 
 
-def frame(lang: str, page: str) -> None:
-    """On every run, before the page: the app's styles, the document's language and the
-    page's title (``page``: its translated name)."""
+def frame(lang: str, page: str, tr: gettext.NullTranslations | None = None) -> None:
+    """On every run, before the page: the app's styles, the document's language, the words of
+    Streamlit's hints under text boxes (in ``tr``'s language) and the page's title (``page``:
+    its translated name)."""
     title(page)
     st.html(STYLE)
     with st.container(key=LANGUAGE_BOX):
-        st.html(language_script(lang), unsafe_allow_javascript=True)
+        st.html(language_script(lang, input_instructions(tr) if tr is not None else None), unsafe_allow_javascript=True)

@@ -156,7 +156,7 @@ function inView(el) {
 }
 
 function install() {
-  const M = { last: null, pending: null, done: '', scrolls: [], keyboard: false, labels: {}, closeSidebar: false, retries: 0, retry: 0, tableWanted: 0 };
+  const M = { last: null, pending: null, done: '', scrolls: [], keyboard: false, labels: {}, closeSidebar: false, reopened: 0, lang: '', retries: 0, retry: 0, tableWanted: 0 };
   const live = document.createElement('div');
   live.setAttribute('role', 'status'); live.setAttribute('aria-live', 'polite'); live.id = 'muggins-live';
   live.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;';
@@ -234,6 +234,11 @@ function install() {
   document.addEventListener('click', (event) => {  // a page chosen in the sidebar, on a phone
     const link = event.composedPath().find(el => el instanceof Element && el.matches('[data-testid="stSidebarNav"] a, [data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]'));
     if (link && window.innerWidth < 768) { M.closeSidebar = true; }
+    // The learner opening the menu again (within the 3 s the closing goes on for) keeps it open:
+    // it was shut again under their finger (found by a test)
+    if (event.isTrusted && event.composedPath().some(el => el instanceof Element && el.matches('[data-testid="stExpandSidebarButton"]'))) {
+      M.reopened = Date.now();
+    }
   }, true);
 
   const again = () => {  // settle once more in 100 ms, for up to 3 s after a run's end
@@ -256,6 +261,12 @@ function install() {
     setTimeout(look, 100);
   };
   const settle = () => {
+    // Another language chosen (in the sidebar) on a phone: the page in that language is what the
+    // learner wants to see, so the sidebar closes as after choosing a page. Seen on the document's
+    // language, which each run sets: the radio's own events differ between mouse, touch and keys.
+    const lang = document.documentElement.lang;
+    if (M.lang && lang !== M.lang && window.innerWidth < 768) { M.closeSidebar = true; }
+    M.lang = lang;
     if (M.closeSidebar) {
       // For 3 s after the run's end, close the sidebar whenever it has stayed open for 300 ms: the
       // new page's sidebar may be drawn late (a busy phone), and Streamlit may be closing it
@@ -270,6 +281,7 @@ function install() {
         const button = document.querySelector('[data-testid="stSidebar"] button[aria-controls="stSidebar"][aria-expanded="true"]');
         const shown = bar && button && bar.getAttribute('data-collapsed') !== 'true' && bar.getBoundingClientRect().right > 0;
         if (shown && window.innerWidth < 768) { open += 1; shut = 0; } else { open = 0; shut += 1; }
+        if (M.reopened > since) { return; }  // the learner opened it again: it stays open
         if (open >= 3) { button.click(); open = 0; }
         const gone = Date.now() - since;
         if (gone < 3000 || (shut < 5 && gone < 10000)) { setTimeout(close, 100); }

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import streamlit as st
 
-from tutorial.i18n import LANGUAGES, header_languages, match_language, negotiate, normalize, translations
+from tutorial.app.shell.markup import literal
+from tutorial.i18n import LANGUAGES, header_languages, match_language, negotiate, normalize, translations, unknown_language_line
 
 if TYPE_CHECKING:
     from tutorial.narrate import Narrator
@@ -47,7 +48,9 @@ class ShellState:
     - ``seed``: the query parameters the session was opened with (a page change clears
       plain ones from the address: :func:`url_seed` reads them here);
     - ``kept``: what the address keeps on every page (:func:`remember`);
-    - ``pages``: the pages as built in this run (:mod:`tutorial.app.shell.pages`).
+    - ``pages``: the pages as built in this run (:mod:`tutorial.app.shell.pages`);
+    - ``unknown_lang``: a language the link asked for that the app does not have (said by
+      :func:`language_notice`).
     """
 
     KEY: ClassVar[str] = "shell"
@@ -57,6 +60,7 @@ class ShellState:
     seed: dict[str, str] = field(default_factory=dict)
     kept: dict[str, str] = field(default_factory=dict)
     pages: dict[str, Any] = field(default_factory=dict)
+    unknown_lang: str | None = None
 
 
 def shell() -> ShellState:
@@ -79,7 +83,10 @@ def init() -> None:
         return
     kept.initialised = True
     asked = st.query_params.get(LANG)
-    kept.lang = normalize(asked) or (match_language(asked) if asked else None) or negotiate(_browser_languages())
+    understood = normalize(asked) or (match_language(asked) if asked else None)
+    kept.lang = understood or negotiate(_browser_languages())
+    if asked and asked.strip() and not understood:
+        kept.unknown_lang = asked
     seed = {key: str(st.query_params.get(key)) for key in st.query_params}
     kept.seed = seed
     kept.kept = {key: seed[key] for key in KEPT if seed.get(key)}
@@ -104,6 +111,18 @@ def url_seed(key: str) -> str | None:
 def choose_language() -> None:
     """Callback of the language radio: make its value the learner's language."""
     shell().lang = str(st.session_state[LANG_CHOICE])
+
+
+def language_notice(*, keep: bool = False) -> None:
+    """Say that the link asked for a language the app does not have (once; with ``keep``, again
+    at the next run: the first view waits for the browser's stored progress, which may bring
+    the learner's own language, and its arrival draws the page again)."""
+    asked = shell().unknown_lang
+    if asked is None:
+        return
+    if not keep:
+        shell().unknown_lang = None
+    st.info(literal(unknown_language_line(asked, lang(), tr())), icon=":material/translate:")
 
 
 def lang() -> str:

@@ -213,9 +213,10 @@ def take(sent: dict[str, Any]) -> None:
 
 def forget() -> None:
     """Forget everything this browser keeps of the learner: completed lessons, check results,
-    the training schedule, the practice game and statistics, and the stored document (the language and the
-    look of the table stay, for the next learner to change). *Reset my progress* and *Not you?
-    Start as a new learner* both come here."""
+    the training schedule, the practice game and statistics. The language and the look of the table
+    stay, in the page and in what the browser keeps, for the next learner to change (they were
+    kept in the page only, and the next visit came back in the browser's language: found by a
+    trial). *Reset my progress* and *Not you? Start as a new learner* both come here."""
     from tutorial.app.lessons import state as lesson_view
     from tutorial.app.practice.state import PracticeState
     from tutorial.app.practice.stats import PracticeStats
@@ -226,7 +227,7 @@ def forget() -> None:
     st.session_state[TrainingPageState.KEY] = TrainingPageState(seeded=True)
     st.session_state[PracticeState.KEY] = PracticeState()
     session.remember(**dict.fromkeys(GAME_PARTS))
-    _replace_stored(None)
+    _replace_stored(encode(current()))
 
 
 def move_in(progress: Progress) -> None:

@@ -384,6 +384,8 @@ class TrainingScreen:
         """Open the exercise of a typed code. A code that is not valid changes nothing but
         :meth:`problem`; returns whether it was opened."""
         if not self.can_open_code(text):
+            if text is None or isinstance(text, str):  # *Open* with nothing typed: said, instead of an older problem
+                self.state.problem = ("empty", {})
             return False
         try:
             code = ExerciseCode.parse(code_in(text))

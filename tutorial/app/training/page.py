@@ -76,11 +76,13 @@ exercise(page.state.code)
 
 st.subheader(_("Exercise code"), anchor=False)
 st.markdown(literal(page.code_line()))
-st.text_input(_("Open an exercise by its code (from your teacher, say)"), key=CODE_INPUT,
-              placeholder="nearest-opponent.2.48213", max_chars=TYPED_LIMIT)
-# (guarded as a button of its own: the exercise above changes under it with every answer, which
-# reruns only the exercise, and *Open* acts on the code typed, whatever the exercise is)
-clicks.button(_("Open"), key="train-open", seen="open", current=lambda: "open", action=view.open_typed, fixed_key=True)
+with st.form("train-open-form", border=False):  # Enter in the box opens the code, as *Open* does
+    st.text_input(_("Open an exercise by its code (from your teacher, say)"), key=CODE_INPUT,
+                  placeholder="nearest-opponent.2.48213", max_chars=TYPED_LIMIT)
+    # (guarded as a button of its own: the exercise above changes under it with every answer, which
+    # reruns only the exercise, and *Open* acts on the code typed, whatever the exercise is)
+    clicks.button(_("Open"), key="train-open", seen="open", current=lambda: "open", action=view.open_typed,
+                  fixed_key=True, submit=True)
 typed_problem = page.problem()
 if typed_problem:
     st.error(literal(typed_problem))
