@@ -19,6 +19,7 @@ from tutorial.app.practice.model import PracticeScreen
 from tutorial.app.training.model import (
     CHOSEN,
     CODE,
+    MIXED,
     NEW,
     PRACTICE,
     WEAKEST,
@@ -203,8 +204,34 @@ def test_choosing_a_theme():
     page = screen(done=ALL_DONE)
     assert page.can_choose("penalty")
     page.choose("penalty", NOW)
-    assert page.code.theme == "penalty" and page.reason_line() == "You chose this theme."
+    assert page.code.theme == "penalty" and page.reason_line() == (
+        "You chose this theme; the next exercises stay on it until you choose “Mixed (what is due)”.")
     assert page.story()  # a penalty exercise tells the call that came before
+
+
+def test_a_chosen_theme_lasts_until_mixed_is_chosen():
+    """Found by a trial: a theme chosen lasted one exercise, then the schedule took over."""
+    page = screen(done=ALL_DONE)
+    assert page.box_themes()[0] == MIXED and page.box_value() == MIXED
+    assert page.theme_name(MIXED) == "Mixed (what is due)"
+    page.choose("recycle", NOW)
+    assert page.box_value() == "recycle"
+    seen = set()
+    for _ in range(4):
+        page.pick(right(page), NOW)
+        page.next(NOW)
+        assert page.code.theme == "recycle" and page.state.reason == CHOSEN
+        seen.add(page.state.code)
+    assert len(seen) == 4  # new exercises of it, not the same one again
+    code = page.state.code
+    assert page.can_choose(MIXED)
+    page.choose(MIXED, NOW)
+    assert page.state.code == code and page.box_value() == MIXED  # the exercise on screen stays
+    assert page.reason_line() == "You chose this theme."
+    page.pick(right(page), NOW)
+    page.next(NOW)
+    assert page.state.reason != CHOSEN  # the schedule chooses again
+    assert screen(page.state, lang="es").theme_name(MIXED) == "Mezcla (lo que toca repasar)"
 
 
 @pytest.mark.parametrize(("typed", "en", "es"), [
@@ -421,7 +448,7 @@ def test_wiring_in_spanish_keeps_the_exercise_and_chooses_a_theme():
     box = next(box for box in at.selectbox if box.key and box.key.startswith("train-theme-"))
     box.set_value("penalty").run()
     assert not at.exception and at.session_state["training"].code.startswith("penalty.")
-    assert "Has elegido este tema." in texts(at)
+    assert "Has elegido este tema" in texts(at)
 
 
 def test_wiring_the_old_theme_box_sent_back_after_a_redraw_chooses_nothing():

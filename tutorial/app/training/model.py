@@ -43,6 +43,9 @@ SEEDS = 100_000
 NEW, DUE, PRACTICE, WEAKEST, CHOSEN, CODE = "new", "due", "practice", "weakest", "chosen", "code"
 """Why the exercise on screen was chosen (:attr:`TrainingPageState.reason`)."""
 
+MIXED = "mixed"
+"""The theme box's first option: no theme chosen, the schedule chooses each exercise."""
+
 CODE_INPUT = "train-code-input"
 """The widget key of the box where a code is typed."""
 THEME_CHOICE = "train-theme"
@@ -66,7 +69,10 @@ class TrainingPageState:
     - ``started_empty``: no lesson was completed when the scheduler was made, so the first
       themes were opened anyway;
     - ``moves``: exercises put on screen after the first (the page then brings the new one's top
-      into view, as the lessons do after *Next*).
+      into view, as the lessons do after *Next*);
+    - ``chosen``: the theme the learner chose to train: *Next exercise* stays on it until they
+      choose :data:`MIXED` (a choice lasted one exercise, then the schedule took over: found by
+      a trial).
     """
 
     KEY: ClassVar[str] = "training"
@@ -84,6 +90,7 @@ class TrainingPageState:
     problem: tuple[str, dict[str, object]] | None = None
     started_empty: bool = False
     moves: int = 0
+    chosen: str | None = None
 
 
 def start_training(state: TrainingPageState, done: Collection[str], now: datetime,
@@ -200,6 +207,9 @@ class TrainingScreen:
 
     # ----- words -------------------------------------------------------------------------------
     def theme_name(self, theme: str) -> str:
+        """A theme's name, or the theme box's :data:`MIXED`."""
+        if theme == MIXED:
+            return self._("Mixed (what is due)")
         return training_words.theme_name(THEME_BY_ID[theme], self.tr)
 
     def heading(self) -> str:
@@ -221,7 +231,8 @@ class TrainingScreen:
             DUE: _("Due for review: time to check you still remember it."),
             PRACTICE: _("You made an error of this kind in a practice hand."),
             WEAKEST: _("Nothing is due now, so here is your weakest theme."),
-            CHOSEN: _("You chose this theme."),
+            CHOSEN: _("You chose this theme; the next exercises stay on it until you choose “{mixed}”.").format(
+                mixed=self.theme_name(MIXED)) if self.state.chosen == self.code.theme else _("You chose this theme."),
             CODE: _("Opened from an exercise code."),
         }[self.state.reason]
 
@@ -353,29 +364,44 @@ class TrainingScreen:
         return self.state.answer.solved
 
     def next(self, now: datetime) -> None:
-        """The next exercise: the theme the scheduler puts first."""
+        """The next exercise: of the theme the learner chose, else of the one the scheduler puts first."""
         if self.can_next():
             self.settle(now)
-            self._draw(now)
+            chosen = self.state.chosen
+            if chosen is not None and chosen in self.training.cards:
+                self._show(ExerciseCode(chosen, self.training.level_for(chosen), self.rng.randrange(SEEDS)), CHOSEN)
+            else:
+                self._draw(now)
 
     def themes(self) -> list[str]:
         """The themes the learner can choose (those open), stable ids in the course's order."""
         return list(self.training.themes)
 
     def box_themes(self) -> list[str]:
-        """The theme box's options: the open themes, and the exercise's own when it came from a
-        code of a theme not opened yet (named in the box all the same)."""
-        themes = self.themes()
-        return themes if self.code.theme in themes else [*themes, self.code.theme]
+        """The theme box's options: :data:`MIXED`, then the open themes."""
+        return [MIXED, *self.themes()]
+
+    def box_value(self) -> str:
+        """What the theme box shows: the theme chosen, else :data:`MIXED` (what *Next exercise*
+        will train, which may differ from the exercise on screen, opened from a code say)."""
+        chosen = self.state.chosen
+        return chosen if chosen is not None and chosen in self.training.cards else MIXED
 
     def can_choose(self, theme: object) -> bool:
-        return isinstance(theme, str) and theme in self.training.cards
+        return theme == MIXED or (isinstance(theme, str) and theme in self.training.cards)
 
     def choose(self, theme: object, now: datetime) -> None:
-        """An exercise of ``theme`` (an open theme) at the learner's level."""
-        if self.can_choose(theme) and isinstance(theme, str):
-            self._leave(now)
-            self._show(ExerciseCode(theme, self.training.level_for(theme), self.rng.randrange(SEEDS)), CHOSEN)
+        """Train ``theme`` (an open theme): an exercise of it at the learner's level now, and the
+        next ones too. :data:`MIXED`: the schedule chooses again from the next exercise on (the
+        one on screen stays)."""
+        if not self.can_choose(theme) or not isinstance(theme, str):
+            return
+        if theme == MIXED:
+            self.state.chosen = None
+            return
+        self.state.chosen = theme
+        self._leave(now)
+        self._show(ExerciseCode(theme, self.training.level_for(theme), self.rng.randrange(SEEDS)), CHOSEN)
 
     def can_open_code(self, text: object) -> bool:
         return isinstance(text, str) and bool(text.strip())
@@ -430,5 +456,5 @@ class TrainingScreen:
         return {"ex": self.state.code}
 
 
-__all__ = ["CODE_INPUT", "NEXT_KEY", "THEME_CHOICE", "TYPED_LIMIT", "TrainingPageState", "TrainingScreen", "code_in", "due_count",
+__all__ = ["CODE_INPUT", "MIXED", "NEXT_KEY", "THEME_CHOICE", "TYPED_LIMIT", "TrainingPageState", "TrainingScreen", "code_in", "due_count",
            "note_practice_error", "start_training"]

@@ -27,7 +27,7 @@ intro = page.intro()
 if intro:
     st.info(literal(intro))
 
-current = page.code.theme
+current = page.box_value()  # the theme chosen, or Mixed: what Next exercise trains
 themes = page.box_themes()
 labels = {theme: page.theme_name(theme) for theme in themes}
 choice_key = view.theme_box_key(page)  # a fresh widget when the labels change, and for each exercise

@@ -14,7 +14,7 @@ from tutorial.app.lessons import state as lesson_view
 from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.shell import focus, session
 from tutorial.app.shell.table import four_colour
-from tutorial.app.training.model import CODE_INPUT, THEME_CHOICE, TrainingPageState, TrainingScreen
+from tutorial.app.training.model import CODE_INPUT, MIXED, THEME_CHOICE, TrainingPageState, TrainingScreen
 from tutorial.app.training.model import due_count as _due_count
 from tutorial.app.training.model import note_practice_error as _note_practice_error
 
@@ -69,17 +69,19 @@ def next_exercise() -> None:
 
 
 def choose(widget_key: str) -> None:
-    """Callback of the theme selector: an exercise of the theme chosen."""
+    """Callback of the theme selector: an exercise of the theme chosen (and the next ones), or
+    *Mixed*: the schedule chooses again from the next exercise on."""
     page = screen()
     chosen = st.session_state.get(widget_key)
     # A box drawn for another language (a click arriving during the rerun of a language switch
-    # fires the old box's change with the theme on screen; found by a trial) or the theme already
-    # on screen is no choice: the exercise stays.
-    if widget_key != theme_box_key(page) or (page.code is not None and chosen == page.code.theme):
+    # fires the old box's change with the theme on screen; found by a trial) or the value the box
+    # already shows is no choice: the exercise stays.
+    if widget_key != theme_box_key(page) or chosen == page.box_value():
         return
     if page.can_choose(chosen):
         page.choose(chosen, now())
-        _arrived()
+        if chosen != MIXED:  # (Mixed keeps the exercise on screen)
+            _arrived()
 
 
 def open_typed() -> None:
