@@ -10,7 +10,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from test_app import app, click, keys, start, texts
+from test_app import app, button, click, keys, start, texts
 
 from tutorial.app.home.model import HomeScreen, HomeState
 from tutorial.app.lessons.model import Layout
@@ -41,9 +41,10 @@ ALL_DONE = [lesson.id for lesson in LESSONS]
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
-def screen(state: TrainingPageState | None = None, *, done=(), lang="en", seed=None, rng=1, now=NOW) -> TrainingScreen:
+def screen(state: TrainingPageState | None = None, *, done=(), lang="en", seed=None, rng=1, now=NOW,
+           presenting=False) -> TrainingScreen:
     return TrainingScreen(state or TrainingPageState(), LESSONS, list(done), lang, translations(lang), now, seed=seed,
-                          rng=random.Random(rng))
+                          rng=random.Random(rng), presenting=presenting)
 
 
 def values(page: TrainingScreen) -> list[str]:
@@ -420,6 +421,44 @@ def test_wiring_open_answer_next():
     assert at.query_params["ex"] in (state.code, [state.code])
     at.switch_page("home/page.py").run()
     assert "training exercise" in texts(at) and "ex" not in at.query_params
+
+
+def test_a_presenter_shows_and_hides_answers_and_moves_on_and_their_schedule_is_untouched():
+    state = TrainingPageState()
+    page = screen(state, done=ALL_DONE, seed="call.2.11", presenting=True)
+    schedule = page.training.to_dict()
+    assert page.can_next() and page.can_toggle_answer() and page.answer_label() == "Show the answer"
+    assert page.level_short() == "Level 2 of 3"
+    page.pick(wrong(page), NOW)
+    page.toggle_answer()
+    assert state.answer.solved and page.answer_label() == "Hide the answer"
+    page.settle(NOW)
+    assert page.outcome_line() is None and state.exercises == 0
+    page.toggle_answer()
+    assert not state.answer.solved and not state.answer.wrong  # hidden: the exercise as at first
+    first = state.code
+    page.next(NOW)  # on without answering
+    assert state.code != first
+    page.pick(right(page), NOW)
+    page.next(NOW)
+    assert page.training.to_dict() == schedule and state.exercises == 0  # a presenter's answers are not the presenter's progress
+    shown = state.code
+    page.toggle_answer()
+    learner = screen(state, done=ALL_DONE)  # presenter mode left with the answer shown: still not recorded
+    learner.settle(NOW)
+    assert state.code == shown and learner.training.to_dict() == schedule and not learner.can_toggle_answer()
+    assert screen(lang="es", done=ALL_DONE, seed="call.2.11", presenting=True).level_short() == "Nivel 2 de 3"
+
+
+def test_wiring_presenter_mode_on_training():
+    at = start(app(ex="call.2.11", present="1"), "training/page.py")
+    assert not at.exception and at.session_state["training"].code == "call.2.11"
+    assert "Training" not in [title.value for title in at.title]  # the presenter's page: no page heading
+    button(at, "present-answer").click().run()
+    assert not at.exception and at.session_state["training"].answer.solved and at.success
+    button(at, "present-next").click().run()
+    assert not at.exception and at.session_state["training"].code != "call.2.11"
+    assert at.session_state["training"].exercises == 0
 
 
 def test_wiring_a_typed_code_and_a_link():

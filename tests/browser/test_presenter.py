@@ -298,3 +298,26 @@ def test_the_presenter_makes_the_table_bigger_and_back(browser, app_url):
     page.locator(".st-key-present-zoom button").locator("visible=true").first.click()
     page.wait_for_function(f"() => ({card})() > {before * 1.25}", timeout=15000)
     context.close()
+
+
+def test_a_training_exercise_on_a_projector_fits_and_the_keys_work(projector, app_url):
+    """Training in presenter mode: the exercise as a lesson step on a projector (the table, the
+    question and the controls on the screen, in Spanish, whose words are longer), space shows
+    the answer, → another exercise; the line above names the level and the code."""
+    page = projector
+    page.goto(f"{app_url}/train?lang=es&ex=call.2.11&present=1")
+    settle(page)
+    page.wait_for_selector(".st-key-present-controls")
+    listening(page)
+    fits(page, "question")
+    assert "call.2.11" in page.locator(".st-key-present-top").inner_text()
+    press(page, "Space")
+    page.wait_for_selector("[data-testid='stAlertContentSuccess']")
+    fits(page, "answer")
+    worst, scale = page.evaluate(MEASURE)
+    assert worst <= 2 and scale >= 0.68, (worst, scale)
+    press(page, "ArrowRight")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('ex') !== 'call.2.11'")
+    settle(page)
+    worst, _scale = page.evaluate(MEASURE)  # the next exercise may have no table: nothing scrolls
+    assert worst <= 2, (page.url, worst)

@@ -72,7 +72,9 @@ class TrainingPageState:
       into view, as the lessons do after *Next*);
     - ``chosen``: the theme the learner chose to train: *Next exercise* stays on it until they
       choose :data:`MIXED` (a choice lasted one exercise, then the schedule took over: found by
-      a trial).
+      a trial);
+    - ``presented``: the exercise was on a projector (presenter mode): a presenter's answers
+      are kept apart from their own schedule, so it is never recorded.
     """
 
     KEY: ClassVar[str] = "training"
@@ -91,6 +93,7 @@ class TrainingPageState:
     started_empty: bool = False
     moves: int = 0
     chosen: str | None = None
+    presented: bool = False
 
 
 def start_training(state: TrainingPageState, done: Collection[str], now: datetime,
@@ -153,8 +156,9 @@ class TrainingScreen:
 
     def __init__(self, state: TrainingPageState, lessons: Sequence[Lesson], done: Collection[str], lang: str,
                  tr: gettext.NullTranslations, now: datetime, *, seed: str | None = None,
-                 rng: random.Random | None = None, four_colour: bool = False):
+                 rng: random.Random | None = None, four_colour: bool = False, presenting: bool = False):
         self.state, self.lessons, self.done = state, list(lessons), list(done)
+        self.presenting = presenting
         self.lang, self.tr, self._ = lang, tr, tr.gettext
         self.rng = rng or random.SystemRandom()
         self.four_colour = four_colour
@@ -223,6 +227,11 @@ class TrainingScreen:
         return self._("Level {level} of {levels}: {what}").format(
             level=code.level, levels=theme.level_count, what=training_words.level_text(theme, code.level, self.tr))
 
+    def level_short(self) -> str:
+        """``Level 2 of 3`` (presenter mode's line above the table)."""
+        return self._("Level {level} of {levels}").format(level=self.code.level,
+                                                          levels=THEME_BY_ID[self.code.theme].level_count)
+
     def reason_line(self) -> str:
         """Why this exercise is on screen."""
         _ = self._
@@ -272,7 +281,7 @@ class TrainingScreen:
 
     def outcome_line(self) -> str | None:
         """Once the exercise is answered right: how it counted for the schedule."""
-        if not self.state.recorded:
+        if not self.state.recorded or self.state.presented:
             return None
         _ = self._
         return {Outcome.RIGHT: _("Right at the first try: this theme comes back later."),
@@ -350,7 +359,8 @@ class TrainingScreen:
         step screen. Returns the outcome recorded now, else ``None``."""
         state = self.state
         state.attempts = len(state.answer.wrong) + int(state.answer.solved)
-        if not state.answer.solved or state.recorded:
+        state.presented = state.presented or self.presenting
+        if not state.answer.solved or state.recorded or state.presented:
             return None
         outcome = self.outcome()
         self.training.record(self.code.theme, outcome, now)
@@ -360,8 +370,27 @@ class TrainingScreen:
 
     # ----- on to another exercise ------------------------------------------------------------------
     def can_next(self) -> bool:
-        """*Next exercise*: after a right answer."""
-        return self.state.answer.solved
+        """*Next exercise*: after a right answer; a presenter moves on at any time."""
+        return self.presenting or self.state.answer.solved
+
+    # ----- presenter mode ----------------------------------------------------------------------------
+    def can_toggle_answer(self) -> bool:
+        """*Show the answer* / *Hide the answer*: a presenter's (space on the keyboard)."""
+        return self.presenting
+
+    def toggle_answer(self) -> None:
+        """Show the exercise's answer as a learner sees it after answering right, or hide it and
+        forget the tries (the exercise as at first)."""
+        if not self.can_toggle_answer():
+            return
+        self.state.presented = True
+        if self.state.answer.solved:
+            self.state.answer, self.state.hinted, self.state.problem = StepAnswer(), False, None
+        else:
+            self.step_screen().show_answer()
+
+    def answer_label(self) -> str:
+        return self._("Hide the answer") if self.state.answer.solved else self._("Show the answer")
 
     def next(self, now: datetime) -> None:
         """The next exercise: of the theme the learner chose, else of the one the scheduler puts first."""
@@ -424,7 +453,8 @@ class TrainingScreen:
 
     def _leave(self, now: datetime) -> None:
         """Leaving an exercise answered wrong and not yet right: it counts as wrong."""
-        if self.state.code is not None and self.state.answer.wrong and not self.state.recorded:
+        if self.state.code is not None and self.state.answer.wrong and not (self.state.recorded or self.state.presented
+                                                                            or self.presenting):
             self.training.record(self.code.theme, Outcome.WRONG, now)
 
     def _draw(self, now: datetime) -> None:
@@ -448,6 +478,7 @@ class TrainingScreen:
             state.moves += 1
         state.code, state.reason = str(code), reason
         state.answer, state.hinted, state.attempts, state.recorded, state.problem = StepAnswer(), False, 0, False, None
+        state.presented = False
         self._exercise = None
 
     # ----- the address -----------------------------------------------------------------------------

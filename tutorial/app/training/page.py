@@ -5,6 +5,7 @@ exercise is drawn as a lesson step is."""
 import streamlit as st
 
 from tutorial.app.lessons import steps as lesson_steps
+from tutorial.app.presenter import mode as presenter, training as training_present
 from tutorial.app.shell import clicks, document, focus, session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table_component import anchor
@@ -16,6 +17,12 @@ _ = tr.gettext
 page = view.screen()
 page.settle(view.now())  # an answer given through the step's controls is recorded once
 storage.save_changes("muggins-storage-train")  # ... and kept in the browser at once
+
+if presenter.active():  # a projector: the table, the question and big controls only
+    training_present.show(page)
+    document.title(page.heading(), _("Training"))
+    session.sync_url(page.address())
+    st.stop()
 
 st.title(_("Training"), anchor=False)
 document.title(page.heading(), _("Training"))

@@ -12,6 +12,7 @@ import streamlit as st
 
 from tutorial.app.lessons import state as lesson_view
 from tutorial.app.lessons import steps as lesson_steps
+from tutorial.app.presenter import mode as presenter
 from tutorial.app.shell import focus, session
 from tutorial.app.shell.table import four_colour
 from tutorial.app.training.model import CODE_INPUT, MIXED, THEME_CHOICE, TrainingPageState, TrainingScreen
@@ -19,7 +20,7 @@ from tutorial.app.training.model import due_count as _due_count
 from tutorial.app.training.model import note_practice_error as _note_practice_error
 
 __all__ = ["CODE_INPUT", "choose", "due_count", "hint", "next_exercise", "note_practice_error", "now", "open_typed",
-           "screen", "state", "token"]
+           "screen", "state", "toggle_answer", "token"]
 
 
 def now() -> datetime:
@@ -37,7 +38,7 @@ def screen() -> TrainingScreen:
     exercise code in the address (``ex``) is opened on the session's first visit."""
     lessons = lesson_view.course()[0]
     return TrainingScreen(state(), lessons, lesson_view.done_lessons(), session.lang(), session.tr(), now(),
-                          seed=session.url_seed("ex"), four_colour=four_colour())
+                          seed=session.url_seed("ex"), four_colour=four_colour(), presenting=presenter.active())
 
 
 def token() -> str:
@@ -57,6 +58,11 @@ def theme_box_key(page: TrainingScreen) -> str:
     exercise, so that the old box's value, sent back with a click made before the page was
     redrawn, is never taken for a choice."""
     return session.labelled_key(THEME_CHOICE, [*map(page.theme_name, page.box_themes()), page.state.code])
+
+
+def toggle_answer() -> None:
+    """Presenter mode: show or hide the answer (space)."""
+    screen().toggle_answer()
 
 
 def hint() -> None:
