@@ -12,8 +12,10 @@ turns the skip into a failure.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
 import time
 from pathlib import Path
 
@@ -248,3 +250,50 @@ def wait_for_step(page, step_id: str, timeout_ms: int = 15000) -> None:
     """Wait until the address names lesson step ``step_id`` (the page has moved on)."""
     page.wait_for_function("(id) => new URLSearchParams(location.search).get('step') === id", arg=step_id,
                            timeout=timeout_ms)
+
+
+# ----- axe-core (tests/browser/test_axe.py, and presenter pages in test_presenter.py) --------------
+AXE_VERSION = "4.14.1"
+"""The axe-core release the check runs (npm package ``axe-core``)."""
+
+
+def _cache_folder() -> Path:
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "muggins-tutor-tests" / f"axe-core-{AXE_VERSION}"
+
+
+def _unavailable(reason: str):
+    if os.environ.get("MUGGINS_REQUIRE_BROWSER") == "1":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def axe_js() -> Path:
+    """``axe.min.js`` of :data:`AXE_VERSION`: ``$MUGGINS_AXE_JS``, or installed from npm once."""
+    given = os.environ.get("MUGGINS_AXE_JS")
+    if given:
+        if not Path(given).is_file():
+            _unavailable(f"MUGGINS_AXE_JS names no file: {given}")
+        return Path(given)
+    folder = _cache_folder()
+    package = folder / "node_modules" / "axe-core"
+    script = package / "axe.min.js"
+
+    def installed() -> bool:
+        try:
+            return script.is_file() and json.loads((package / "package.json").read_text())["version"] == AXE_VERSION
+        except (OSError, ValueError, KeyError):
+            return False
+
+    if not installed():
+        npm = shutil.which("npm")
+        if npm is None:
+            _unavailable("npm is needed to fetch axe-core (or set MUGGINS_AXE_JS to an axe.min.js)")
+        folder.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([npm, "install", "--prefix", str(folder), "--no-save", "--no-audit", "--no-fund",
+                               "--ignore-scripts", "--loglevel", "error", f"axe-core@{AXE_VERSION}"],
+                              capture_output=True, text=True, timeout=300)
+        if done.returncode != 0 or not installed():
+            _unavailable(f"npm could not install axe-core@{AXE_VERSION}: {(done.stderr or done.stdout)[-800:]}")
+    return script

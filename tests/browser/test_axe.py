@@ -18,10 +18,6 @@ is asked.
 from __future__ import annotations
 
 import itertools
-import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -29,9 +25,6 @@ import pytest
 from tutorial.i18n import translations
 
 from .conftest import settle
-
-AXE_VERSION = "4.14.1"
-"""The axe-core release the check runs (npm package ``axe-core``)."""
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
@@ -48,48 +41,6 @@ TITLES = {  # the page names the browser's title must carry, per language
 }
 
 LESSON_STEP = "/lessons?lesson=common-piles-first&step=place-two-commons"
-
-
-def _cache_folder() -> Path:
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "muggins-tutor-tests" / f"axe-core-{AXE_VERSION}"
-
-
-def _unavailable(reason: str):
-    if os.environ.get("MUGGINS_REQUIRE_BROWSER") == "1":
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="session")
-def axe_js() -> Path:
-    """``axe.min.js`` of :data:`AXE_VERSION`: ``$MUGGINS_AXE_JS``, or installed from npm once."""
-    given = os.environ.get("MUGGINS_AXE_JS")
-    if given:
-        if not Path(given).is_file():
-            _unavailable(f"MUGGINS_AXE_JS names no file: {given}")
-        return Path(given)
-    folder = _cache_folder()
-    package = folder / "node_modules" / "axe-core"
-    script = package / "axe.min.js"
-
-    def installed() -> bool:
-        try:
-            return script.is_file() and json.loads((package / "package.json").read_text())["version"] == AXE_VERSION
-        except (OSError, ValueError, KeyError):
-            return False
-
-    if not installed():
-        npm = shutil.which("npm")
-        if npm is None:
-            _unavailable("npm is needed to fetch axe-core (or set MUGGINS_AXE_JS to an axe.min.js)")
-        folder.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run([npm, "install", "--prefix", str(folder), "--no-save", "--no-audit", "--no-fund",
-                               "--ignore-scripts", "--loglevel", "error", f"axe-core@{AXE_VERSION}"],
-                              capture_output=True, text=True, timeout=300)
-        if done.returncode != 0 or not installed():
-            _unavailable(f"npm could not install axe-core@{AXE_VERSION}: {(done.stderr or done.stdout)[-800:]}")
-    return script
 
 
 def axe_problems(page, axe_js: Path, where: str) -> list[str]:

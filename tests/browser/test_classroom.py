@@ -156,7 +156,7 @@ def test_the_projector_shows_question_table_answers_and_controls_uncovered(brows
     text = page.locator("[data-testid='stMain']").inner_text()
     assert "4 of 4 have answered" in text or "Han respondido 4 de 4" in text
     assert "✓" not in text and "By verdict" not in text and "Por veredicto" not in text, "nothing gives the answer away"
-    visible_whole(page, ".st-key-present-panel h3", "the question")
+    visible_whole(page, ".st-key-present-panel h2", "the question")
     visible_whole(page, "[class*='st-key-class-reveal'] button", "Reveal")
     visible_whole(page, "[class*='st-key-class-next'] button", "Ask the next step")
     visible_whole(page, "[data-testid='stPopover'] button", "the join code for latecomers")
@@ -171,7 +171,7 @@ def test_the_projector_shows_question_table_answers_and_controls_uncovered(brows
     assert "✓" not in page.locator("[data-testid='stMain']").inner_text()
     visible_whole(page, "[class*='st-key-class-reveal'] button", "Reveal, with the spread shown")
     visible_whole(page, "[class*='st-key-class-next'] button", "Ask the next step, with the spread shown")
-    visible_whole(page, ".st-key-present-panel h3", "the question, with the spread shown")
+    visible_whole(page, ".st-key-present-panel h2", "the question, with the spread shown")
     # The join pop-up: its QR code fits inside it.
     page.locator("[data-testid='stPopover'] button").first.click()
     page.wait_for_selector("[data-testid='stPopoverBody'] img")

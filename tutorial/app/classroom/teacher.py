@@ -138,7 +138,7 @@ def presenting(teacher: TeacherSession, view: RoomView, join_link: str) -> None:
     above the table. Class practice shows the class's progress beside the QR code."""
     tr = session.tr()
     _ = tr.gettext
-    presenter.frame()
+    presenter.frame(_("Class room"))
     st.html(PRESENT_STYLE)
     found = teacher.found(view) if view.round else None
     top = st.container(horizontal=True, key="present-top", vertical_alignment="center")

@@ -134,7 +134,7 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False, answer: S
         with panel:
             panel = st.container(key="present-panel")
         with panel:
-            st.subheader(shown.title(), anchor=False)
+            st.header(shown.title(), anchor=False)  # h2: the page's h1 is presenter mode's (mode.frame)
             st.markdown(shown.text())
     with panel:  # the step's question and verdict, what happened at length, the lesson's Back and Next, the rest
         body = st.container()

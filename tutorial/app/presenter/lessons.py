@@ -85,11 +85,11 @@ def show(lessons: list[Lesson]) -> None:
     the step's question, its answer when shown, and the controls."""
     tr = session.tr()
     _ = tr.gettext
-    presenter.frame()
+    where = lesson_view.here(lessons)
+    presenter.frame(_(where.lesson.title) + " · " + _("Lessons"))
     presenter.keys({presenter.FORWARD: lambda: go_by(1), presenter.BACKWARD: lambda: go_by(-1),
                     presenter.STEP_ON: lambda: step_by(1), presenter.STEP_BACK: lambda: step_by(-1),
                     presenter.ANSWER: toggle_answer})
-    where = lesson_view.here(lessons)
     lesson, index, step = where.lesson, where.index, where.step
     top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
     top.markdown(f"**{literal(_(lesson.title))}** · "

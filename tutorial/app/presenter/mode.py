@@ -16,6 +16,7 @@ press it has not applied yet, in order, and eight quick presses of → move eigh
 from __future__ import annotations
 
 import gettext
+import html
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -104,7 +105,12 @@ STYLE = (
     "[data-testid='stMain'] .st-key-present-panel button p {margin: 0 !important;}"
     "[data-testid='stMain'] .st-key-present-panel button [data-testid='stMarkdownContainer'] {margin-bottom: 0 !important;}"
     ".st-key-present-panel [data-testid='stAlert'] [data-testid='stAlertContainer'] {padding: calc(1rem * var(--present-fit, 1));}"
-    ".st-key-present-panel h3 {font-size: calc(1.3rem * var(--present-fit, 1)); padding: 0 0 0.15rem 0;}"
+    "[data-testid='stMain'] .st-key-present-panel h2 {font-size: calc(1.3rem * var(--present-fit, 1)); padding: 0 0 0.15rem 0;}"
+    # The page's h1 names it for a screen reader (and heads its outline) without taking room:
+    # out of the page's flow (so no gap either), not display: none (a screen reader would not see it).
+    ".st-key-present-heading, :has(> .st-key-present-heading) {position: absolute !important; width: 1px !important;"
+    " height: 1px !important; margin: -1px !important; padding: 0 !important; overflow: hidden !important;"
+    " clip: rect(0 0 0 0) !important; white-space: nowrap !important; border: 0 !important;}"
     ".st-key-present-panel [data-testid='stVerticalBlock'] {gap: calc(1rem * var(--present-fit, 1));}"
     ".st-key-present-panel {gap: calc(1rem * var(--present-fit, 1));}"
     # The presenter's controls come last, under everything the step shows.
@@ -336,9 +342,16 @@ def switch(tr: gettext.NullTranslations) -> None:
                      "table's size, Esc leaves."))
 
 
-def frame() -> None:
-    """The presenter page's style (call once per page run while :func:`active`)."""
+def frame(heading: str | None = None) -> None:
+    """The presenter page's style (call once per page run while :func:`active`), and on a page
+    with a presenter layout of its own its h1, ``heading`` (the page's name), which a screen
+    reader reads and which heads the page's outline but takes no room; the panel's own headings
+    are h2 (such pages had no h1 and began at h3: found by checking presenter pages as the
+    others are)."""
     st.html(STYLE)
+    if heading:
+        with st.container(key="present-heading"):
+            st.html(f"<h1>{html.escape(heading)}</h1>")
 
 
 def leave_button(tr: gettext.NullTranslations, where: Any = None, *, keyboard: bool = True) -> None:

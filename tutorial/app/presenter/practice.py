@@ -39,7 +39,7 @@ def show(game: PracticeGame) -> None:
     """The whole presenter page of a practice hand."""
     tr = session.tr()
     _ = tr.gettext
-    presenter.frame()
+    presenter.frame(_("Practice"))
     presenter.keys({FORWARD: lambda: move_by(1), BACKWARD: lambda: move_by(-1),
                     STEP_ON: lambda: move_by(1), STEP_BACK: lambda: move_by(-1), ANSWER: flip})
     here = replay(game)
@@ -56,7 +56,7 @@ def show(game: PracticeGame) -> None:
         render(drawn.view, tr, key=drawn.key)
     words = here.panel()
     with panel:
-        st.subheader(words.heading)
+        st.header(words.heading, anchor=False)
         if words.lines:
             st.markdown(paragraphs(*words.lines))
         if words.question:

@@ -31,7 +31,7 @@ def show(page: TrainingScreen) -> None:
     the code), the table, and beside it the question, the answer when shown, and the controls."""
     tr = session.tr()
     _ = tr.gettext
-    presenter.frame()
+    presenter.frame(page.heading() + " · " + _("Training"))
     presenter.keys({FORWARD: next_exercise, STEP_ON: next_exercise, ANSWER: view.toggle_answer})
     top = st.container(horizontal=True, key="present-top", vertical_alignment="center")
     # The theme box in a pop-up behind a button as tall as the line's others (a box there made
