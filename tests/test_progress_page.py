@@ -15,7 +15,7 @@ from test_app import app, button, click, keys, start, texts
 from tutorial.app.home.model import LESSON, PRACTICE, HomeScreen, HomeState
 from tutorial.app.lessons.state import course
 from tutorial.app.practice.stats import COUNT_LIMIT, KINDS, PracticeStats, StatsError
-from tutorial.app.progress.model import ProgressScreen
+from tutorial.app.progress.model import LABEL_WIDTH, ProgressScreen
 from tutorial.app.shell.model_progress import Progress, ProgressError, decode, encode, restore
 from tutorial.app.training.model import TrainingPageState
 from tutorial.engine import DealCode, Dest
@@ -150,6 +150,19 @@ def test_mastery_rows_chart_data_and_tick_labels_in_both_languages():
     assert spanish.mastery_rows()[0].name != rows[0].name  # theme names translated
     assert english.chart_words()["title"] == "Mastery per theme"
     assert spanish.chart_words()["title"] == "Dominio por tema"
+
+
+def test_long_theme_names_go_on_two_lines_on_the_chart_never_cut():
+    """Found by a trial: on a phone the Spanish names were cut with an ellipsis."""
+    every = Training.start([lesson.id for lesson in LESSONS], NOW)
+    for lang in ("en", "es"):
+        lines = progress(every, lang=lang).label_lines()
+        assert set(lines) == {row.name for row in progress(every, lang=lang).mastery_rows()}
+        for name, parts in lines.items():
+            assert " ".join(parts) == name
+            assert all(len(part) <= LABEL_WIDTH or " " not in part for part in parts), parts
+    spanish = progress(every, lang="es").label_lines()
+    assert spanish["El rival más cercano en el que sirve"] == ["El rival más cercano", "en el que sirve"]
 
 
 def test_due_now_and_the_next_reviews_with_a_fixed_now():

@@ -15,6 +15,7 @@ as the learner's language writes them. A new learner with nothing yet gets an em
 from __future__ import annotations
 
 import gettext
+import textwrap
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
@@ -31,6 +32,8 @@ from tutorial.training.themes import ERROR_THEMES, MISSED_CALL, THEME_BY_ID, THE
 
 TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
 """The mastery axis's ticks."""
+LABEL_WIDTH = 22
+"""The most characters on one line of a theme's name on the chart's axis (about 150 px)."""
 UPCOMING = 5
 """At most this many coming reviews are listed."""
 
@@ -114,6 +117,13 @@ class ProgressScreen:
     def chart_rows(self) -> list[dict[str, object]]:
         """The chart's data: ``theme`` (name), ``mastery`` (0–1), ``label`` (the percentage in words)."""
         return [{"theme": row.name, "mastery": row.mastery, "label": row.label} for row in self.mastery_rows()]
+
+    def label_lines(self, width: int = LABEL_WIDTH) -> dict[str, list[str]]:
+        """Each theme's name on the chart's axis in lines of at most ``width`` characters (a word
+        longer than that on a line of its own): one line was cut short with an ellipsis on a
+        phone, in Spanish most of all (found by a trial)."""
+        return {row.name: textwrap.wrap(row.name, width, break_long_words=False) or [row.name]
+                for row in self.mastery_rows()}
 
     def tick_labels(self) -> dict[str, str]:
         """The mastery axis's tick labels, written by Babel (Vega's own format knows no Spanish

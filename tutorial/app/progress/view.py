@@ -4,6 +4,7 @@ tables, which screen readers read by row and column), and *Train it*."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -57,7 +58,9 @@ def chart(page: ProgressScreen) -> alt.LayerChart | alt.FacetChart:
     labels = page.tick_labels()
     label_expr = "{" + ", ".join(f"'{key}': '{value}'" for key, value in labels.items()) + "}[toString(datum.value)]"
     base = alt.Chart(alt.Data(values=rows))  # type: ignore[no-untyped-call]
-    y = alt.Y("theme:N", sort=order, title=None, axis=alt.Axis(labelLimit=150, labelFontSize=12, labelColor=INK))
+    lines = page.label_lines()  # a long name on two lines rather than cut (Vega draws a list as lines)
+    y = alt.Y("theme:N", sort=order, title=None,
+              axis=alt.Axis(labelLimit=170, labelFontSize=12, labelColor=INK, labelExpr=json.dumps(lines) + "[datum.value]"))
     bars = base.mark_bar(color="#1f6f43").encode(
         y=y,
         x=alt.X("mastery:Q", scale=alt.Scale(domain=[0, 1.15]), title=words["mastery"],
@@ -66,7 +69,7 @@ def chart(page: ProgressScreen) -> alt.LayerChart | alt.FacetChart:
         tooltip=[alt.Tooltip("theme:N", title=words["theme"]), alt.Tooltip("label:N", title=words["mastery"])])
     text = base.mark_text(align="left", dx=4, color=INK, fontSize=12).encode(y=y, x="mastery:Q", text="label:N")
     layered: alt.LayerChart | alt.FacetChart = alt.layer(bars, text).properties(
-        description=words["description"], height=alt.Step(26),
+        description=words["description"], height=alt.Step(26 if all(len(parts) == 1 for parts in lines.values()) else 34),
         autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     return layered
 
