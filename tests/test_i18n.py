@@ -38,9 +38,9 @@ def test_language_codes_from_the_address():
 def test_a_language_the_app_does_not_have_is_named_with_the_one_used():
     assert unknown_language_line("de", "en", translations("en")) == (
         "The link asks for the language “de”, which this app does not have, so the page is in English. "
-        "The app speaks English and Español.")
+        "The app speaks English and Spanish.")
     spanish = unknown_language_line("fr-CA", "es", translations("es"))
-    assert "«fr-CA»" in spanish and "Español" in spanish and "English y Español" in spanish
+    assert "«fr-CA»" in spanish and "la página está en español" in spanish and "inglés y español" in spanish
     assert "x" * 21 not in unknown_language_line("x" * 300, "en", translations("en"))  # a long one is cut
 
 

@@ -15,7 +15,8 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
-from babel import negotiate_locale
+from babel import Locale, negotiate_locale
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -37,10 +38,12 @@ def N_(message: str) -> str:
 def unknown_language_line(asked: str, lang: str, tr: gettext.NullTranslations) -> str:
     """What a page says when its link asks for a language the app does not have (``?lang=de``):
     which, and the language the page is in instead (quoted text plain: escape it to show it)."""
+    shown = lang if lang in LANGUAGES else LANGUAGES[0]
+    names = [Locale(code).get_language_name(shown) or code for code in LANGUAGES]  # in the page's language, as a sentence names them
     return tr.gettext("The link asks for the language “{asked}”, which this app does not have, so the page is in "
                       "{language}. The app speaks {languages}.").format(
-        asked=" ".join(str(asked).split())[:20], language=LANGUAGE_NAMES.get(lang, lang),
-        languages=tr.gettext("{first} and {second}").format(first=LANGUAGE_NAMES["en"], second=LANGUAGE_NAMES["es"]))
+        asked=" ".join(str(asked).split())[:20], language=names[LANGUAGES.index(shown)],
+        languages=format_list(names, locale=shown))
 
 
 def po_path(lang: str) -> Path:
