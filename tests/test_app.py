@@ -700,6 +700,8 @@ def test_literal_escapes_every_bait():
         shown = literal(bait)
         assert not re.search(r"(?<!\\)[\[\]()$<>*:!]", shown), shown
         assert shown.replace("\\", "").replace("\u2060", "") == bait
+    # bidirectional controls would turn the app's own sentence around the quote backwards (found by a trial)
+    assert literal("call\u202e.1.1\u2066x\u2069") == "call\\.1\\.1x"
 
 
 EMPTY_PARTS = [".", "coach.", "coach..h1", "table..a50", "..."]

@@ -88,9 +88,16 @@ def test_streamlits_hints_under_a_text_box_are_put_in_the_learners_language():
     assert spanish["Press Enter to apply"] == "Pulsa Intro para aplicar"
     assert all("Enter" not in said and "Intro" in said for said in spanish.values())
     assert document.input_instructions(translations("en")) == {}  # nothing to change in English
-    script = document.language_script("es", spanish)
+    words = document.streamlit_words(translations("es"))
+    assert words["text"]["Press Enter to apply"] == "Pulsa Intro para aplicar"
+    assert words["text"]["Skip to main content"] == "Saltar al contenido principal"
+    assert words["label"]["Collapse sidebar"] == "Cerrar la barra lateral" and words["prefix"]["Help for "] == "Ayuda: "
+    # in English only the select box's arrow gets a clearer name than Streamlit's "Open"
+    assert document.streamlit_words(translations("en")) == {"text": {}, "label": {"Open": "Open the list"}, "prefix": {}}
+    script = document.language_script("es", words)
     assert "Pulsa Intro para aplicar" in script.encode().decode("unicode_escape")
-    assert "</script>" not in document.language_script("es", {"Press Enter to apply": "</script><b>"})[:-len("</script>")]
+    evil = {"text": {"Press Enter to apply": "</script><b>"}, "label": {}, "prefix": {}}
+    assert "</script>" not in document.language_script("es", evil)[:-len("</script>")]
 
 
 def test_qr_codes_have_a_text_alternative_in_the_learners_language():

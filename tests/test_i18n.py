@@ -41,7 +41,8 @@ def test_a_language_the_app_does_not_have_is_named_with_the_one_used():
         "The app speaks English and Spanish.")
     spanish = unknown_language_line("fr-CA", "es", translations("es"))
     assert "«fr-CA»" in spanish and "la página está en español" in spanish and "inglés y español" in spanish
-    assert "x" * 21 not in unknown_language_line("x" * 300, "en", translations("en"))  # a long one is cut
+    assert "“" + "x" * 19 + "…”" in unknown_language_line("x" * 300, "en", translations("en"))  # a long one is cut, and says so
+    assert "\u202e" not in unknown_language_line("\u202eed", "en", translations("en"))  # a control shown escaped
 
 
 def test_catalogs_are_found_compiled_and_shared():

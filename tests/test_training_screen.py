@@ -42,9 +42,9 @@ NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 
 def screen(state: TrainingPageState | None = None, *, done=(), lang="en", seed=None, rng=1, now=NOW,
-           presenting=False) -> TrainingScreen:
+           presenting=False, theme=None) -> TrainingScreen:
     return TrainingScreen(state or TrainingPageState(), LESSONS, list(done), lang, translations(lang), now, seed=seed,
-                          rng=random.Random(rng), presenting=presenting)
+                          rng=random.Random(rng), presenting=presenting, theme=theme)
 
 
 def values(page: TrainingScreen) -> list[str]:
@@ -235,6 +235,20 @@ def test_a_chosen_theme_lasts_until_mixed_is_chosen():
     assert screen(page.state, lang="es").theme_name(MIXED) == "Mezcla (lo que toca repasar)"
 
 
+def test_the_theme_chosen_is_in_the_address_and_a_reload_keeps_it():
+    page = screen(done=ALL_DONE)
+    page.choose("recycle", NOW)
+    assert page.address() == {"ex": page.state.code, "theme": "recycle"}
+    again = screen(done=ALL_DONE, seed=page.state.code, theme="Recycle ")  # a reload: a new session, the same address
+    assert again.state.code == page.state.code and again.box_value() == "recycle"
+    again.pick(right(again), NOW)
+    again.next(NOW)
+    assert again.code.theme == "recycle" and again.state.reason == CHOSEN
+    assert screen(done=ALL_DONE, theme="flying").box_value() == MIXED  # an unknown theme: none chosen
+    page.choose(MIXED, NOW)
+    assert page.address()["theme"] is None
+
+
 @pytest.mark.parametrize(("typed", "en", "es"), [
     ("nope", "“nope” is not an exercise code.", "«nope» no es un código de ejercicio."),
     ("flying.1.2", "There is no training theme called “flying”.", "No hay ningún tema de entrenamiento que se llame «flying»."),
@@ -300,7 +314,7 @@ def test_a_code_from_the_address_opens_that_exercise_once():
     state = TrainingPageState()
     page = screen(state, seed="penalty.3.12")
     assert state.code == "penalty.3.12" and page.reason_line() == "Opened from an exercise code."
-    assert page.address() == {"ex": "penalty.3.12"}
+    assert page.address() == {"ex": "penalty.3.12", "theme": None}
     page.pick(right(page), NOW)
     page.next(NOW)
     again = screen(state, seed="penalty.3.12")  # a later run of the same session: the address is not read again
@@ -319,7 +333,7 @@ def test_a_bad_code_in_the_address_is_said_once_and_an_exercise_is_drawn():
 def test_the_address_never_carries_the_schedule():
     page = screen(done=ALL_DONE)
     page.pick(right(page), NOW)
-    assert list(page.address()) == ["ex"] and page.address()["ex"] == page.state.code
+    assert page.address() == {"ex": page.state.code, "theme": None}  # the exercise, and a theme once chosen
 
 
 def test_a_language_switch_keeps_the_exercise_and_the_answer():

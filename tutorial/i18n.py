@@ -37,12 +37,14 @@ def N_(message: str) -> str:
 
 def unknown_language_line(asked: str, lang: str, tr: gettext.NullTranslations) -> str:
     """What a page says when its link asks for a language the app does not have (``?lang=de``):
-    which, and the language the page is in instead (quoted text plain: escape it to show it)."""
+    which, and the language the page is in instead (quoted text plain: escape it to show it;
+    control characters escaped, a long one cut with …, as :func:`tutorial.words.clip` quotes)."""
+    from .words import clip
     shown = lang if lang in LANGUAGES else LANGUAGES[0]
     names = [Locale(code).get_language_name(shown) or code for code in LANGUAGES]  # in the page's language, as a sentence names them
     return tr.gettext("The link asks for the language “{asked}”, which this app does not have, so the page is in "
                       "{language}. The app speaks {languages}.").format(
-        asked=" ".join(str(asked).split())[:20], language=names[LANGUAGES.index(shown)],
+        asked=clip(" ".join(str(asked).split()), 20), language=names[LANGUAGES.index(shown)],
         languages=format_list(names, locale=shown))
 
 

@@ -353,7 +353,8 @@ def test_in_practice_the_focus_goes_to_the_table_when_the_control_used_is_gone(l
 def test_a_training_exercise_by_keyboard_alone_right_then_next(laptop, app_url):
     """Training's answers rerun only the exercise (a fragment, issue 19): the right answer by
     keyboard still sends the focus to *Next exercise* (the request travels with the fragment's
-    run), and Enter there opens another exercise with the focus on its first answer."""
+    run), and Enter there opens another exercise with the focus on its first answer. *Hint* by
+    keyboard sends the focus on to the first answer (found by a trial: it fell to the page)."""
     from tutorial.app.training.model import NEXT_KEY
     from tutorial.training.code import ExerciseCode
     from tutorial.training.generate import exercise_for
@@ -364,6 +365,12 @@ def test_a_training_exercise_by_keyboard_alone_right_then_next(laptop, app_url):
     right = str(step.right[0])
     page.goto(f"{app_url}/train?lang=en&ex={code}")
     settle(page)
+    tab_to(page, lambda now: bool(now["key"]) and now["key"].startswith("train-hint"))
+    press(page, "Enter")  # *Hint* goes once used: the focus on to the first answer, the hint read out (it fell to the page)
+    page.wait_for_function("""() => { const hint = document.querySelector("[class*='st-key-step-way-on'] [data-testid='stAlertContentInfo']");
+        return hint && document.getElementById('muggins-live').textContent.includes(hint.innerText.trim().slice(0, 20)); }""")
+    now = expect_focus(page, tag="BUTTON")
+    assert "-option-" in (now["key"] or ""), now
     tab_to(page, lambda now: bool(now["key"]) and now["key"].endswith(f"-option-{right}"))
     press(page, "Enter")
     page.wait_for_selector("[data-testid='stAlertContentSuccess']")
@@ -375,14 +382,18 @@ def test_a_training_exercise_by_keyboard_alone_right_then_next(laptop, app_url):
 
 
 def test_on_home_not_you_by_keyboard_alone_asks_then_says_done(laptop, app_url):
-    """*Not you? Start as a new learner* by Enter alone: the focus goes to the question's yes,
-    then back to the button, and the "Done" line is read out (the focus fell to the page after
-    each press; found by a trial)."""
+    """*Not you? Start as a new learner* by keyboard alone: the focus goes to the question's safe
+    answer (*Cancel*: a stray Enter must not wipe the progress), the question read out; Shift+Tab
+    reaches the yes; then the focus goes back to the button, and the "Done" line is read out (the
+    focus fell to the page after each press; found by trials)."""
     page = laptop
     page.goto(f"{app_url}/home?lang=en")
     settle(page)
     tab_to(page, keyed("new-learner"), limit=120)
     press(page, "Enter")
+    expect_focus(page, key="new-learner-keep")
+    page.wait_for_function("() => document.getElementById('muggins-live').textContent.includes('Start as a new learner?')")
+    press(page, "Shift+Tab")
     expect_focus(page, key="new-learner-confirm")
     press(page, "Enter")
     page.wait_for_selector("[data-testid='stAlertContentSuccess']")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import gettext
 from dataclasses import dataclass
 
+from tutorial.words import clip
+
 from ..engine.events import Placed
 from ..lessons.steps import AnswerMode, TurnStep
 from ..narrate import Narrator
@@ -42,7 +44,7 @@ def code_problem(code: str, params: dict[str, object], tr: gettext.NullTranslati
         text = _("Type or paste an exercise code first.")
     else:
         text = _("“{text}” is not an exercise code.")
-    clipped = {key: str(value)[:40] for key, value in params.items()}
+    clipped = {key: clip(value, 40) for key, value in params.items()}  # control characters shown escaped, a cut marked …
     return text.format_map(_Defaults(clipped)) + " " + _("A code looks like {example}.").format(
         example="nearest-opponent.2.48213")
 

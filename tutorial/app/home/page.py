@@ -81,7 +81,9 @@ def ask_first(*, asking: bool, label: str, key: str, ask: Callable[[], None], qu
     if not asking:
         if st.button(label, key=key, icon=icon):
             ask()
-            focus.request([keys[0]])  # by keyboard, on to the question's yes (found by a trial: the focus fell to the page)
+            # By keyboard, on to the question's safe answer, the question read out: the focus fell to the
+            # page (found by a trial), and on the yes a stray Enter wiped the progress (found by another)
+            focus.request([keys[1]], read="[data-testid='stAlertContentWarning']")
             st.rerun()
         return
     st.warning(question())

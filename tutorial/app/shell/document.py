@@ -93,33 +93,90 @@ def input_instructions(tr: gettext.NullTranslations) -> dict[str, str]:
     return {english: said for english, said in words.items() if said != english}
 
 
-INPUT_WORDS_JS = """
-window.mugginsInputWords = WORDS;
-if (!window.mugginsInputWatch) {
+def streamlit_words(tr: gettext.NullTranslations) -> dict[str, dict[str, str]]:
+    """All that Streamlit's own page says in English whatever the app's language, with its words
+    in ``tr``'s language (those unchanged left out): ``text``, the words of its elements (the
+    hints under a text box, the skip link a first Tab shows); ``label``, the names a screen
+    reader hears (``aria-label``: the sidebar's and the menu's buttons, a heading's link, a
+    select box's arrow); ``prefix``, the start of such a name before a label of ours (the help
+    icon's "Help for Table as text"). Keys exactly as Streamlit 1.67 writes them."""
+    _ = tr.gettext
+    text = {**input_instructions(tr), "Skip to main content": _("Skip to main content")}
+    label = {"Collapse sidebar": _("Collapse sidebar"), "Expand sidebar": _("Expand sidebar"),
+             "Main menu": _("Main menu"), "Link to heading": _("Link to heading"), "Open": _("Open the list"),
+             "Help": _("Help"), "Close": _("Close")}
+    prefix = {"Help for ": _("Help for ")}
+    return {"text": {key: said for key, said in text.items() if said != key},
+            "label": {key: said for key, said in label.items() if said != key},
+            "prefix": {key: said for key, said in prefix.items() if said != key}}
+
+
+WORDS_JS = """
+(() => {  // a function of its own: the script runs again on every run, and a second top-level const would not parse
+window.mugginsWords = WORDS;
+const back = window.mugginsWordsBack || (window.mugginsWordsBack = {text: {}, label: {}, prefix: {}});
+for (const kind of ['text', 'label', 'prefix']) {  // every translation seen, back to Streamlit's English
+  for (const [english, said] of Object.entries(window.mugginsWords[kind] || {})) { back[kind][said] = english; }
+}
+if (!window.mugginsWordsWatch) {
+  const TEXTS = '[data-testid="InputInstructions"] span, [data-testid="stSkipToContent"]';
+  const want = (kind, value) => {  // a text or name as it must read now: in the page's language, else Streamlit's own
+    const words = window.mugginsWords[kind] || {};
+    const english = Object.hasOwn(back[kind], value) ? back[kind][value] : value;
+    return Object.hasOwn(words, english) ? words[english] : english;
+  };
+  const named = (value) => {  // a name that begins with a known start ("Help for …")
+    let base = value;
+    for (const [said, english] of Object.entries(back.prefix)) {
+      if (value.startsWith(said)) { base = english + value.slice(said.length); break; }
+    }
+    for (const english of Object.keys(window.mugginsWords.prefix || {})) {
+      if (base.startsWith(english)) { return window.mugginsWords.prefix[english] + base.slice(english.length); }
+    }
+    return base;
+  };
   const fix = () => {
-    const words = window.mugginsInputWords || {};
-    for (const hint of document.querySelectorAll('[data-testid="InputInstructions"] span')) {
-      const text = hint.firstChild;
-      if (text && text.nodeType === 3 && Object.hasOwn(words, text.nodeValue)) { text.nodeValue = words[text.nodeValue]; }
+    for (const element of document.querySelectorAll(TEXTS)) {
+      const node = element.firstChild;
+      if (node && node.nodeType === 3) {
+        const wanted = want('text', node.nodeValue);
+        if (wanted !== node.nodeValue) { node.nodeValue = wanted; }
+      }
+    }
+    for (const element of document.querySelectorAll('[aria-label]')) {
+      const name = element.getAttribute('aria-label');
+      let wanted = want('label', name);
+      if (wanted === name) { wanted = named(name); }
+      if (wanted !== name) {
+        if (!element.hasAttribute('data-muggins-name')) { element.setAttribute('data-muggins-name', name); }
+        element.setAttribute('aria-label', wanted);
+      }
     }
   };
-  window.mugginsInputWatch = new MutationObserver(fix);
-  window.mugginsInputWatch.observe(document.body, {childList: true, subtree: true, characterData: true});
-  fix();
+  window.mugginsWordsFix = fix;
+  window.mugginsWordsWatch = new MutationObserver(fix);
+  window.mugginsWordsWatch.observe(document.body, {childList: true, subtree: true, characterData: true,
+                                                   attributes: true, attributeFilter: ['aria-label']});
 }
+window.mugginsWordsFix();
+requestAnimationFrame(() => window.mugginsWordsFix());  // and once the run's elements are drawn
+setTimeout(() => window.mugginsWordsFix(), 300);
+})();
 """
-"""Installed once per page: whenever Streamlit writes one of its hints under a text box, it is
-put in the page's language (the text node React wrote is changed in place, so React's own
-later changes to it are seen and put right again)."""
+"""Installed once per page: whenever Streamlit writes one of its texts or names, it is put in
+the page's language (a text node React wrote is changed in place, and a name set again, so
+React's own later changes are seen and put right again; a name already right is left alone,
+so putting it right stops there). The words are set on every run, and what an earlier
+language put is turned back (a switch to English brings Streamlit's own words back)."""
 
 
-def language_script(lang: str, input_words: dict[str, str] | None = None) -> str:
+def language_script(lang: str, words: dict[str, dict[str, str]] | None = None) -> str:
     """HTML whose script sets the document's language to ``lang`` (one of the app's
-    languages; anything else is taken as the first, English) and the words Streamlit's hints
-    under text boxes are shown in (:func:`input_instructions`)."""
+    languages; anything else is taken as the first, English) and the words Streamlit's own
+    texts and names are put in (:func:`streamlit_words`)."""
     code = lang if lang in LANGUAGES else LANGUAGES[0]
-    words = INPUT_WORDS_JS.replace("WORDS", json.dumps(input_words or {}).replace("<", "\\u003c"))
-    return f"<script>document.documentElement.setAttribute('lang', {json.dumps(code)});{words}</script>"
+    script = WORDS_JS.replace("WORDS", json.dumps(words or {}).replace("<", "\\u003c"))
+    return f"<script>document.documentElement.setAttribute('lang', {json.dumps(code)});{script}</script>"
 
 
 def title(*parts: str) -> None:
@@ -129,9 +186,9 @@ def title(*parts: str) -> None:
 
 def frame(lang: str, page: str, tr: gettext.NullTranslations | None = None) -> None:
     """On every run, before the page: the app's styles, the document's language, the words of
-    Streamlit's hints under text boxes (in ``tr``'s language) and the page's title (``page``:
-    its translated name)."""
+    Streamlit's own texts and names (in ``tr``'s language) and the page's title (``page``: its
+    translated name)."""
     title(page)
     st.html(STYLE)
     with st.container(key=LANGUAGE_BOX):
-        st.html(language_script(lang, input_instructions(tr) if tr is not None else None), unsafe_allow_javascript=True)
+        st.html(language_script(lang, streamlit_words(tr) if tr is not None else None), unsafe_allow_javascript=True)

@@ -200,7 +200,8 @@ function install() {
     // did nothing (found by a trial; put back below, but later than a quick Esc on a busy machine).
     const modal = event.key === 'Escape' && document.querySelector('[role="dialog"]');
     if (modal && !modal.contains(event.composedPath()[0])) {
-      const close = modal.querySelector('button[aria-label="Close"]');
+      // (Streamlit names it "Close"; document.py puts that name in the page's language)
+      const close = modal.querySelector('button[aria-label="Close"], button[data-muggins-name="Close"]');
       if (close) { event.preventDefault(); close.click(); }
     }
   }, true);

@@ -18,10 +18,17 @@ _JOINER = "\u2060"  # WORD JOINER: invisible, and no part of an address
 _AUTOLINK = re.compile(r"(?i)(?<=www)(?=\\\.)|(?<=https)(?=\\:)|(?<=http)(?=\\:)|(?<=ftp)(?=\\:)|(?<=@)|(?<=mailto)(?=\\:)")
 
 
+_BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+"""The embedding, override and isolate controls: quoted text carrying one (``?ex=%E2%80%AE…``)
+turned the rest of the app's own sentence backwards (found by a trial). The app's texts use
+none of them."""
+
+
 def literal(text: object) -> str:
-    """``text`` escaped so that Markdown shows it character for character; a blank
-    line stays a paragraph break and a single line break stays a line break."""
-    return "\n\n".join(_line_breaks(part) for part in str(text).split("\n\n"))
+    """``text`` escaped so that Markdown shows it character for character (bidirectional
+    controls left out: they would reorder the words around it); a blank line stays a paragraph
+    break and a single line break stays a line break."""
+    return "\n\n".join(_line_breaks(part) for part in str(text).translate(_BIDI_CONTROLS).split("\n\n"))
 
 
 def _line_breaks(text: str) -> str:

@@ -156,7 +156,8 @@ class TrainingScreen:
 
     def __init__(self, state: TrainingPageState, lessons: Sequence[Lesson], done: Collection[str], lang: str,
                  tr: gettext.NullTranslations, now: datetime, *, seed: str | None = None,
-                 rng: random.Random | None = None, four_colour: bool = False, presenting: bool = False):
+                 rng: random.Random | None = None, four_colour: bool = False, presenting: bool = False,
+                 theme: str | None = None):
         self.state, self.lessons, self.done = state, list(lessons), list(done)
         self.presenting = presenting
         self.lang, self.tr, self._ = lang, tr, tr.gettext
@@ -166,6 +167,8 @@ class TrainingScreen:
         self.training = start_training(state, self.done, now, [lesson.id for lesson in self.lessons])
         if not state.seeded:
             state.seeded = True
+            if isinstance(theme, str) and theme.strip().lower() in THEME_BY_ID:  # the theme chosen, from the address
+                state.chosen = theme.strip().lower()
             if seed and not self.open_code(seed, now, reason=CODE):
                 state.problem = None  # a bad code in the address is said by the page (link_problem)
                 state.link_problem = seed
@@ -483,8 +486,10 @@ class TrainingScreen:
 
     # ----- the address -----------------------------------------------------------------------------
     def address(self) -> dict[str, str | None]:
-        """What the page address carries (this page only): the exercise's code, never the schedule."""
-        return {"ex": self.state.code}
+        """What the page address carries (this page only): the exercise's code and the theme
+        chosen (a reload kept the exercise but forgot the choice: found by a trial), never the
+        schedule."""
+        return {"ex": self.state.code, "theme": self.state.chosen}
 
 
 __all__ = ["CODE_INPUT", "MIXED", "NEXT_KEY", "THEME_CHOICE", "TYPED_LIMIT", "TrainingPageState", "TrainingScreen", "code_in", "due_count",

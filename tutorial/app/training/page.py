@@ -83,6 +83,9 @@ exercise(page.state.code)
 
 st.subheader(_("Exercise code"), anchor=False)
 st.markdown(literal(page.code_line()))
+# The box's limit is far above any code (see TYPED_LIMIT): Streamlit's count of characters
+# beside the hint ("11/100000") only puzzled learners (found by a trial), so it is not shown.
+st.html(f"<style>.st-key-{CODE_INPUT} [data-testid='InputInstructions'] span + span {{display: none;}}</style>")
 with st.form("train-open-form", border=False):  # Enter in the box opens the code, as *Open* does
     st.text_input(_("Open an exercise by its code (from your teacher, say)"), key=CODE_INPUT,
                   placeholder="nearest-opponent.2.48213", max_chars=TYPED_LIMIT)

@@ -38,7 +38,8 @@ def screen() -> TrainingScreen:
     exercise code in the address (``ex``) is opened on the session's first visit."""
     lessons = lesson_view.course()[0]
     return TrainingScreen(state(), lessons, lesson_view.done_lessons(), session.lang(), session.tr(), now(),
-                          seed=session.url_seed("ex"), four_colour=four_colour(), presenting=presenter.active())
+                          seed=session.url_seed("ex"), four_colour=four_colour(), presenting=presenter.active(),
+                          theme=session.url_seed("theme"))
 
 
 def token() -> str:
@@ -60,13 +61,21 @@ def theme_box_key(page: TrainingScreen) -> str:
     return session.labelled_key(THEME_CHOICE, [*map(page.theme_name, page.box_themes()), page.state.code])
 
 
+HINT_BOX = "[class*='st-key-step-way-on'] [data-testid='stAlertContentInfo']"
+"""Where the page shows the hint (in the exercise's way on), read out after *Hint*."""
+
+
 def toggle_answer() -> None:
     """Presenter mode: show or hide the answer (space)."""
     screen().toggle_answer()
 
 
 def hint() -> None:
-    screen().hint()
+    """*Hint*: the hint shown, read out, and the focus on to the exercise's first answer (the
+    button goes, and the focus fell to the page: found by a trial)."""
+    page = screen()
+    page.hint()
+    focus.request(page.step_screen().first_controls(), read=HINT_BOX)
 
 
 def next_exercise() -> None:
