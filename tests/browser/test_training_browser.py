@@ -46,6 +46,7 @@ def answer(page, code: str) -> None:
     step = exercise_for(ExerciseCode.parse(code)).step
     if step.kind == "place":
         right = str(step.legal.dests[0])
+        page.locator("button[data-dest]").first.wait_for(timeout=15_000)  # the drawn table may come after the page settles
         wrong = next(dest.get_attribute("data-dest") for dest in page.locator("button[data-dest]").all()
                      if dest.get_attribute("data-dest") != right)
         pick(page, wrong)
