@@ -92,8 +92,10 @@ def test_streamlits_hints_under_a_text_box_are_put_in_the_learners_language():
     assert words["text"]["Press Enter to apply"] == "Pulsa Intro para aplicar"
     assert words["text"]["Skip to main content"] == "Saltar al contenido principal"
     assert words["label"]["Collapse sidebar"] == "Cerrar la barra lateral" and words["prefix"]["Help for "] == "Ayuda: "
-    # in English only the select box's arrow gets a clearer name than Streamlit's "Open"
-    assert document.streamlit_words(translations("en")) == {"text": {}, "label": {"Open": "Open the list"}, "prefix": {}}
+    assert words["text"]["No results"] == "Sin resultados" and words["label"]["Selectbox options"] == "Opciones"
+    # in English only a select box's arrow and list get clearer names than Streamlit's
+    assert document.streamlit_words(translations("en")) == {
+        "text": {}, "label": {"Open": "Open the list", "Selectbox options": "Options"}, "prefix": {}}
     script = document.language_script("es", words)
     assert "Pulsa Intro para aplicar" in script.encode().decode("unicode_escape")
     evil = {"text": {"Press Enter to apply": "</script><b>"}, "label": {}, "prefix": {}}

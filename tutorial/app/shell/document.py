@@ -96,15 +96,15 @@ def input_instructions(tr: gettext.NullTranslations) -> dict[str, str]:
 def streamlit_words(tr: gettext.NullTranslations) -> dict[str, dict[str, str]]:
     """All that Streamlit's own page says in English whatever the app's language, with its words
     in ``tr``'s language (those unchanged left out): ``text``, the words of its elements (the
-    hints under a text box, the skip link a first Tab shows); ``label``, the names a screen
-    reader hears (``aria-label``: the sidebar's and the menu's buttons, a heading's link, a
-    select box's arrow); ``prefix``, the start of such a name before a label of ours (the help
+    hints under a text box, the skip link a first Tab shows, a select box's "No results");
+    ``label``, the names a screen reader hears (``aria-label``: the sidebar's and the menu's
+    buttons, a heading's link, a select box's arrow and list); ``prefix``, the start of such a name before a label of ours (the help
     icon's "Help for Table as text"). Keys exactly as Streamlit 1.67 writes them."""
     _ = tr.gettext
-    text = {**input_instructions(tr), "Skip to main content": _("Skip to main content")}
+    text = {**input_instructions(tr), "Skip to main content": _("Skip to main content"), "No results": _("No results")}
     label = {"Collapse sidebar": _("Collapse sidebar"), "Expand sidebar": _("Expand sidebar"),
              "Main menu": _("Main menu"), "Link to heading": _("Link to heading"), "Open": _("Open the list"),
-             "Help": _("Help"), "Close": _("Close")}
+             "Help": _("Help"), "Close": _("Close"), "Selectbox options": _("Options")}
     prefix = {"Help for ": _("Help for ")}
     return {"text": {key: said for key, said in text.items() if said != key},
             "label": {key: said for key, said in label.items() if said != key},
@@ -119,7 +119,8 @@ for (const kind of ['text', 'label', 'prefix']) {  // every translation seen, ba
   for (const [english, said] of Object.entries(window.mugginsWords[kind] || {})) { back[kind][said] = english; }
 }
 if (!window.mugginsWordsWatch) {
-  const TEXTS = '[data-testid="InputInstructions"] span, [data-testid="stSkipToContent"]';
+  // the hints under a text box, the skip link, a select box's list when a search finds nothing
+  const TEXTS = '[data-testid="InputInstructions"] span, [data-testid="stSkipToContent"], [role="listbox"], [role="listbox"] *';
   const want = (kind, value) => {  // a text or name as it must read now: in the page's language, else Streamlit's own
     const words = window.mugginsWords[kind] || {};
     const english = Object.hasOwn(back[kind], value) ? back[kind][value] : value;
