@@ -38,11 +38,7 @@ def show(page: TrainingScreen) -> None:
     # the line taller, and the table ran off the screen's bottom)
     with top.popover(page.theme_name(page.box_value()), icon=":material/tune:", type="tertiary",
                      help=_("Theme to train")):
-        themes = page.box_themes()
-        choice_key = view.theme_box_key(page)
-        st.session_state[choice_key] = page.box_value()
-        st.selectbox(_("Theme to train"), options=themes, format_func=page.theme_name, key=choice_key,
-                     on_change=view.choose, args=(choice_key,))
+        view.theme_box(page)
     top.markdown(literal(page.level_short()) + f" · `{page.state.code}`")  # the code, to open the same one later
     presenter.zoom_button(tr, top)
     presenter.leave_button(tr, top)

@@ -90,7 +90,7 @@ def input_instructions(tr: gettext.NullTranslations) -> dict[str, str]:
         "Press ⌘+Enter to apply": _("Press ⌘+Enter to apply"),
         "Press ⌘+Enter to submit form": _("Press ⌘+Enter to submit form"),
     }
-    return {english: said for english, said in words.items() if said != english}
+    return _changed(words)
 
 
 def streamlit_words(tr: gettext.NullTranslations) -> dict[str, dict[str, str]]:
@@ -106,9 +106,12 @@ def streamlit_words(tr: gettext.NullTranslations) -> dict[str, dict[str, str]]:
              "Main menu": _("Main menu"), "Link to heading": _("Link to heading"), "Open": _("Open the list"),
              "Help": _("Help"), "Close": _("Close"), "Selectbox options": _("Options")}
     prefix = {"Help for ": _("Help for ")}
-    return {"text": {key: said for key, said in text.items() if said != key},
-            "label": {key: said for key, said in label.items() if said != key},
-            "prefix": {key: said for key, said in prefix.items() if said != key}}
+    return {"text": _changed(text), "label": _changed(label), "prefix": _changed(prefix)}
+
+
+def _changed(words: dict[str, str]) -> dict[str, str]:
+    """The words a language changes (Streamlit's English left as it is)."""
+    return {english: said for english, said in words.items() if said != english}
 
 
 WORDS_JS = """

@@ -34,13 +34,7 @@ intro = page.intro()
 if intro:
     st.info(literal(intro))
 
-current = page.box_value()  # the theme chosen, or Mixed: what Next exercise trains
-themes = page.box_themes()
-labels = {theme: page.theme_name(theme) for theme in themes}
-choice_key = view.theme_box_key(page)  # a fresh widget when the labels change, and for each exercise
-st.session_state[choice_key] = current
-st.selectbox(_("Theme to train"), options=themes, format_func=lambda theme: labels.get(theme, theme), key=choice_key,
-             on_change=view.choose, args=(choice_key,), placeholder=_("Choose a theme"))
+view.theme_box(page)
 st.caption(literal(page.level_line() + " · " + page.reason_line()))
 
 anchor()(data=page.top_mark(), key="train-exercise-top")

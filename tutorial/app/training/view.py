@@ -20,7 +20,7 @@ from tutorial.app.training.model import due_count as _due_count
 from tutorial.app.training.model import note_practice_error as _note_practice_error
 
 __all__ = ["CODE_INPUT", "choose", "due_count", "hint", "next_exercise", "note_practice_error", "now", "open_typed",
-           "screen", "state", "toggle_answer", "token"]
+           "screen", "state", "theme_box", "toggle_answer", "token"]
 
 
 def now() -> datetime:
@@ -63,6 +63,17 @@ def theme_box_key(page: TrainingScreen) -> str:
 
 HINT_BOX = "[class*='st-key-step-way-on'] [data-testid='stAlertContentInfo']"
 """Where the page shows the hint (in the exercise's way on), read out after *Hint*."""
+
+
+def theme_box(page: TrainingScreen) -> None:
+    """The theme box (*Theme to train*): the theme chosen, or *Mixed*, shown; a choice goes to
+    :func:`choose`. The same box on the page and in presenter mode (behind a button there)."""
+    _ = session.tr().gettext
+    labels = {theme: page.theme_name(theme) for theme in page.box_themes()}
+    choice_key = theme_box_key(page)  # a fresh widget when the labels change, and for each exercise
+    st.session_state[choice_key] = page.box_value()  # what Next exercise trains
+    st.selectbox(_("Theme to train"), options=list(labels), format_func=lambda theme: labels.get(theme, theme),
+                 key=choice_key, on_change=choose, args=(choice_key,), placeholder=_("Choose a theme"))
 
 
 def toggle_answer() -> None:
