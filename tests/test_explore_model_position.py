@@ -103,7 +103,8 @@ def test_bad_text_is_refused_with_its_line_and_the_last_good_position_stays() ->
     position = loads(found.text)
     card = str(position.stocks[0][0])  # also put on common pile 1: the card twice
     broken = found.text.replace("commons = [[", f'commons = [["{card}", ', 1)
-    assert found.use_text(broken) is False and found.state.editor_synced
+    edits = found.state.edits
+    assert found.use_text(broken) is False and found.state.edits == edits  # the editor keeps what was typed
     line = broken.splitlines().index(next(li for li in broken.splitlines()
                                           if li.startswith(position.players[0] + " = "))) + 1
     problem = found.problem()
@@ -113,7 +114,7 @@ def test_bad_text_is_refused_with_its_line_and_the_last_good_position_stays() ->
     assert not found.can_move() and not found.can_add_player() and found.move_sources() == {}
     assert found.use_text("players = [") is False and found.problem()
     assert found.deal("5-77") and found.problem() is None and loads(found.text) == deal(DealCode(5, 77))[0]
-    assert found.fallback_note() is None and not found.state.editor_synced  # the editor gets the dealt text
+    assert found.fallback_note() is None and found.state.edits == edits + 1  # a new editor with the dealt text
 
 
 def test_a_bad_deal_code_is_a_notice_said_once() -> None:

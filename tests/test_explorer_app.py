@@ -24,6 +24,13 @@ def state(at) -> ExplorerState:
     return found
 
 
+def editor(at):
+    """The position lab's text editor (its key ends with the count of texts set from elsewhere)."""
+    found = [area for area in at.text_area if str(area.key).startswith("lab-editor-")]
+    assert len(found) == 1, [area.key for area in at.text_area]
+    return found[0]
+
+
 def text(at) -> str:
     return state(at).position.text
 
@@ -84,15 +91,17 @@ def test_edits_text_and_deal_codes_reach_the_lab():
     click(at, "lab-move-go").run()
     moved = loads(text(at))
     assert moved.commons[0][-1] == before.stocks[0][0]
-    assert at.text_area(key="lab-editor").value == text(at)  # the editor follows every edit
+    assert editor(at).value == text(at)  # the editor follows every edit
     broken = text(at).replace("commons = [[", "commons = [[[", 1)
-    at.text_area(key="lab-editor").set_value(broken)
+    editor(at).set_value(broken)
     at.button(key="lab-editor-go").click().run()
     assert not at.exception and at.error and "Línea" in at.error[0].value
     assert at.info and at.session_state["lab-edit"] is True  # the last valid position below, the editor open
+    assert editor(at).value == broken  # what was typed stays, to be corrected
     at.text_input(key="lab-deal").set_value("5-77").run()
     at.button(key="lab-deal-go").click().run()
     assert not at.error and loads(text(at)) == deal(DealCode(5, 77))[0]
+    assert editor(at).value == text(at)  # a new editor with the dealt text
     at.text_input(key="lab-deal").set_value("9-1").run()
     at.button(key="lab-deal-go").click().run()
     assert at.warning and not at.exception

@@ -112,10 +112,11 @@ def a_text_with_an_error_keeps_the_editor_open_beside_its_message(page) -> None:
     if not page.locator(".st-key-lab-edit details[open]").count():  # (a click on an open one would close it)
         page.locator(".st-key-lab-edit summary").click()
         settle(page)
-    editor = page.locator(".st-key-lab-editor textarea")
-    # the position's text, once the editor holds it (on a busy machine it was read empty once)
-    page.wait_for_function("() => (document.querySelector('.st-key-lab-editor textarea') || {}).value?.includes('players')",
-                           timeout=15_000)
+    editor = page.locator("[class*='st-key-lab-editor-'] textarea")
+    # the position's text (on a busy page the editor was drawn empty, and stayed empty: it was
+    # given its text through its key's session state, which the browser then overwrote)
+    page.wait_for_function("""() => (document.querySelector("[class*='st-key-lab-editor-'] textarea") || {})
+        .value?.includes('players')""", timeout=15_000)
     text = editor.input_value()
     editor.fill(text.replace("commons = [[", "commons = [[[", 1))
     page.locator(".st-key-lab-editor-go button").click()

@@ -88,8 +88,10 @@ class PositionLabState:
     - ``picked``: ``(text token, pile)`` of the pile last clicked on the table.
     - ``notice``: a problem to tell once.
     - ``uploads``: files read so far (the uploader's key ends with it, so it empties after each).
-    - ``editor_synced``: the editor's widget shows ``text`` (``False`` after a change made
-      elsewhere: the view then gives the editor the new text).
+    - ``edits``: texts set from elsewhere than the editor (a deal, a lesson, a move, a file);
+      the editor's widget key ends with it, so after each it is a new widget whose own value
+      is the new text. (It used to be given the text through its key's session state, which
+      the browser overwrote with an empty editor when the page was busy.)
     - ``reads``: what reading each text gave, for the texts on show (a long text cost
       seconds on every rerun when it was read again, issue 17).
     """
@@ -100,7 +102,7 @@ class PositionLabState:
     picked: tuple[str, str] | None = None
     notice: Notice | None = None
     uploads: int = 0
-    editor_synced: bool = True
+    edits: int = 0
     reads: dict[str, _Read] = field(default_factory=dict)
 
 
@@ -260,7 +262,8 @@ class PositionLab:
         whether the text is a valid position."""
         self.state.text = text
         self.state.playout = PlayoutState()
-        self.state.editor_synced = from_editor
+        if not from_editor:
+            self.state.edits += 1
         valid = isinstance(self._read(text).result, Position)
         if valid:
             self.state.good = text

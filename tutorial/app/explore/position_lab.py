@@ -122,8 +122,13 @@ def _from_file(key: str) -> None:
             _took_text(valid)
 
 
+def editor_key() -> str:
+    """The editor's key: a new one after each text set from elsewhere (``edits``)."""
+    return f"{EDITOR}-{lab().state.edits}"
+
+
 def _from_editor() -> None:
-    _took_text(lab().use_text(str(st.session_state.get(EDITOR, ""))))
+    _took_text(lab().use_text(str(st.session_state.get(editor_key(), ""))))
 
 
 def _move(source_key: str, target_key: str) -> None:
@@ -254,11 +259,10 @@ def editor(position_lab: PositionLab) -> None:
                 clicks.button(_("Remove"), key=REMOVE_GO, seen=seen, current=token, action=_remove, args=(remove_key,),
                               where=e, width="stretch", help=_("Their cards leave the table too."),
                               disabled=not position_lab.can_remove_player())
-        if not position_lab.state.editor_synced or EDITOR not in st.session_state:
-            st.session_state[EDITOR] = position_lab.text  # the editor shows the new text
-            position_lab.state.editor_synced = True
+        # A new widget for each text set from elsewhere, with that text as its own value: the
+        # browser shows a widget's value even when it first draws it a run later (busy page).
         st.text_area(_("Position file (TOML): stocks top card first, discards and common piles bottom to top"),
-                     key=EDITOR, height=260, max_chars=MAX_TEXT)
+                     value=position_lab.text, key=editor_key(), height=260, max_chars=MAX_TEXT)
         clicks.button(_("Use this text"), key=EDITOR_GO, seen=seen, current=token, action=_from_editor,
                       icon=":material/check:", fixed_key=True)
 
