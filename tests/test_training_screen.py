@@ -522,3 +522,15 @@ def test_wiring_the_old_theme_box_sent_back_after_a_redraw_chooses_nothing():
     assert at.session_state["training"].reason == CHOSEN
     newest = next(box.key for box in at.selectbox if box.key and box.key.startswith("train-theme-"))
     assert newest != new_key  # another exercise, another box: the old one's value means nothing now
+
+
+def test_wiring_a_presenters_penalty_exercise_tells_the_call_before_the_step_says_as_told_above():
+    at = start(app(ex="penalty.2.77", present="1"), "training/page.py")
+    assert not at.exception
+    story = screen(seed="penalty.2.77").story()
+    assert story
+    shown = [str(getattr(element, "value", "")) for element in at.main if getattr(element, "type", "") in
+             ("caption", "markdown")]
+    told = next(index for index, value in enumerate(shown) if "as told above" in value)
+    first = next(index for index, value in enumerate(shown) if story[0][:30] in value)
+    assert first < told, shown

@@ -6,7 +6,7 @@ step's ``answered_by``); no step kind is named here."""
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,13 +114,14 @@ def first_controls(lesson: Lesson, step: Step) -> list[str]:
 
 
 def show_step(lesson: Lesson, step: Step, *, presenting: bool = False, answer: StepAnswer | None = None,
-              shown_to_all: bool | None = None) -> tuple[bool, Any]:
+              shown_to_all: bool | None = None, story: Sequence[str] = ()) -> tuple[bool, Any]:
     """Draw one step; returns whether the learner may go on, and the container for the
     lesson's Back and Next (in the panel beside the table, right after the step's own
     controls). ``presenting``: for a projector (:mod:`tutorial.app.presenter.mode`): the
     step's title and text go beside the table, so the table can take the screen's whole
     height. ``answer`` and ``shown_to_all``: see :func:`screen` (the class room passes its
-    own)."""
+    own). ``story``: plain lines of what happened before the question (a penalty exercise
+    of Training), drawn before the step's text, which refers to them as told above."""
     tr = session.tr()
     shown = screen(lesson, step, answer=answer, shown_to_all=shown_to_all)
     if not presenting:
@@ -135,6 +136,8 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False, answer: S
             panel = st.container(key="present-panel")
         with panel:
             st.header(shown.title(), anchor=False)  # h2: the page's h1 is presenter mode's (mode.frame)
+            if story:
+                st.caption("  \n".join(literal(line) for line in story))
             st.markdown(shown.text())
     with panel:  # the step's question and verdict, what happened at length, the lesson's Back and Next, the rest
         body = st.container()

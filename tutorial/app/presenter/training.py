@@ -42,12 +42,10 @@ def show(page: TrainingScreen) -> None:
     top.markdown(literal(page.level_short()) + f" · `{page.state.code}`")  # the code, to open the same one later
     presenter.zoom_button(tr, top)
     presenter.leave_button(tr, top)
+    # a penalty exercise: the call that came before, above the step's text ("as told above")
     _may_go_on, controls = lesson_steps.show_step(page.lesson, page.step, presenting=True, answer=page.state.answer,
-                                                  shown_to_all=True)
+                                                  shown_to_all=True, story=page.story())
     with controls:
-        story = page.story()  # a penalty exercise: the call that came before, one small block
-        if story:
-            st.caption("  \n".join(literal(line) for line in story))
         row = st.container(horizontal=True, key="present-controls")
         row.button(page.answer_label(), key="present-answer", on_click=view.toggle_answer,
                    icon=":material/visibility_off:" if page.state.answer.solved else ":material/visibility:",
