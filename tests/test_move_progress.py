@@ -217,8 +217,11 @@ def test_a_good_code_is_shown_then_asked_about_and_taken() -> None:
     assert "a practice game under way included" in home.move_question()  # said before it is lost
     taken = home.take_move()
     assert taken is not None and taken.done == TRAINED.done and not home.confirming_move
-    assert "Done" in (home.moved_line() or "") and home.moved_line() is None  # said once
-    assert home.take_move() is None  # a second Yes takes nothing
+    said = home.moved_line()
+    assert "Done" in (said or "") and home.moved_line() == said  # said until the next action
+    assert home.take_move() is None and home.moved_line() == said  # a second Yes takes nothing, and the line stays
+    home.hide_code()
+    assert home.moved_line() is None
 
 
 def test_a_second_click_on_use_this_code_keeps_the_code_waiting() -> None:

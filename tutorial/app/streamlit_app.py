@@ -44,6 +44,7 @@ def main() -> None:
     session.choose_view()  # every run, not only in the callbacks: fast clicks can skip one, and the address must follow
 
     page = st.navigation(pages.build(session.tr()))
+    session.visit(page.url_path)
     document.frame(session.lang(), page.title, session.tr())  # the document's language and this page's own title
     storage.notice(session.tr())  # a stored progress that could not be read, set aside
     session.language_notice(keep=storage.holding())  # a language in the link the app does not have

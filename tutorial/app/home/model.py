@@ -34,9 +34,11 @@ class HomeState:
     learner (``confirm_new``) is waiting for a yes or no; *Move my progress*: ``show_code``
     (the learner's code is shown), ``offered`` (a code from another device waiting for a yes or
     no), ``move_problem`` (the code last tried could not be used: its :class:`ProgressError`
-    code), ``moved`` (a code was taken: said once), ``link_read`` (the address's ``move=`` has
+    code), ``moved`` (a code was taken), ``link_read`` (the address's ``move=`` has
     been looked at: it is offered once per session); ``forgotten``: what was just done after a
-    yes, ``"reset"`` or ``"new"`` (said once)."""
+    yes, ``"reset"`` or ``"new"``. ``moved`` and ``forgotten`` are said until the learner's next
+    action on Home or visit to another page (:meth:`HomeScreen.arrived`), not only in the next
+    run: the second click of a double click on the yes reran the page and lost the line."""
 
     KEY: ClassVar[str] = "home"
     confirm_reset: bool = False
@@ -185,12 +187,22 @@ class HomeScreen:
             return CONFIRMING
         return CONFIRMING_NEW if self.state.confirm_new else CONFIRMING_MOVE if self.state.offered else ""
 
+    def arrived(self) -> None:
+        """The learner came (back) to Home from another page: what was done before is not said again."""
+        self._acted()
+
+    def _acted(self) -> None:
+        """Every action on Home: the lines saying what the last one did (``forgotten``, ``moved``) end."""
+        self.state.forgotten, self.state.moved = None, False
+
     def ask_reset(self) -> None:
+        self._acted()
         if self.can_reset():
             self.state.confirm_reset, self.state.confirm_new, self.state.offered = True, False, None
 
     def ask_new(self) -> None:
         """*Not you? Start as a new learner*: asked first."""
+        self._acted()
         self.state.confirm_new, self.state.confirm_reset, self.state.offered = True, False, None
 
     def reset_question(self) -> str:
@@ -207,6 +219,7 @@ class HomeScreen:
     def keep(self) -> None:
         """*Keep my progress* (or *Cancel*, or *No, keep mine* for a code from another device): nothing
         is reset or replaced."""
+        self._acted()
         self.state.confirm_reset = self.state.confirm_new = False
         self.state.offered = None
 
@@ -215,6 +228,7 @@ class HomeScreen:
         asked = self.state.confirm_reset
         self.state.confirm_reset = False
         if asked:
+            self._acted()
             self.state.forgotten = "reset"
         return asked
 
@@ -223,13 +237,15 @@ class HomeScreen:
         asked = self.state.confirm_new
         self.state.confirm_new = False
         if asked:
+            self._acted()
             self.state.forgotten = "new"
         return asked
 
     def forgotten_line(self) -> str | None:
-        """Said once after *Yes, reset my progress* or *Yes, start afresh* (else ``None``): the
-        page looks much the same afterwards, so it says what was done (found by a trial)."""
-        done, self.state.forgotten = self.state.forgotten, None
+        """Said after *Yes, reset my progress* or *Yes, start afresh* (else ``None``), until the
+        next action: the page looks much the same afterwards, so it says what was done (found by
+        a trial)."""
+        done = self.state.forgotten
         if done == "reset":
             return self._("Done: your progress is reset. This browser keeps nothing of it now.")
         if done == "new":
@@ -252,10 +268,12 @@ class HomeScreen:
 
     def show_code(self) -> None:
         """*Show my code*."""
+        self._acted()
         self.state.show_code = True
 
     def hide_code(self) -> None:
         """*Hide my code*."""
+        self._acted()
         self.state.show_code = False
 
     def code_how(self) -> str:
@@ -276,7 +294,7 @@ class HomeScreen:
         changes either way."""
         if not text.strip() and self.state.offered is not None:
             return  # a second click on *Use this code* (the box emptied by the first): the code still waits
-        self.state.moved = False
+        self._acted()
         try:
             read_move_code(text, self.known())
         except ProgressError as err:
@@ -343,14 +361,15 @@ class HomeScreen:
         """*Yes, take it*: the progress the view must now make this browser's (``None``: nothing waits)."""
         progress = self.offered()
         self.state.offered = None
-        self.state.moved = progress is not None
+        if progress is not None:
+            self._acted()
+            self.state.moved = True
         return progress
 
     def moved_line(self) -> str | None:
-        """Said once after a code was taken (else ``None``)."""
+        """Said after a code was taken, until the next action (else ``None``)."""
         if not self.state.moved:
             return None
-        self.state.moved = False
         return self._("Done: this browser now keeps the progress from the other device.")
 
     def move_problem_line(self) -> str | None:

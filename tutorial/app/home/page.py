@@ -142,7 +142,9 @@ home.from_link(session.url_seed(model_move.PARAMETER))  # once per session; sync
 # A code waiting for a yes or no (from the QR code's link, say) comes first, not screens below
 # on a phone (found by a trial); otherwise the section stays in its place near the end.
 MOVE_FIRST = home.confirming_move
-FORGOTTEN = home.state.forgotten  # "reset" or "new": said once, where its button was
+if session.arrived():
+    home.arrived()  # what was done on an earlier visit is not said again
+FORGOTTEN = home.state.forgotten  # "reset" or "new": said where its button was, until the next action
 forgotten_line = home.forgotten_line()
 if MOVE_FIRST:
     move_section()

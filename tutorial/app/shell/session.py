@@ -50,7 +50,9 @@ class ShellState:
     - ``kept``: what the address keeps on every page (:func:`remember`);
     - ``pages``: the pages as built in this run (:mod:`tutorial.app.shell.pages`);
     - ``unknown_lang``: a language the link asked for that the app does not have (said by
-      :func:`language_notice`).
+      :func:`language_notice`);
+    - ``page``: the page the last run showed (its ``url_path``), ``arrived``: this run shows
+      another one (or is the session's first): :func:`visit`.
     """
 
     KEY: ClassVar[str] = "shell"
@@ -61,11 +63,25 @@ class ShellState:
     kept: dict[str, str] = field(default_factory=dict)
     pages: dict[str, Any] = field(default_factory=dict)
     unknown_lang: str | None = None
+    page: str | None = None
+    arrived: bool = True
 
 
 def shell() -> ShellState:
     """This session's shell state."""
     return feature(ShellState)
+
+
+def visit(page: str) -> None:
+    """The entry script, on every run: this run shows ``page`` (a page's ``url_path``)."""
+    kept = shell()
+    kept.arrived, kept.page = kept.page != page, page
+
+
+def arrived() -> bool:
+    """Whether this run is the first on its page since another page was shown (or the first of
+    the session): a page's "done" lines, said until the learner's next action, end there."""
+    return shell().arrived
 
 
 def _browser_languages() -> list[str]:
