@@ -22,7 +22,10 @@ from tutorial.app.shell.model_progress import (
     decode,
     decode_parts,
     encode,
+    merge,
+    new_generation,
     restore,
+    shared,
     trained,
 )
 from tutorial.i18n import translations
@@ -46,6 +49,52 @@ FULL = Progress(done=[LESSONS[1].id, LESSONS[0].id], checks={CHECKED.id: (1, len
 
 
 # ----- the codec ---------------------------------------------------------------------------------
+def test_the_generation_reads_back_and_an_old_document_is_of_the_first() -> None:
+    gen = new_generation()
+    assert len(gen) == 8 and gen != new_generation()
+    assert decode(encode(Progress(gen=gen)), KNOWN).gen == gen
+    assert decode(json.dumps({"v": 1, "done": []}), KNOWN).gen == ""
+    for bad in ("x" * 20, "ZZ", 7, "<b>"):
+        with pytest.raises(ProgressError):
+            decode(json.dumps({"v": 1, "done": [], "gen": bad}), KNOWN)
+
+
+# ----- two tabs of one browser -------------------------------------------------------------------
+def two_tabs() -> tuple[Progress, Progress]:
+    """One learner in two tabs, each having done something the other has not."""
+    first, second = Training.start([LESSONS[0].id], NOW), Training.start([LESSONS[0].id], NOW)
+    first.record(first.themes[0], Outcome.RIGHT, NOW)
+    first.record(first.themes[0], Outcome.RIGHT, NOW + timedelta(days=1))
+    theme = second.themes[-1]
+    second.record(theme, Outcome.WRONG, NOW)
+    mine = Progress(done=[LESSONS[0].id], checks={CHECKED.id: (0, len(CHECKED.check_steps))},
+                    training=first.to_dict(), lang="en", game={"deal": "5-777", "moves": "c1"})
+    theirs = Progress(done=[LESSONS[1].id, LESSONS[0].id], checks={CHECKED.id: (1, len(CHECKED.check_steps))},
+                      training=second.to_dict(), lang="es", four_colour=True, game={"deal": "4-12"})
+    return mine, theirs
+
+
+def test_two_tabs_join_what_each_did_and_keep_their_own_look_and_game() -> None:
+    mine, theirs = two_tabs()
+    joined = merge(mine, theirs)
+    assert joined.done == [LESSONS[0].id, LESSONS[1].id]  # this tab's order, then the other's
+    assert joined.checks == {CHECKED.id: (1, len(CHECKED.check_steps))}  # the better result
+    rows = joined.training["t"]
+    first_theme = Training.from_dict(mine.training).themes[0]
+    assert rows[first_theme] == mine.training["t"][first_theme]  # two reviews beat none
+    wrong = next(theme for theme, row in theirs.training["t"].items() if row[7])
+    if wrong != first_theme:
+        assert rows[wrong] == theirs.training["t"][wrong]  # the other tab's review is kept
+    Training.from_dict(joined.training)  # still a schedule the scheduler reads
+    assert (joined.lang, joined.four_colour, joined.game) == ("en", False, mine.game)
+
+
+def test_both_tabs_reach_the_same_whichever_joins_first_and_joining_again_changes_nothing() -> None:
+    mine, theirs = two_tabs()
+    one, other = merge(mine, theirs), merge(theirs, mine)
+    assert shared(one) == shared(other) and shared(one) != shared(mine)
+    assert shared(merge(one, other)) == shared(one) and merge(one, one) == one
+    assert shared(merge(one, Progress())) == shared(one)  # a new tab has nothing to take away
 def test_a_document_reads_back_as_written_and_is_compact() -> None:
     text = encode(FULL)
     assert json.loads(text)["v"] == 1 and " " not in text and len(text) < 3000
@@ -280,7 +329,9 @@ def test_reset_and_new_learner_clear_everything_this_browser_keeps(ask: str, con
     assert lessons_state(at).done == [] and at.session_state["training"].training is None
     assert at.session_state["practice"].game is None and "deal" not in at.query_params
     # only the language and the look of the table stay (app() opens with the table as text)
-    assert json.loads(written(at)) == {"v": 1, "done": [], "checks": {}, "lang": "en", "table": "text"}
+    document = json.loads(written(at))
+    assert len(document.pop("gen")) == 8  # a new generation: another tab takes the reset, not joins it
+    assert document == {"v": 1, "done": [], "checks": {}, "lang": "en", "table": "text"}
     at.run()
     assert sent(at) is None
     # A run no action caused (the refused second click of a double click on the yes) says
@@ -345,3 +396,52 @@ def test_home_offers_reset_to_a_learner_who_only_trained() -> None:
     assert not [b for b in at.button if (b.key or "").startswith("reset-progress")]
     deliver(at, encode(Progress(training=scheduler.to_dict())))
     assert [b for b in at.button if (b.key or "").startswith("reset-progress")], "Reset my progress is offered"
+
+
+# ----- another tab of the same browser wrote (tutorial/app/shell/storage.py: heard) ------------------
+def hear(at, value, n=1):
+    """Another tab's write, as the listener sends it (AppTest has no browser: the listener's
+    state is put among the widget states of the next run)."""
+    listener = [element for element in at._tree if getattr(element, "type", "") == "bidi_component"
+                and element.proto.component_name == "muggins_storage_listen"]
+    assert listener, "the listener is drawn once the stored value has arrived"
+    states = at._tree.get_widget_states()
+    widget = states.widgets.add()
+    widget.id = listener[0].proto.id
+    widget.json_value = json.dumps({"other": {"n": n, "value": value}})
+    at._run(states)
+    assert not at.exception
+    return at
+
+
+def test_what_another_tab_wrote_is_joined_and_written_back_with_this_tabs_own() -> None:
+    at = deliver(start(app()), encode(Progress(done=[LESSONS[0].id], lang="en")))
+    theirs = Progress(done=[LESSONS[1].id], training=training(record=True), lang="es")
+    hear(at, encode(theirs))
+    assert lessons_state(at).done == [LESSONS[0].id, LESSONS[1].id]
+    assert at.session_state["training"].training is not None  # the other tab's training review
+    document = json.loads(written(at))  # this tab had a lesson the other lacked: written back, joined
+    assert document["done"] == [LESSONS[0].id, LESSONS[1].id] and "train" in document
+    assert document["lang"] == "en"  # this tab's own language stays
+    hear(at, written(at), n=2)  # the other tab's answer to that write: all there, nothing more to write
+    assert written(at) == "(nothing)" and lessons_state(at).done == [LESSONS[0].id, LESSONS[1].id]
+    hear(at, written(at) if written(at) != "(nothing)" else encode(theirs), n=2)  # told already: ignored
+    assert lessons_state(at).done == [LESSONS[0].id, LESSONS[1].id]
+
+
+def test_a_reset_in_another_tab_is_taken_not_joined_and_a_bad_document_changes_nothing() -> None:
+    at = deliver(start(app()), encode(Progress(done=[LESSONS[0].id], training=training(record=True))))
+    hear(at, "{not json", n=1)
+    assert lessons_state(at).done == [LESSONS[0].id] and not at.exception
+    hear(at, encode(Progress(done=[], gen="0a1b2c3d")), n=2)  # the other tab reset the progress
+    assert lessons_state(at).done == [] and at.session_state["training"].training is None
+    assert written(at) == "(nothing)"  # what is stored is already the reset one
+    assert at.session_state["storage"].gen == "0a1b2c3d"
+
+
+def test_a_reset_here_starts_a_new_generation() -> None:
+    at = deliver(start(app()), encode(Progress(done=[LESSONS[0].id])))
+    click(at, "reset-progress").run()
+    click(at, "reset-confirm").run()
+    document = json.loads(written(at))
+    assert document["done"] == [] and len(document["gen"]) == 8

@@ -125,3 +125,37 @@ def test_the_code_shown_in_one_browser_moves_the_lessons_into_another(browser, a
     finally:
         source.close()
         target.close()
+
+
+def test_two_tabs_of_one_browser_each_finishing_a_lesson_keep_both(browser, app_url):
+    """Each tab writes the learner's whole progress: the second used to write over the first's
+    lesson (found by a trial: three training reviews lost). The second tab now hears the first's
+    write and joins it into its own (storage.heard). Two page loads."""
+    other = next(lesson for lesson in LESSONS if lesson.id != LESSON.id and lesson.steps[-1].kind == LAST.kind
+                 and lesson.steps[-1].right)
+    other_last = other.steps[-1]
+    context = browser.new_context()
+    try:
+        second = context.new_page()
+        second.goto(f"{app_url}/lessons?lesson={other.id}&step={other_last.id}&lang=en")
+        settle(second)
+        second.wait_for_function("() => document.body.dataset.mugginsStorage === 'read'", timeout=20_000)
+        first = context.new_page()
+        first.goto(f"{app_url}/lessons?lesson={LESSON.id}&step={LAST.id}&lang=en")
+        settle(first)
+        first.wait_for_function("() => document.body.dataset.mugginsStorage === 'read'", timeout=20_000)
+        for page, lesson, step in ((first, LESSON, LAST), (second, other, other_last)):
+            page.bring_to_front()
+            settle(page)
+            page.locator(f"[class*='st-key-{lesson.id}-{step.id}-option-{step.right[0]}'] button").first.click()
+            finish = page.locator("[class*='st-key-lesson-finish'] button").first
+            finish.wait_for(timeout=20_000)
+            finish.click()
+            page.wait_for_function("(args) => (window.localStorage.getItem(args[0]) || '').includes(args[1])",
+                                   arg=[KEY, lesson.id], timeout=20_000)
+        second.wait_for_function("""(args) => { const d = JSON.parse(window.localStorage.getItem(args[0]) || '{}');
+            return (d.done || []).includes(args[1]) && (d.done || []).includes(args[2]); }""",
+                                 arg=[KEY, LESSON.id, other.id], timeout=20_000)
+        assert sorted(json.loads(stored(second) or "{}")["done"]) == sorted([LESSON.id, other.id])
+    finally:
+        context.close()

@@ -15,9 +15,16 @@ and table preferences and the practice game under way (its address form,
      "lang": "es",                               # optional
      "deck": "4", "table": "text",               # the four-colour deck, the table as text (optional)
      "game": {"deal": "5-777", "moves": "...", "seat": "B", "game": "...", "saved": "..."},  # optional
-     "stats": {"hands": 12, "errors": {"common-first": 3}, "last": "5-777/0/0"}}  # practice statistics (optional)
+     "stats": {"hands": 12, "errors": {"common-first": 3}, "last": "5-777/0/0"},  # practice statistics (optional)
+     "gen": "3f9a0c1d"}                          # the learner's generation (optional, below)
 
 A document without ``stats`` (written before they were kept) reads as no practice statistics.
+
+``gen`` names the learner's *generation* in this browser: a reset, a new learner or progress
+moved in from another device starts a new one. Two tabs of one browser keep one document, and
+each writes its whole progress: :func:`merge` joins what another tab wrote into this tab's
+progress when both are of one generation, and a document of another generation replaces it
+(the other tab reset it). A document without ``gen`` is of the first generation (``""``).
 
 :func:`restore` is the rule for a stored document arriving in a session that may already have
 progress of its own (see its text).
@@ -26,6 +33,7 @@ progress of its own (see its text).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,13 +47,15 @@ LIMIT = 16_000
 rather than write a longer one."""
 STORAGE_KEY = "muggins.progress"
 """The browser's ``localStorage`` key the document is kept under."""
-KEYS = frozenset({"v", "done", "checks", "train", "lang", "deck", "table", "game", "stats"})
+KEYS = frozenset({"v", "done", "checks", "train", "lang", "deck", "table", "game", "stats", "gen"})
 GAME_PARTS = ("deal", "moves", "seat", "game", "saved")
 """The practice game's address parts (:data:`tutorial.app.practice.state.ADDRESS_PARTS`)."""
 GAME_PART_LIMIT = 12_000
 LESSON_LIMIT = 200
 """At most this many lesson ids or check results, each id at most 80 characters."""
 LANGS = ("en", "es")
+GENERATION = re.compile(r"[0-9a-f]{1,16}")
+"""What a ``gen`` may be (:func:`new_generation` makes 8 hex digits)."""
 
 
 class ProgressError(ValueError):
@@ -70,6 +80,7 @@ class Progress:
     text_table: bool = False
     game: dict[str, str] | None = None
     stats: PracticeStats = field(default_factory=PracticeStats)
+    gen: str = ""
 
     def lessons(self) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int, int]], ...]]:
         """The course part (completed lessons and check results), comparable."""
@@ -94,6 +105,8 @@ def encode(progress: Progress) -> str:
         data["game"] = {key: value for key, value in progress.game.items() if key in GAME_PARTS and value}
     if not progress.stats.empty:
         data["stats"] = progress.stats.to_dict()
+    if progress.gen:
+        data["gen"] = progress.gen
     text = json.dumps(data, separators=(",", ":"), sort_keys=True)
     if len(text) > LIMIT and "game" in data:
         del data["game"]
@@ -141,7 +154,7 @@ def _read(text: object, known: Mapping[str, int], *, salvage: bool) -> tuple[Pro
             raise ProgressError("unknown-key", ", ".join(unknown[:3]))
         problems += [ProgressError("unknown-key", key) for key in unknown[:3]]
     progress = Progress()
-    for part in (_done, _checks, _train, _lang, _look, _game, _stats):
+    for part in (_done, _checks, _train, _lang, _look, _game, _stats, _gen):
         try:
             part(data, progress, known)
         except ProgressError as err:
@@ -210,6 +223,13 @@ def _game(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) ->
     progress.game = dict(game)
 
 
+def _gen(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) -> None:
+    gen = data.get("gen", "")
+    if not isinstance(gen, str) or (gen and not GENERATION.fullmatch(gen)):
+        raise ProgressError("bad-field", "gen")
+    progress.gen = gen
+
+
 def _stats(data: dict[str, Any], progress: Progress, known: Mapping[str, int]) -> None:
     if "stats" in data:
         try:
@@ -256,4 +276,57 @@ def restore(session: Progress, stored: Progress, start: Progress, named: Collect
     own_game = "game" in named or bool(session.game and session.game.get("moves"))
     result.game = session.game if own_game or stored.game is None else stored.game
     result.stats = (session.stats if session.stats.hands else stored.stats).copy()
+    result.gen = stored.gen
     return result
+
+
+# ----- two tabs of one browser ------------------------------------------------------------------
+def new_generation() -> str:
+    """A new ``gen`` (8 random hex digits): after a reset, a new learner, a moved progress."""
+    import secrets
+
+    return secrets.token_hex(4)
+
+
+def _row_rank(row: object) -> tuple[int, float, str]:
+    """The order of two tabs' states of one theme: more reviews, then the later last review,
+    then the text (any fixed order: both tabs must choose the same row)."""
+    items = row if isinstance(row, list) else []
+    reviews = items[7] if len(items) == 8 and isinstance(items[7], int) else 0
+    last = items[5] if len(items) == 8 and isinstance(items[5], (int, float)) else 0
+    return reviews, float(last), json.dumps(row, sort_keys=True)
+
+
+def _merge_training(mine: dict[str, Any] | None, theirs: dict[str, Any] | None) -> dict[str, Any] | None:
+    if mine is None or theirs is None:
+        return mine if theirs is None else theirs
+    rows, other = dict(mine.get("t", {})), theirs.get("t", {})
+    for theme, row in other.items():
+        if theme not in rows or _row_rank(row) > _row_rank(rows[theme]):
+            rows[theme] = row
+    return {**mine, "t": rows}
+
+
+def merge(mine: Progress, theirs: Progress) -> Progress:
+    """This tab's progress joined with what another tab of the same browser wrote (one
+    generation: see the module text). The course, the training schedule and the practice
+    statistics are joined — lessons completed in either; per lesson the better check result;
+    per theme the state with more reviews (then the later); the statistics with more hands —
+    so both tabs reach the same (:func:`shared`), whichever joins first; the language, the
+    look of the table and the practice game stay this tab's own."""
+    checks = dict(mine.checks)
+    for lesson, result in theirs.checks.items():
+        checks[lesson] = max(result, checks.get(lesson, result))
+    stats = max((mine.stats, theirs.stats), key=lambda kept: (kept.hands, json.dumps(kept.to_dict(), sort_keys=True)))
+    return Progress(done=list(dict.fromkeys([*mine.done, *theirs.done])), checks=checks,
+                    training=_merge_training(mine.training, theirs.training), lang=mine.lang,
+                    four_colour=mine.four_colour, text_table=mine.text_table,
+                    game=None if mine.game is None else dict(mine.game), stats=stats.copy(), gen=mine.gen)
+
+
+def shared(progress: Progress) -> str:
+    """The parts two tabs join (:func:`merge`), in a form equal for equal progress whatever
+    the order each tab completed lessons or opened themes in."""
+    training = progress.training or {}
+    return json.dumps([sorted(progress.done), sorted(progress.checks.items()),
+                       sorted((training.get("t") or {}).items()), progress.stats.to_dict()], sort_keys=True)

@@ -8,7 +8,12 @@ no space, keeps the document of :mod:`tutorial.app.shell.model_progress` in the 
   the component's state ``stored`` (:func:`arrived` takes it: the session's progress becomes
   the stored one, by :func:`~tutorial.app.shell.model_progress.restore`'s rules);
 - when the server hands it a new document with a new nonce (:func:`draw`: only when the
-  progress differs from the document last sent), it writes it; on a reset it removes it.
+  progress differs from the document last sent), it writes it; on a reset it removes it;
+- when another tab of the same browser writes the document, a small listener (:data:`LISTEN_JS`,
+  drawn on every run once the stored value has arrived) sends it to the server, and
+  :func:`heard` joins it into this session's progress (``model_progress.merge``), or takes it
+  whole when the other tab reset the progress (a new generation): the last tab to write no
+  longer wipes out what the other did (found by a trial: three training reviews lost).
 
 Nothing of the learner's is kept on the server beyond ``st.session_state``. Nothing is written
 before the stored value has arrived (the session would write over it), and a stored value that
@@ -35,7 +40,10 @@ from tutorial.app.shell.model_progress import (
     ProgressError,
     decode_parts,
     encode,
+    merge,
+    new_generation,
     restore,
+    shared,
     trained,
 )
 from tutorial.i18n import normalize
@@ -59,7 +67,9 @@ class StorageState:
       the learner's progress is next written after it was said once (``shown``);
     - ``last``: the document last handed to the browser (or known to be stored there);
     - ``nonce``, ``op``: the browser's next write (``doc``) or removal (``doc`` ``None``);
-    - ``cleared``: the progress was reset before the stored value arrived (it is not restored).
+    - ``cleared``: the progress was reset before the stored value arrived (it is not restored);
+    - ``gen``: the learner's generation in this browser (``model_progress``: a reset starts a new one);
+    - ``heard``: how many documents other tabs wrote this session has taken (:func:`heard`).
     """
 
     KEY: ClassVar[str] = "storage"
@@ -74,6 +84,8 @@ class StorageState:
     nonce: int = 0
     op: dict[str, Any] | None = None
     cleared: bool = False
+    gen: str = ""
+    heard: int = 0
 
 
 def state() -> StorageState:
@@ -117,7 +129,7 @@ def current() -> Progress:
                     training=None if scheduler is None else scheduler.to_dict(), lang=session.lang(),
                     four_colour=bool(st.session_state.get(session.FOUR_COLOUR)),
                     text_table=bool(st.session_state.get(session.TEXT_VIEW)), game=_game(),
-                    stats=session.feature(PracticeStats).copy())
+                    stats=session.feature(PracticeStats).copy(), gen=state().gen)
 
 
 def named() -> set[str]:
@@ -145,6 +157,7 @@ def _apply(progress: Progress) -> None:
     from tutorial.app.training.model import CODE, TrainingPageState
     from tutorial.training.schedule import Training
 
+    state().gen = progress.gen
     lessons = lesson_view.lesson_state()
     st.session_state[PracticeStats.KEY] = progress.stats.copy()
     lessons.done, lessons.checks = list(progress.done), dict(progress.checks)
@@ -211,6 +224,46 @@ def take(sent: dict[str, Any]) -> None:
     kept.last = encode(current()) if problems else encode(stored)
 
 
+def heard() -> None:
+    """Callback of the listener: another tab of this browser wrote the stored document
+    (``{"n": count, "value": text or None}``). Of the same generation, what it holds is joined
+    into this session's progress; the joined progress is written back only if it holds
+    something the other tab's lacks (so two tabs settle after one write each, never writing
+    back and forth over their own language or game); of another generation (a reset, a new
+    learner or a moved progress in that tab), it replaces this session's progress. A document
+    that cannot be read, or a removal, changes nothing here."""
+    from tutorial.app.practice.state import PracticeState
+
+    kept = state()
+    found = st.session_state.get(LISTEN)
+    getter = getattr(found, "get", None)
+    sent = getter("other") if callable(getter) else None
+    if not kept.arrived or not isinstance(sent, dict) or not isinstance(sent.get("n"), int):
+        return
+    if sent["n"] <= kept.heard:
+        return  # (told already)
+    kept.heard = sent["n"]
+    value = sent.get("value")
+    if not isinstance(value, str):
+        return
+    try:
+        theirs, _problems = decode_parts(value, _known())
+    except ProgressError as err:
+        log.info("another tab's progress could not be read (%s); kept this tab's", err)
+        return
+    now = current()
+    if theirs.gen != now.gen:
+        if theirs.game is None:
+            st.session_state[PracticeState.KEY] = PracticeState()
+            session.remember(**dict.fromkeys(GAME_PARTS))
+        _apply(theirs)
+        kept.last = encode(current())  # stored already (less this tab's language, if theirs has none)
+        return
+    joined = merge(now, theirs)
+    _apply(joined)
+    kept.last = encode(current()) if shared(joined) == shared(theirs) else value
+
+
 def forget() -> None:
     """Forget everything this browser keeps of the learner: completed lessons, check results,
     the training schedule, the practice game and statistics. The language and the look of the table
@@ -223,6 +276,7 @@ def forget() -> None:
     from tutorial.app.training.model import TrainingPageState
 
     lesson_view.reset_progress()
+    state().gen = new_generation()  # another tab of this browser takes the reset, not joins it
     st.session_state[PracticeStats.KEY] = PracticeStats()
     st.session_state[TrainingPageState.KEY] = TrainingPageState(seeded=True)
     st.session_state[PracticeState.KEY] = PracticeState()
@@ -240,6 +294,7 @@ def move_in(progress: Progress) -> None:
     if progress.game is None:
         st.session_state[PracticeState.KEY] = PracticeState()
         session.remember(**dict.fromkeys(GAME_PARTS))
+    progress.gen = new_generation()  # another tab of this browser takes it whole, not joins it
     _apply(progress)
     _replace_stored(encode(current()))
 
@@ -308,6 +363,27 @@ WRITE_JS = (
 )
 """The script that only writes (see :func:`save_changes`)."""
 
+LISTEN = KEY + "-listen"
+"""The listener's widget key (its state: ``{"other": {"n": …, "value": …}}``)."""
+
+LISTEN_JS = (
+    # Another tab wrote the document: send it on, numbered (a storage event never reaches the
+    # tab that wrote). Installed once per page; each draw hands it the current sender. (A line
+    # break: Streamlit takes a one-line string for a file's path.)
+    "export default c=>{\nconst S=window.__mugginsStorage||(window.__mugginsStorage={askedBy:null,done:null});"
+    "S.tell=c.setStateValue;if(S.listening)return;S.listening=true;S.heard=0;"
+    "window.addEventListener('storage',e=>{if(e.key!=='@KEY@'||e.storageArea!==window.localStorage)return;"
+    "const v=e.newValue;S.heard+=1;S.tell('other',{n:S.heard,value:v!==null&&v.length>@LIMIT@?null:v})})}"
+).replace("@KEY@", STORAGE_KEY).replace("@LIMIT@", str(LIMIT))
+"""The listener (see :func:`heard`)."""
+
+
+@st.cache_resource(show_spinner=False)
+def _listener() -> Any:
+    """The listener (see :data:`LISTEN_JS`), registered once per server process."""
+    return st.components.v2.component("muggins_storage_listen", js=LISTEN_JS)
+
+
 @st.cache_resource(show_spinner=False)
 def _component() -> Any:
     """The storage script (see :data:`JS`), registered once per server process."""
@@ -361,6 +437,8 @@ def draw() -> None:
     if kept.start is None:
         kept.start = current()
     kept.op = _change() or kept.op
+    if kept.arrived:  # drawn on every run, so that its callback stays registered
+        _listener()(key=LISTEN, on_other_change=heard, height=0)
     if kept.arrived and kept.op is None:
         return  # nothing to send: the script stays in the page (its state is on window), clicks stay light
     data: dict[str, Any] = {"session": kept.session}
