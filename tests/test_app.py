@@ -329,15 +329,24 @@ def test_every_page_renders_in_both_languages():
             assert at.title
 
 
-def test_address_keeps_the_game_on_every_page_and_an_old_bookmarks_progress_in_the_session():
+def test_address_keeps_the_game_on_the_practice_page_only_and_an_old_bookmarks_progress_in_the_session():
     """The progress is no longer put into the address (tests/test_progress_storage.py: it goes to
-    the browser's storage); an old bookmark's ``done`` is read once and kept."""
+    the browser's storage); an old bookmark's ``done`` is read once and kept. The practice game
+    under way is in the Practice page's address only: a link to another page does not share it,
+    yet the session keeps it, and back on Practice the address carries it again."""
     first = LESSONS[0].id
     at = start(app(done=f"{first},unknown", deal="4-9"), "practice/page.py")
-    for page in ("rules/page.py", "home/page.py", "lessons/page.py", "practice/page.py"):
+    assert at.query_params["deal"] in ("4-9", ["4-9"])
+    for page in ("rules/page.py", "home/page.py", "lessons/page.py", "training/page.py",
+                 "practice/page.py"):
         at.switch_page(page).run()
         assert "done" not in at.query_params and lessons_state(at).done == [first], page
-        assert at.query_params["deal"] in ("4-9", ["4-9"]), page
+        shown = {key for key in ("deal", "moves", "seat", "game", "saved") if key in at.query_params}
+        if page == "practice/page.py":
+            assert at.query_params["deal"] in ("4-9", ["4-9"]), page
+        else:
+            assert not shown, (page, shown)
+            assert at.query_params["lang"] in ("en", ["en"]), page
 
 
 def test_lang_param_with_region_is_understood():
@@ -637,11 +646,12 @@ def test_a_damaged_store_is_explained_never_a_traceback(data_dir, damage):
     assert "fresh deal" in said
 
 
-def test_a_saved_link_is_kept_on_every_page():
+def test_a_saved_link_is_kept_by_the_session_on_every_page_but_not_put_in_their_address():
     at = start(app(saved="abcdef"), "rules/page.py")
     for page in ("home/page.py", "lessons/page.py", "rules/page.py"):
         at.switch_page(page).run()
-        assert at.query_params["saved"] in ("abcdef", ["abcdef"]), page
+        assert at.session_state["shell"].kept["saved"] == "abcdef", page
+        assert "saved" not in at.query_params, page
 
 
 def test_after_finishing_a_lesson_the_next_lesson_opens_and_the_selector_follows():

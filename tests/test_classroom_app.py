@@ -117,6 +117,18 @@ def test_a_student_who_reloads_is_the_same_student():
     assert "1 student has joined." in page_text(at)
 
 
+def test_a_students_place_is_not_in_the_address_of_other_pages():
+    """Sharing the Rules page's link during a class must not let whoever opens it answer as
+    this student: the room and the token stay on the Class room (and Practice) pages."""
+    _at, code, _token = teacher()
+    pupil = student(code, "Ida")
+    token = pupil.query_params["student"]
+    pupil.switch_page("rules/page.py").run()
+    assert "student" not in pupil.query_params and "room" not in pupil.query_params
+    pupil.switch_page(PAGE).run()
+    assert pupil.query_params["student"] == token and "You are **Ida**" in page_text(pupil)
+
+
 def test_the_teacher_runs_the_class_from_presenter_mode():
     _at, code, token = teacher()
     projector = start(app(room=code, teacher=token, present="1"), PAGE)

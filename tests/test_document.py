@@ -94,8 +94,13 @@ def test_streamlits_hints_under_a_text_box_are_put_in_the_learners_language():
     assert words["label"]["Collapse sidebar"] == "Cerrar la barra lateral" and words["prefix"]["Help for "] == "Ayuda: "
     assert words["text"]["No results"] == "Sin resultados" and words["label"]["Selectbox options"] == "Opciones"
     # in English only a select box's arrow and list get clearer names than Streamlit's
-    assert document.streamlit_words(translations("en")) == {
-        "text": {}, "label": {"Open": "Open the list", "Selectbox options": "Options"}, "prefix": {}}
+    english = document.streamlit_words(translations("en"))
+    assert english == {
+        "text": {}, "label": {"Open": "Open the list", "Selectbox options": "Options"}, "prefix": {},
+        "say": {"refused": english["say"]["refused"]}}
+    # what the page's script says itself is always sent: a refused text in the page's language
+    assert english["say"]["refused"].startswith("That text is too long for this box")
+    assert words["say"]["refused"] != english["say"]["refused"]
     script = document.language_script("es", words)
     assert "Pulsa Intro para aplicar" in script.encode().decode("unicode_escape")
     evil = {"text": {"Press Enter to apply": "</script><b>"}, "label": {}, "prefix": {}}

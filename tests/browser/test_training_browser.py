@@ -3,7 +3,8 @@ projector (1280×720 at 150 %), in both languages, an exercise opened from its c
 wrong and then right with the verdict and the way on in one screen, an option's words are never
 cut, and the Progress page opened afterwards (a new page load: the answers come back from the
 browser's storage) shows the theme trained, its chart within the screen's width. In Spanish,
-Streamlit's hint under the code box is in Spanish and Enter there opens the code. Two page loads
+Streamlit's hint under the code box is in Spanish, a text too long for the box is said to be so
+(Streamlit drops it without a word), and Enter there opens the code. Two page loads
 per size."""
 
 from __future__ import annotations
@@ -82,6 +83,10 @@ def test_an_exercise_answered_then_the_progress_page_at_each_size(sized, app_url
                            arg=code.split(".")[0], timeout=20_000)
     if lang == "es":  # the code box: Streamlit's hint under it in the page's language, and Enter opens the code
         box = page.locator(".st-key-train-code-input input")
+        box.fill("x" * 200_001)  # past the box's limit: Streamlit drops it without a word, the page says so
+        note = page.locator("#muggins-refused[role=status]")
+        note.wait_for(timeout=10_000)
+        assert "demasiado largo" in note.inner_text() and box.input_value() == "", note.inner_text()
         box.fill("recycle.2.5")
         hint = page.locator("[data-testid='InputInstructions']").first
         hint.wait_for(timeout=10_000)

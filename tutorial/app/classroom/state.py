@@ -82,7 +82,8 @@ def store() -> RoomStore | None:
 
 def room_state() -> RoomState:
     """This session's class room, seeded once from the address the session started with; the
-    address keeps a student's room and token on every page."""
+    address keeps a student's room and token on the Class room and Practice pages
+    (:data:`tutorial.app.shell.session.PAGE_ONLY`)."""
     state = session.feature(RoomState)
     if not state.seeded:
         state.seed(*(session.url_seed(key) for key in ("room", "teacher", "student")))

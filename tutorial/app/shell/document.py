@@ -99,14 +99,18 @@ def streamlit_words(tr: gettext.NullTranslations) -> dict[str, dict[str, str]]:
     hints under a text box, the skip link a first Tab shows, a select box's "No results");
     ``label``, the names a screen reader hears (``aria-label``: the sidebar's and the menu's
     buttons, a heading's link, a select box's arrow and list); ``prefix``, the start of such a name before a label of ours (the help
-    icon's "Help for Table as text"). Keys exactly as Streamlit 1.67 writes them."""
+    icon's "Help for Table as text"). Keys exactly as Streamlit 1.67 writes them. And ``say``:
+    what the page's script says itself (``refused``: a text box refused a text longer than its
+    limit, which Streamlit drops without a word: :data:`WORDS_JS`)."""
     _ = tr.gettext
     text = {**input_instructions(tr), "Skip to main content": _("Skip to main content"), "No results": _("No results")}
     label = {"Collapse sidebar": _("Collapse sidebar"), "Expand sidebar": _("Expand sidebar"),
              "Main menu": _("Main menu"), "Link to heading": _("Link to heading"), "Open": _("Open the list"),
              "Help": _("Help"), "Close": _("Close"), "Selectbox options": _("Options")}
     prefix = {"Help for ": _("Help for ")}
-    return {"text": _changed(text), "label": _changed(label), "prefix": _changed(prefix)}
+    say = {"refused": _("That text is too long for this box, so it was not taken. "
+                        "Type or paste a shorter one.")}
+    return {"text": _changed(text), "label": _changed(label), "prefix": _changed(prefix), "say": say}
 
 
 def _changed(words: dict[str, str]) -> dict[str, str]:
@@ -158,6 +162,38 @@ if (!window.mugginsWordsWatch) {
     }
   };
   window.mugginsWordsFix = fix;
+  // A text box with a limit (max_chars) drops a change that would pass it — a long paste, a
+  // typed character too many — without a word: the box just stays as it was. The new text is
+  // in the box when the input event starts (this listener runs before React's); if the box
+  // holds its old text once the event is done, the change was refused, and that is said.
+  const BOXES = '[data-testid="stTextInput"] input, [data-testid="stTextArea"] textarea';
+  document.addEventListener('input', (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLElement) || !box.matches(BOXES)) { return; }
+    const typed = box.value;
+    setTimeout(() => {
+      if (box.isConnected && box.value !== typed && box.value.length < typed.length) { window.mugginsRefused(box); }
+    }, 0);
+  }, true);
+  window.mugginsRefused = (box) => {
+    const said = ((window.mugginsWords.say || {}).refused) || 'That text is too long for this box, so it was not taken.';
+    let note = document.getElementById('muggins-refused');
+    if (!note) {
+      note = document.createElement('div');
+      note.id = 'muggins-refused';
+      note.setAttribute('role', 'status');
+      note.style.cssText = 'position:fixed;z-index:1000100;max-width:min(28rem,90vw);padding:.5rem .75rem;'
+        + 'border-radius:.5rem;background:#fff4e5;color:#5c2b00;border:1px solid #b35900;font-size:.95rem;'
+        + 'box-shadow:0 2px 6px rgba(0,0,0,.2)';
+      document.body.appendChild(note);
+    }
+    note.textContent = said;
+    const where = box.getBoundingClientRect();
+    note.style.left = Math.max(8, Math.min(where.left, window.innerWidth - note.offsetWidth - 8)) + 'px';
+    note.style.top = Math.max(8, Math.min(where.bottom + 6, window.innerHeight - note.offsetHeight - 8)) + 'px';
+    clearTimeout(window.mugginsRefusedTimer);
+    window.mugginsRefusedTimer = setTimeout(() => note.remove(), 8000);
+  };
   window.mugginsWordsWatch = new MutationObserver(fix);
   window.mugginsWordsWatch.observe(document.body, {childList: true, subtree: true, characterData: true,
                                                    attributes: true, attributeFilter: ['aria-label']});

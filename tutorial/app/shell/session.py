@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import streamlit as st
 
+from tutorial.app.practice.state import ADDRESS_PARTS
 from tutorial.app.shell.markup import literal
 from tutorial.i18n import LANGUAGES, header_languages, match_language, negotiate, normalize, translations, unknown_language_line
 
@@ -33,10 +34,20 @@ LANG = "lang"
 """The query parameter of the learner's language."""
 KEPT = ("lesson", "step", "deal", "moves", "seat", "game", "saved", "table", "deck", "present",
         "room", "student")
-"""Query parameters (besides ``lang``) the address keeps on every page. The learner's progress
+"""Query parameters (besides ``lang``) the session keeps for the address. The learner's progress
 (completed lessons, check results) is not among them: it is kept in the learner's browser
 (:mod:`tutorial.app.shell.storage`), never put into links they share; an old bookmark's
 ``done``/``checks`` are still read once (:func:`url_seed`)."""
+GAME_PARTS = ADDRESS_PARTS
+"""The practice game under way (:data:`tutorial.app.practice.state.ADDRESS_PARTS`)."""
+PAGE_ONLY: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(GAME_PARTS, ("practice",)), "room": ("class", "practice"), "student": ("class", "practice")}
+"""Kept values the address carries on these pages only (by ``url_path``): the session keeps them
+on every page, but a link to the Rules page or to an exercise shares neither your practice game
+nor your place in a class room (whoever opened it would play on as you). The browser keeps the
+game for the next visit (:mod:`tutorial.app.shell.storage`), and a student's own browser their
+place in the room (a cookie); class practice reports from the Practice page, so its address
+carries the room too."""
 
 
 @dataclass
@@ -185,11 +196,14 @@ def remember(**params: str | None) -> None:
 
 
 def sync_url(here: dict[str, str | None] | None = None) -> None:
-    """Make the page address carry the language and everything :func:`remember` kept,
-    so a refresh or a shared link restores them, plus ``here``: values of this page
-    only (they leave the address on other pages). Writes only when something
+    """Make the page address carry the language and everything :func:`remember` kept (some
+    on their pages only: :data:`PAGE_ONLY`), so a refresh or a shared
+    link restores them, plus ``here``: values of this page only (they leave the address on
+    other pages). Writes only when something
     differs, so the Back button is not flooded."""
-    wanted: dict[str, str] = {LANG: lang(), **shell().kept}
+    kept = shell()
+    wanted: dict[str, str] = {LANG: lang(), **{key: value for key, value in kept.kept.items()
+                                               if kept.page in PAGE_ONLY.get(key, (kept.page,))}}
     wanted.update({key: value for key, value in (here or {}).items() if value})
     current = {key: st.query_params.get(key) for key in st.query_params}
     if current != wanted:
