@@ -28,6 +28,8 @@ from tutorial.engine.playout import DEFAULT_MAX_TURNS, playout
 from tutorial.engine.posfile import loads, read_text
 from tutorial.engine.position import Dest, Position
 from tutorial.engine.rules import complete_turn, legal_destinations, turn_up
+from tutorial.engine.variants import STANDARD, VARIANTS, RuleOptions
+from tutorial.explore.evaluate import MAX_EVAL_HANDS, EvalSpec, as_json, evaluate
 from tutorial.i18n import LANGUAGES, translations
 from tutorial.narrate import narrator
 from tutorial.store import DATA_DIR_VARIABLE, data_dir
@@ -82,8 +84,11 @@ def _load(path: str, tr: gettext.NullTranslations) -> Position:
         raise CliError(f"{path}:{line}" if line else path, words.position_error(err, tr)) from None
 
 
-def explain(path: str, play: str | None, lang: str) -> dict[str, object]:
-    """The ``explain`` result as a dict with the documented JSON keys."""
+def explain(path: str, play: str | None, lang: str, *, rules: RuleOptions = STANDARD,
+            evaluation: EvalSpec | None = None, workers: int = 1) -> dict[str, object]:
+    """The ``explain`` result as a dict with the documented JSON keys (``rules``: the table's;
+    with ``evaluation``, every pile valued by playouts on ``workers`` processes, key
+    ``evaluation``, its words appended to ``text``)."""
     tr = translations(lang)
     try:
         position = _load(path, tr)
@@ -91,7 +96,11 @@ def explain(path: str, play: str | None, lang: str) -> dict[str, object]:
     except PositionError as err:
         raise CliError(path, words.position_error(err, tr)) from None
     turned = turn_up(position)
-    legal = legal_destinations(turned.position, turned.card)
+    legal = legal_destinations(turned.position, turned.card, rules)
+    if evaluation is not None:
+        if turned.card is None:
+            raise CliError(path, words.position_error(ActionError("no-card", player=position.mover), tr))
+        return _evaluated(explain(path, play, lang, rules=rules), position, evaluation, workers, lang)
     result: dict[str, object] = {
         "mover": position.mover,
         "card": str(turned.card) if turned.card else None,
@@ -113,7 +122,7 @@ def explain(path: str, play: str | None, lang: str) -> dict[str, object]:
         return result
     if turned.card is None:
         raise CliError(path, words.position_error(ActionError("no-card", player=position.mover), tr))
-    record = complete_turn(turned, dest, called=True, before=position)
+    record = complete_turn(turned, dest, called=True, before=position, rules=rules)
     verdict = record.judgement
     if verdict is None:  # nothing was placed (a pass): as above
         raise CliError(path, words.position_error(ActionError("no-card", player=position.mover), tr))
@@ -140,8 +149,30 @@ def explain(path: str, play: str | None, lang: str) -> dict[str, object]:
     return result
 
 
+def _evaluated(result: dict[str, object], position: Position, spec: EvalSpec, workers: int,
+               lang: str) -> dict[str, object]:
+    """``explain``'s ``result`` with every pile valued by playouts (key ``evaluation``)."""
+    found = evaluate(position, spec, workers=workers)
+    story = narrator(lang)
+    table = turn_up(position).position
+    lines = [story.evaluation_heading(found), *("  " + story.choice_line(choice, found, table) for choice in found.choices),
+             story.evaluation_summary(found, table), story.evaluation_method(found)]
+    result["evaluation"] = as_json(found)
+    result["text"] = "\n".join([str(result["text"]), "", *lines])
+    return result
+
+
 def _explain(args: argparse.Namespace) -> int:
-    result = explain(args.position, args.play, args.lang)
+    rules = VARIANTS[args.variant].rules
+    spec = None
+    workers = 1
+    if args.evaluate:
+        spec = EvalSpec(hands=cli_explore.parse_whole(args.hands, "--hands", 1, MAX_EVAL_HANDS),
+                        seed=cli_explore.parse_whole(args.seed, "--seed", 0, 10**18), variant=args.variant,
+                        error_rate=cli_explore.parse_chance(args.error_rate, "--error-rate"),
+                        alertness=cli_explore.parse_chance(args.alertness, "--alertness"))
+        workers = cli_explore.parse_whole(args.workers, "--workers", 1, cli_explore.MAX_WORKERS)
+    result = explain(args.position, args.play, args.lang, rules=rules, evaluation=spec, workers=workers)
     text = result.pop("text")
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -340,6 +371,18 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--play", metavar="DEST", help="judge this placement: common:N or discard:NAME")
     ex.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the explanation")
     ex.add_argument("--json", action="store_true", help="print one JSON object")
+    ex.add_argument("--variant", default="standard", choices=list(VARIANTS),
+                    help="the rules the table plays (default standard): " + ", ".join(VARIANTS))
+    ex.add_argument("--evaluate", action="store_true",
+                    help="value every pile by seeded playouts: the mover's chance of winning the hand after it")
+    ex.add_argument("--hands", default="1000", metavar="N",
+                    help=f"with --evaluate: playouts per pile, 1 to {MAX_EVAL_HANDS} (default 1000)")
+    ex.add_argument("--seed", default="0", metavar="S", help="with --evaluate: the playouts' seed (default 0)")
+    ex.add_argument("--error-rate", default="0", metavar="X",
+                    help="with --evaluate: every player's chance of a wrong placement, 0–1 (default 0)")
+    ex.add_argument("--alertness", default="1", metavar="X",
+                    help="with --evaluate: every player's chance of calling an error, 0–1 (default 1)")
+    ex.add_argument("--workers", default="1", metavar="N", help="with --evaluate: processes to use (default 1)")
 
     lessons = commands.add_parser("lessons", help="work with lesson files")
     lesson_commands = lessons.add_subparsers(dest="lessons_command", required=True)

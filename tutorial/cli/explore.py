@@ -67,7 +67,7 @@ def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
     be.add_argument("--players", default="3,4,5,6,7", metavar="N,N,...", help="player counts, 3 to 7 (default 3,4,5,6,7)")
 
 
-def _count(text: str, where: str, low: int, high: int) -> int:
+def parse_whole(text: str, where: str, low: int, high: int) -> int:
     value = parse_count(text.strip(), max_digits=len(str(high))) if isinstance(text, str) else None
     if value is None or not low <= value <= high:
         raise StatsInputError(where, f"must be a whole number from {low} to {high}")
@@ -78,7 +78,7 @@ CHANCE = re.compile(r"(?:0|1)(?:\.[0-9]{1,6})?|\.[0-9]{1,6}")
 """A chance as typed: ASCII digits, 0 to 1, at most six decimals (``0.05``, ``.5``, ``1``)."""
 
 
-def _chance(text: str, where: str) -> float:
+def parse_chance(text: str, where: str) -> float:
     value = float(text) if isinstance(text, str) and CHANCE.fullmatch(text.strip()) else -1.0
     if not 0.0 <= value <= 1.0:
         raise StatsInputError(where, "must be a number from 0 to 1, e.g. 0.05")
@@ -88,7 +88,7 @@ def _chance(text: str, where: str) -> float:
 def _players(text: str, high: int = 8) -> tuple[int, ...]:
     """Player counts, 3 to ``high`` (8 for ``stats``: a variant deals for 8; 7 for ``bench``)."""
     parts = [part.strip() for part in text.split(",")] if len(text) <= 40 else [""]
-    counts = tuple(_count(part, "--players", 3, high) for part in parts)
+    counts = tuple(parse_whole(part, "--players", 3, high) for part in parts)
     if len(set(counts)) != len(counts):
         raise StatsInputError("--players", "a player count is listed twice")
     return counts
@@ -98,12 +98,12 @@ def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
     """The studies asked for, one per variant; raises :class:`StatsInputError`."""
     players = _players(args.players)
     common = {
-        "hands": _count(args.hands, "--hands", 1, MAX_HANDS),
-        "seed": _count(args.seed, "--seed", 0, 10**18),
+        "hands": parse_whole(args.hands, "--hands", 1, MAX_HANDS),
+        "seed": parse_whole(args.seed, "--seed", 0, 10**18),
         "policy": args.policy,
-        "error_rate": _chance(args.error_rate, "--error-rate"),
-        "alertness": _chance(args.alertness, "--alertness"),
-        "max_turns": _count(args.max_turns, "--max-turns", 1, 10_000_000),
+        "error_rate": parse_chance(args.error_rate, "--error-rate"),
+        "alertness": parse_chance(args.alertness, "--alertness"),
+        "max_turns": parse_whole(args.max_turns, "--max-turns", 1, 10_000_000),
     }
     found = []
     for name in args.variant or ["standard"]:
@@ -213,7 +213,7 @@ def probe_scheduler(host: str, port: int, wait: float | None = None) -> str:
 def stats(args) -> int:  # type: ignore[no-untyped-def]
     """``muggins stats``."""
     studies = specs(args)
-    workers = _count(args.workers, "--workers", 1, MAX_WORKERS)
+    workers = parse_whole(args.workers, "--workers", 1, MAX_WORKERS)
     scheduler = None if args.scheduler is None else probe_scheduler(*scheduler_address(args.scheduler))
     # a plain `kill` ends the study like Ctrl+C: the worker processes are stopped with it
     signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
@@ -243,7 +243,7 @@ def bench(args) -> int:  # type: ignore[no-untyped-def]
     """``muggins bench``: a line per player count (CPU time, one core)."""
     from tutorial.explore.bench import FLOOR, measure
 
-    hands = _count(args.hands, "--hands", 1, 100_000)
+    hands = parse_whole(args.hands, "--hands", 1, 100_000)
     players = _players(args.players, high=7)  # bench plays the source rules: 3 to 7 players
     if not FLOOR.is_file():  # the floor is not installed with the package
         raise StatsInputError("bench", f"needs a source checkout: the floor {FLOOR} is not there")

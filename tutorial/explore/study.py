@@ -21,6 +21,7 @@ import statistics
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any, TypeVar
 
 from ..engine.deal import MAX_SEED
 from ..engine.errors import PositionError
@@ -28,6 +29,9 @@ from ..engine.variants import variant
 from .lean import Table, play
 from .players import Policy, Seat, policy
 from .summary import FINISHED, REPETITION, TURN_LIMIT
+
+K = TypeVar("K")
+R = TypeVar("R")
 
 MAX_HANDS = 1_000_000
 """At most this many hands per player count in one study."""
@@ -253,23 +257,28 @@ def run(spec: StudySpec, *, workers: int = 1, progress: Callable[[int, int], Non
 
     if scheduler is not None:
         _run_on_cluster(spec, work, scheduler, finished)
-    elif workers <= 1:
-        for unit in work:
-            finished(unit, play_hands(spec, *unit))
     else:
-        _run_on_processes(spec, work, workers, finished)
+        run_units(play_hands, [(spec, *unit) for unit in work], work, workers, finished)
     return collect(spec, done)
 
 
-def _run_on_processes(spec: StudySpec, work: list[tuple[int, int, int]], workers: int,
-                      finished: Callable[[tuple[int, int, int], list[Row]], None]) -> None:
+def run_units(work: Callable[..., R], calls: Sequence[tuple[Any, ...]], keys: Sequence[K], workers: int,
+              finished: Callable[[K, R], None]) -> None:
+    """Call ``work(*call)`` for every one of ``calls``, on ``workers`` processes (1: in this
+    one), and ``finished(key, result)`` as each ends (in any order; ``keys[i]`` names
+    ``calls[i]``). On an error, or when the caller's run is stopped, the calls not started are
+    cancelled and it is raised."""
+    if workers <= 1:
+        for key, call in zip(keys, calls, strict=True):
+            finished(key, work(*call))
+        return
     import concurrent.futures
     import multiprocessing
 
     context = multiprocessing.get_context("forkserver")
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         with _plain_main():  # the workers start as the first units are submitted
-            futures = {pool.submit(play_hands, spec, *unit): unit for unit in work}
+            futures = {pool.submit(work, *call): key for key, call in zip(keys, calls, strict=True)}
         try:
             for future in concurrent.futures.as_completed(futures):
                 finished(futures[future], future.result())

@@ -9,7 +9,7 @@ Split by concern, each layer building on the one before (so each is typed
 against what it really uses): :mod:`.base` (cards, piles, players, sections) →
 :mod:`.verdicts` (where a card goes, why a placement was wrong) → :mod:`.story`
 (events, turns, penalties, hand results) → :mod:`.table` (a table in words) →
-:class:`Narrator`.
+:mod:`.evaluation` (the explorer's valued choices) → :class:`Narrator`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from functools import lru_cache
 
 from ..rulebook import SECTIONS
 from .base import RANK_NAMES
-from .table import TableWords
+from .evaluation import EvaluationWords
 
 
-class Narrator(TableWords):
+class Narrator(EvaluationWords):
     """Sentences in one language from one point of view (see the module text)."""
 
     def seen_by(self, you: str | None) -> Narrator:
