@@ -150,3 +150,31 @@ def test_a_study_waits_its_turn_runs_and_shows_tables_charts_in_order_and_a_csv(
     first, second = (plain(h.value) for h in at.header[:2])
     assert len(offsets) >= 4 and all(sort == [first, second] for sort in offsets), (offsets, first, second)
     assert state(at).variants.settings.hands == 10 and state(at).variants.running is None
+
+
+def test_which_choice_is_better_runs_from_the_form_and_shows_its_sentences_and_table(monkeypatch):
+    """Issue 20: the form's settings reach the model, the run goes through the server's line, and
+    the sentence, the table and how the numbers were made are shown (in Spanish)."""
+    from pathlib import Path
+
+    from tutorial.app.explore import choices
+    from tutorial.app.explore.position_text import link_value
+    from tutorial.explore.queue import QUEUE
+
+    monkeypatch.setattr(choices, "pause", lambda seconds: None)
+    text = (Path(__file__).parent / "positions" / "pile-two-wins.toml").read_text(encoding="utf-8")
+    at = lab(lang="es", lab="position", pos=link_value(text))
+    assert any(plain(h.value) == "¿Qué elección es mejor?" for h in at.header)
+    at.selectbox(key=choices.HANDS_BOX).set_value(200)
+    at.number_input(key=choices.ERRORS_BOX).set_value(5)
+    next(b for b in at.button if "Evaluar" in b.label).click().run(timeout=60)
+    assert not at.exception and len(QUEUE) == 0
+    assert state(at).position.evaluation.settings.hands == 200
+    assert state(at).position.evaluation.settings.errors == 5
+    said = " ".join(plain(box.value) for box in [*at.success, *at.info])
+    assert "La pila común 2 (9♣) es mejor" in said, said
+    table = at.table[0].value
+    assert list(table.columns) == ["Pila", "Veredicto", "Cartas de castigo", "Gana (intervalo del 95 %)",
+                                   "Frente a la mejor pila"]
+    assert len(table) == 3 and table.iloc[1, 4] == "la mejor"
+    assert any("colocan mal el 5" in plain(c.value) for c in at.caption)

@@ -113,6 +113,10 @@ class ChoiceValue:
     draws: int
     turns: float
     valued: bool = True
+    group: int = -1
+    """The index (in :attr:`Evaluation.choices`) of the first choice that leaves the same
+    position, whose playouts this one shares (every wrong pile is corrected to the same pile
+    and penalised alike); −1 when none does (a correct pile, a pile not valued)."""
 
     @property
     def correct(self) -> bool:
@@ -293,8 +297,9 @@ def evaluate(position: Position, spec: EvalSpec, *, workers: int = 1,
         outcomes[index] = [outcome for part, _turns in parts for outcome in part]
         turns = sum(part_turns for _part, part_turns in parts)
         row = outcomes[index]
+        shared = same[index] if start.error is not None else -1
         choices.append(ChoiceValue(start.dest, start.error, start.penalty, False, len(row), row.count(WIN),
-                                   row.count(DRAW), turns / len(row)))
+                                   row.count(DRAW), turns / len(row), group=shared))
     best_index = max((index for index, choice in enumerate(choices) if choice.correct),
                      key=lambda index: choices[index].wins)
     versus = tuple(compare(choices[best_index].dest, outcomes[best_index], choices[index].dest, outcomes[index])

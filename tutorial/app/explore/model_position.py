@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from tutorial import words
+from tutorial.app.explore.model_evaluation import EvaluationState
 from tutorial.app.explore.model_playout import Played, Playout, PlayoutState, play_out
 from tutorial.app.explore.position_text import (
     MAX_LINK,
@@ -94,6 +95,7 @@ class PositionLabState:
       the browser overwrote with an empty editor when the page was busy.)
     - ``reads``: what reading each text gave, for the texts on show (a long text cost
       seconds on every rerun when it was read again, issue 17).
+    - ``evaluation``: *Which choice is better?* (:mod:`~tutorial.app.explore.model_evaluation`).
     """
 
     text: str | None = None
@@ -104,6 +106,7 @@ class PositionLabState:
     uploads: int = 0
     edits: int = 0
     reads: dict[str, _Read] = field(default_factory=dict)
+    evaluation: EvaluationState = field(default_factory=EvaluationState)
 
 
 # ----- what the lab shows ---------------------------------------------------------------------

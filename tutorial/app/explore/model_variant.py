@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from tutorial.engine.variants import VARIANTS
 from tutorial.explore.players import Policy
@@ -28,6 +28,8 @@ from tutorial.explore.study import run as run_study
 from tutorial.i18n import N_
 
 log = logging.getLogger(__name__)
+K = TypeVar("K")
+V = TypeVar("V")
 
 VARIANT_NAMES = {
     "standard": N_("The source rules"),
@@ -162,22 +164,23 @@ class VariantLabState:
     widgets: dict[str, str] = field(default_factory=dict)
 
 
-class ResultStore:
-    """Finished studies by their settings, the most recent :data:`KEEP` (shared by every
-    session: the same settings and seed always give the same numbers)."""
+class ResultStore(Generic[K, V]):
+    """Finished work by what was asked (a :class:`StudySpec`, a position and its evaluation's
+    settings …), the most recent :data:`KEEP` (shared by every session: the same settings and
+    seed always give the same numbers)."""
 
     def __init__(self, keep: int = KEEP) -> None:
         self.keep = keep
-        self._done: OrderedDict[StudySpec, StudyResult] = OrderedDict()
+        self._done: OrderedDict[K, V] = OrderedDict()
 
-    def get(self, spec: StudySpec) -> StudyResult | None:
-        found = self._done.get(spec)
+    def get(self, key: K) -> V | None:
+        found = self._done.get(key)
         if found is not None:
-            self._done.move_to_end(spec)
+            self._done.move_to_end(key)
         return found
 
-    def put(self, spec: StudySpec, result: StudyResult) -> None:
-        self._done[spec] = result
+    def put(self, key: K, result: V) -> None:
+        self._done[key] = result
         while len(self._done) > self.keep:
             self._done.popitem(last=False)
 
@@ -211,7 +214,8 @@ class VariantLab:
     """The variant lab of one session: ``state`` read and changed, words in the language of
     ``tr``, results kept in ``store`` (see the module text)."""
 
-    def __init__(self, state: VariantLabState, tr: gettext.NullTranslations, lang: str, store: ResultStore) -> None:
+    def __init__(self, state: VariantLabState, tr: gettext.NullTranslations, lang: str,
+                 store: ResultStore[StudySpec, StudyResult]) -> None:
         self.state = state
         self.tr = tr
         self._ = tr.gettext
@@ -295,17 +299,8 @@ class VariantLab:
         return sum(spec.hands * len(spec.players) for spec in specs if self.store.get(spec) is None)
 
     def waiting_words(self, ahead: int, wait: float | None) -> str:
-        """What the page says while a study waits for its turn: how many are before it and, once
-        the server has timed a study, about how long that takes."""
-        n_ = self.tr.ngettext
-        text = n_("Other studies are running on this server. Yours starts after {count} other study.",
-                  "Other studies are running on this server. Yours starts after {count} other studies.",
-                  ahead).format(count=ahead)
-        if wait is None:
-            return text
-        minutes = max(1, math.ceil(wait / 60))
-        return text + " " + n_("That should take about {minutes} minute.", "That should take about {minutes} minutes.",
-                               minutes).format(minutes=minutes)
+        """What the page says while a study waits for its turn (:func:`waiting_words`)."""
+        return waiting_words(self.tr, ahead, wait)
 
     def simulate(self, specs: Sequence[StudySpec], queue: StudyQueue, owner: str, show: Callable[[Progress | None], None],
                  pause: Callable[[float], None], *, poll: float = 0.5,
@@ -345,3 +340,18 @@ class VariantLab:
             return True
         finally:
             queue.leave(ticket)
+
+
+def waiting_words(tr: gettext.NullTranslations, ahead: int, wait: float | None) -> str:
+    """What a page says while its work (a study, an evaluation) waits for its turn in the
+    server's line: how many are before it and, once the server has timed one, about how long
+    that takes."""
+    n_ = tr.ngettext
+    text = n_("Other studies are running on this server. Yours starts after {count} other study.",
+              "Other studies are running on this server. Yours starts after {count} other studies.",
+              ahead).format(count=ahead)
+    if wait is None:
+        return text
+    minutes = max(1, math.ceil(wait / 60))
+    return text + " " + n_("That should take about {minutes} minute.", "That should take about {minutes} minutes.",
+                           minutes).format(minutes=minutes)

@@ -9,6 +9,7 @@ import gettext
 
 import streamlit as st
 
+from tutorial.app.explore import choices
 from tutorial.app.explore.model import ExplorerState
 from tutorial.app.explore.model_playout import Played, play_out
 from tutorial.app.explore.model_position import UPLOAD_MB, Examination, PositionLab
@@ -366,5 +367,6 @@ def show() -> None:
     if fallback:
         st.info(fallback)
     examine(position_lab, found)
+    choices.show(position_lab)
     share(position_lab)
     playout(position_lab)

@@ -20,7 +20,7 @@ from tutorial.app.shell import session
 from tutorial.app.shell.markup import literal
 from tutorial.explore.players import Policy
 from tutorial.explore.queue import QUEUE
-from tutorial.explore.study import StudyResult
+from tutorial.explore.study import StudyResult, StudySpec
 
 __all__ = ["PLAYED", "POLICY_NAMES", "VARIANT_NAMES", "csv_bytes", "form", "results"]
 
@@ -37,7 +37,7 @@ pause: Callable[[float], None] = time.sleep
 
 
 @st.cache_resource(show_spinner=False)
-def _store() -> ResultStore:
+def _store() -> ResultStore[StudySpec, StudyResult]:
     """The finished studies, shared by every session (they hold no personal data)."""
     return ResultStore()
 

@@ -1,0 +1,120 @@
+"""The position lab's *Which choice is better?* view: lays out
+:class:`~tutorial.app.explore.model_evaluation.ChoiceEvaluation` (the settings, *Evaluate the
+choices*, the wait and progress, the results as sentences and a table) and wires its actions."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import streamlit as st
+
+from tutorial.app.explore.model_evaluation import HANDS, LIMITS, ChoiceEvaluation, Key
+from tutorial.app.explore.model_position import PositionLab
+from tutorial.app.explore.model_variant import Phase, Progress, ResultStore
+from tutorial.app.shell import session
+from tutorial.app.shell.markup import literal
+from tutorial.explore.evaluate import Evaluation
+from tutorial.explore.queue import QUEUE
+
+FORM, HANDS_BOX, ERRORS_BOX, ALERT_BOX = "lab-eval-form", "lab-eval-hands", "lab-eval-errors", "lab-eval-alert"
+GO, STOP = "lab-eval-go", "lab-eval-stop"
+STATUS_STYLE = ("<style>[data-testid='stStatusWidget'] button, [data-testid='stStatusWidget'] a "
+                "{display: none !important;}</style>")
+"""While an evaluation runs, Streamlit's own Stop in the status corner (English, ending the run
+without a word) is hidden: the page's own *Stop* is the only one."""
+POLL = 0.5
+pause: Callable[[float], None] = time.sleep
+"""How the page waits between two looks at the server's line (a test replaces it)."""
+
+
+@st.cache_resource(show_spinner=False)
+def _store() -> ResultStore[Key, Evaluation]:
+    """Finished evaluations, shared by every session (they hold no personal data)."""
+    return ResultStore()
+
+
+def model(position_lab: PositionLab) -> ChoiceEvaluation:
+    return ChoiceEvaluation(position_lab.state.evaluation, position_lab.shown(), position_lab.file_text(),
+                            session.narrator(), _store())
+
+
+def _owner() -> str:
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx is not None else "test"
+
+
+def _asked(found: ChoiceEvaluation) -> None:
+    """*Evaluate the choices* (the form's submit): take the settings, then ask."""
+    for name, key in (("hands", HANDS_BOX), ("errors", ERRORS_BOX), ("alert", ALERT_BOX)):
+        found.set(name, st.session_state.get(key))
+    found.evaluate()
+
+
+def show(position_lab: PositionLab) -> None:
+    """The section, under the piles' verdicts."""
+    tr = session.tr()
+    _ = tr.gettext
+    found = model(position_lab)
+    st.header(_("Which choice is better?"))
+    reason = found.no_evaluation_reason()
+    if reason:
+        st.info(reason)
+        return
+    st.markdown(_("Play the hand out many times from every pile and compare the mover's chance of winning: does "
+                  "the choice between correct piles matter here, and what does an error cost?"))
+    settings = found.settings
+    with st.form(FORM, border=False):
+        row = st.columns(3)
+        row[0].selectbox(_("Playouts per pile"), HANDS, index=HANDS.index(settings.hands), key=HANDS_BOX,
+                         format_func=found.n.number)
+        row[1].number_input(_("Other players misplace (%)"), *LIMITS["errors"], value=settings.errors, step=1,
+                            key=ERRORS_BOX, help=_("Every player's chance of putting a turned card on a wrong pile."))
+        row[2].number_input(_("Errors called (%)"), *LIMITS["alert"], value=settings.alert, step=5, key=ALERT_BOX,
+                            help=_("Every player's chance of calling “Muggins!” on another player's error."))
+        st.form_submit_button(_("Evaluate the choices"), type="primary", icon=":material/analytics:",
+                              on_click=_asked, args=(found,))
+    said = found.take_said()
+    if said:
+        st.info(said)
+    phase = found.plan()
+    stop = st.empty()
+    running = st.empty()
+    if phase is Phase.ASKED:
+        stop.button(_("Stop"), icon=":material/stop:", key=STOP, on_click=lambda: model(position_lab).stop())
+        with running.container():
+            st.html(STATUS_STYLE)
+            shown = st.empty()
+
+            def show_progress(progress: Progress | None) -> None:
+                if progress is None:
+                    shown.empty()
+                elif progress.phase is Phase.QUEUED:
+                    shown.info(progress.text, icon=":material/hourglass_top:")
+                else:
+                    shown.progress(progress.done, text=progress.text)
+
+            found.simulate(QUEUE, _owner(), show_progress, lambda seconds: pause(seconds), poll=POLL)
+        running.empty()
+        stop.empty()
+    found.finished_run()
+    results(found)
+
+
+def results(found: ChoiceEvaluation) -> None:
+    """The sentences and the table of the evaluation on show."""
+    said = found.words()
+    if said is None:
+        return
+    _ = session.tr().gettext
+    heading, summary, method = said
+    evaluation = found.result()
+    (st.success if evaluation is not None and evaluation.matters else st.info)(literal(summary))
+    if found.stale():
+        st.caption(_("These numbers are for the settings used before: press “Evaluate the choices” for the new ones."))
+    headings, rows = found.table()
+    st.markdown(literal(heading))
+    st.table([{headings[name]: getattr(row, name) for name in headings} for row in rows], hide_index=True)
+    st.caption(literal(method))
