@@ -93,10 +93,11 @@ def test_streamlits_hints_under_a_text_box_are_put_in_the_learners_language():
     assert words["text"]["Skip to main content"] == "Saltar al contenido principal"
     assert words["label"]["Collapse sidebar"] == "Cerrar la barra lateral" and words["prefix"]["Help for "] == "Ayuda: "
     assert words["text"]["No results"] == "Sin resultados" and words["label"]["Selectbox options"] == "Opciones"
-    # in English only a select box's arrow and list get clearer names than Streamlit's
+    # in English only a select box's arrow and list and the uploader's button get clearer words than Streamlit's
     english = document.streamlit_words(translations("en"))
     assert english == {
-        "text": {}, "label": {"Open": "Open the list", "Selectbox options": "Options"}, "prefix": {},
+        "text": {"Upload": "Choose a file"}, "label": {"Open": "Open the list", "Selectbox options": "Options"},
+        "prefix": {},
         "say": {"refused": english["say"]["refused"]}}
     # what the page's script says itself is always sent: a refused text in the page's language
     assert english["say"]["refused"].startswith("That text is too long for this box")

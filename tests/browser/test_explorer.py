@@ -83,13 +83,38 @@ def open_sources(page) -> None:
         settle(page)
 
 
-def test_the_position_lab_playout_editor_and_sources_at_each_size(lab_page):
-    """One page load per size, three checks in turn, each from where a learner could be: the
+def test_the_position_lab_playout_editor_and_sources_at_each_size(lab_page, axe_js):
+    """One page load per size, four checks in turn, each from where a learner could be: the
     playout of the position the lab opens with, a text with an error then corrected, then a
-    new table from a deal and from a lesson (each was a test of its own, loading the page)."""
+    new table from a deal and from a lesson (each was a test of its own, loading the page),
+    then *Which choice is better?* on that table (issue 20)."""
     playout_fits_the_screen_in_one_row(lab_page)
     a_text_with_an_error_keeps_the_editor_open_beside_its_message(lab_page)
     deal_and_open_bring_the_new_table_into_view(lab_page)
+    which_choice_is_better_in_spanish(lab_page, axe_js)
+
+
+def which_choice_is_better_in_spanish(page, axe_js) -> None:
+    """The evaluation from its form: a progress bar or the result, then the sentence, the table
+    within the screen's width, and no accessibility violation on the page with them."""
+    from .test_axe import axe_problems
+
+    form = page.locator("[data-testid='stForm']").filter(has_text="Partidas simuladas por pila")
+    form.scroll_into_view_if_needed()
+    form.get_by_role("button", name="Evaluar las elecciones").click()
+    table = page.locator("[data-testid='stTable']").filter(has_text="Frente a la mejor pila")
+    table.wait_for(timeout=60_000)
+    settle(page)
+    said = page.locator("[data-testid='stAlertContainer']").filter(has_text="partidas simuladas")
+    assert said.count() == 1, page.inner_text("[data-testid='stMain']")
+    box = table.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1, box
+    cells = table.locator("td").all_inner_texts()
+    assert "correcta" in cells and any(cell.startswith("Cualquiera de las") for cell in cells), cells
+    assert not page.locator("[data-testid='stException']").count()
+    if page.size == "phone":  # type: ignore[attr-defined]
+        problems = axe_problems(page, axe_js, "evaluation")
+        assert not problems, "\n".join(problems)
 
 
 def deal_and_open_bring_the_new_table_into_view(page) -> None:

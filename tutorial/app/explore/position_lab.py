@@ -200,12 +200,13 @@ def css_string(text: str) -> str:
 
 
 def upload_style(tr: gettext.NullTranslations) -> str:
-    """Streamlit's uploader writes "Upload" and "1MB per file • TOML, TXT" in English whatever
-    the language, and 1 MB is not the lab's limit (32 kB): the button's word and the limit
-    line are replaced, in the learner's language, by CSS (the only way Streamlit 1.67 leaves;
-    generated content is read by screen readers too)."""
+    """Streamlit's uploader writes "1MB per file • TOML, TXT" in English whatever the language,
+    and 1 MB is not the lab's limit (32 kB): the limit line is replaced, in the learner's
+    language, by CSS (generated content is read by screen readers too). The button's word,
+    "Upload", is put in the page's language by the words script
+    (:func:`tutorial.app.shell.document.streamlit_words`: a word drawn by CSS is no name for
+    axe-core, which found the button unnamed)."""
     _ = tr.gettext
-    button = css_string(_("Choose a file"))
     limit = css_string(_("At most {limit} kB · TOML or plain text").format(limit=MAX_TEXT // 1000))
     refused = css_string(_("This file cannot be read here: a position file is TOML or plain text of at most "
                            "{limit} kB.").format(limit=MAX_TEXT // 1000))
@@ -214,8 +215,6 @@ def upload_style(tr: gettext.NullTranslations) -> str:
             # the hidden file input, named "file upload" for screen readers: out of their way (the
             # button and a drop still open and take a file)
             f"{zone} [data-testid='stFileUploaderDropzoneInput'] {{display: none !important;}}"
-            f"{zone} button [data-testid='stMarkdownContainer'] > p {{display: none;}}"
-            f"{zone} button [data-testid='stMarkdownContainer']::after {{content: {button};}}"
             f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] span {{display: none;}}"
             f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] > div::after {{content: {limit};}}"
             # a file Streamlit itself refuses (over 1 MB, another type): its English reason,

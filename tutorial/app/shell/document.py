@@ -96,14 +96,16 @@ def input_instructions(tr: gettext.NullTranslations) -> dict[str, str]:
 def streamlit_words(tr: gettext.NullTranslations) -> dict[str, dict[str, str]]:
     """All that Streamlit's own page says in English whatever the app's language, with its words
     in ``tr``'s language (those unchanged left out): ``text``, the words of its elements (the
-    hints under a text box, the skip link a first Tab shows, a select box's "No results");
+    hints under a text box, the skip link a first Tab shows, a select box's "No results", a file
+    uploader's button);
     ``label``, the names a screen reader hears (``aria-label``: the sidebar's and the menu's
     buttons, a heading's link, a select box's arrow and list); ``prefix``, the start of such a name before a label of ours (the help
     icon's "Help for Table as text"). Keys exactly as Streamlit 1.67 writes them. And ``say``:
     what the page's script says itself (``refused``: a text box refused a text longer than its
     limit, which Streamlit drops without a word: :data:`WORDS_JS`)."""
     _ = tr.gettext
-    text = {**input_instructions(tr), "Skip to main content": _("Skip to main content"), "No results": _("No results")}
+    text = {**input_instructions(tr), "Skip to main content": _("Skip to main content"), "No results": _("No results"),
+            "Upload": _("Choose a file")}
     label = {"Collapse sidebar": _("Collapse sidebar"), "Expand sidebar": _("Expand sidebar"),
              "Main menu": _("Main menu"), "Link to heading": _("Link to heading"), "Open": _("Open the list"),
              "Help": _("Help"), "Close": _("Close"), "Selectbox options": _("Options")}
@@ -127,7 +129,9 @@ for (const kind of ['text', 'label', 'prefix']) {  // every translation seen, ba
 }
 if (!window.mugginsWordsWatch) {
   // the hints under a text box, the skip link, a select box's list when a search finds nothing
-  const TEXTS = '[data-testid="InputInstructions"] span, [data-testid="stSkipToContent"], [role="listbox"], [role="listbox"] *';
+  // ... and the word on a file uploader's button
+  const TEXTS = '[data-testid="InputInstructions"] span, [data-testid="stSkipToContent"], [role="listbox"], [role="listbox"] *, '
+    + '[data-testid="stFileUploaderDropzone"] button p';
   const want = (kind, value) => {  // a text or name as it must read now: in the page's language, else Streamlit's own
     const words = window.mugginsWords[kind] || {};
     const english = Object.hasOwn(back[kind], value) ? back[kind][value] : value;
@@ -150,6 +154,11 @@ if (!window.mugginsWordsWatch) {
         const wanted = want('text', node.nodeValue);
         if (wanted !== node.nodeValue) { node.nodeValue = wanted; }
       }
+    }
+    // an uploader's drop zone is role="presentation" yet named (axe: aria-prohibited-attr): its
+    // label names it already, so the name goes
+    for (const zone of document.querySelectorAll('[data-testid="stFileUploaderDropzone"][role="presentation"][aria-label]')) {
+      zone.removeAttribute('aria-label');
     }
     for (const element of document.querySelectorAll('[aria-label]')) {
       const name = element.getAttribute('aria-label');
