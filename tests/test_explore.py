@@ -173,7 +173,10 @@ def test_stats_bad_input_is_one_line_status_2(argv, capsys):
 def test_bench_prints_a_line_per_player_count(capsys):
     assert main(["bench", "--hands", "3", "--players", "4,5"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 3 and lines[1].split()[0] == "4" and lines[2].split()[0] == "5"
+    assert len(lines) == 4 and lines[1].split()[0] == "4" and lines[2].split()[0] == "5"
+    assert lines[3].startswith("evaluation: every pile of a 4-player turn with 2 correct piles (8 piles)")
+    seconds = float(lines[3].rsplit(": ", 1)[1].split()[0])
+    assert 0 < seconds < 60
 
 
 def test_summary_of_a_won_hand():

@@ -61,7 +61,7 @@ def test_evaluate_runs_through_the_line_and_shows_a_row_per_correct_pile_and_one
     assert heading == "A's chance of winning the hand after each pile:"
     assert summary.startswith("Common pile 2 (9♣) is better") and "200" in method
     headings, rows = found.table()
-    assert list(headings.values()) == ["Pile", "Verdict", "Penalty cards", "Wins (95 % interval)",
+    assert list(headings.values()) == ["Pile", "Verdict", "Penalty cards", "Wins (95% interval)",
                                        "Against the best pile"]
     assert [(row.pile, row.verdict, row.penalty) for row in rows] == [
         ("Common pile 1 (7♣)", "correct", ""), ("Common pile 2 (9♣)", "correct", ""),

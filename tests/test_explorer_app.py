@@ -177,7 +177,7 @@ def test_which_choice_is_better_runs_from_the_form_and_shows_its_sentences_and_t
     said = " ".join(plain(box.value) for box in [*at.success, *at.info])
     assert "La pila común 2 (9♣) es mejor" in said, said
     table = at.table[0].value
-    assert list(table.columns) == ["Pila", "Veredicto", "Cartas de castigo", "Gana (intervalo del 95 %)",
+    assert list(table.columns) == ["Pila", "Veredicto", "Cartas de castigo", "Gana (intervalo del 95\u00a0%)",
                                    "Frente a la mejor pila"]
     assert len(table) == 3 and table.iloc[1, 4] == "la mejor"
     assert any("colocan mal el 5" in plain(c.value) for c in at.caption)

@@ -109,3 +109,39 @@ def _lean_turns(table: Table, max_turns: int, repetition: bool) -> int:
 
 def _playout_turns(start: Position, max_turns: int) -> int:
     return playout(start, max_turns=max_turns).turns
+
+
+def two_commons_position(players: int = 4) -> Position:
+    """The first position of seeded deals at ``players`` (rule-perfect play from the deal)
+    whose turned card fits two common piles: the evaluation's benchmark case."""
+    from ..engine.hand import Hand
+    from ..engine.rules import lowest_pile
+
+    for seed in range(1, 1000):
+        hand = Hand(deal(DealCode(players, seed))[0])
+        for _ in range(60):
+            turned = hand.turn_up()
+            if hand.over:
+                break
+            if turned is None:
+                continue
+            legal = hand.legal()
+            if len(legal.dests) == 2 and legal.rule == "common-pile":
+                return hand.position
+            hand.play(lowest_pile(legal))
+    raise LookupError("no position with two fitting common piles")
+
+
+def measure_evaluation(hands: int = 2000, workers: int = 2, repeats: int = 3) -> tuple[Position, float]:
+    """The position of :func:`two_commons_position` and the wall-clock seconds (the fastest of
+    ``repeats``) to value every pile of it with ``hands`` playouts each on ``workers``
+    processes (worker start-up included, as a page pays it)."""
+    from .evaluate import EvalSpec, evaluate
+
+    position = two_commons_position()
+    best = float("inf")
+    for repeat in range(repeats):
+        start = time.perf_counter()
+        evaluate(position, EvalSpec(hands=hands, seed=repeat), workers=workers)
+        best = min(best, time.perf_counter() - start)
+    return position, best

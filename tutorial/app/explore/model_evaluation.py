@@ -225,7 +225,7 @@ class ChoiceEvaluation:
         own verdict is in the list of piles above)."""
         found = self.result()
         headings = {"pile": self._("Pile"), "verdict": self._("Verdict"), "penalty": self._("Penalty cards"),
-                    "chance": self._("Wins (95 % interval)"), "versus": self._("Against the best pile")}
+                    "chance": self._("Wins ({level} interval)").format(level=self.n.percent(0.95)), "versus": self._("Against the best pile")}
         if found is None or self.position is None:
             return headings, []
         table = turn_up(self.position).position
