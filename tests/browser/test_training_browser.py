@@ -87,6 +87,8 @@ def test_an_exercise_answered_then_the_progress_page_at_each_size(sized, app_url
         note = page.locator("#muggins-refused[role=status]")
         note.wait_for(timeout=10_000)
         assert "demasiado largo" in note.inner_text() and box.input_value() == "", note.inner_text()
+        said, typed = note.bounding_box(), box.bounding_box()
+        assert said["y"] >= typed["y"] + typed["height"] or said["y"] + said["height"] <= typed["y"], (said, typed)
         box.fill("recycle.2.5")
         hint = page.locator("[data-testid='InputInstructions']").first
         hint.wait_for(timeout=10_000)
@@ -95,6 +97,12 @@ def test_an_exercise_answered_then_the_progress_page_at_each_size(sized, app_url
         assert "Press" not in hint.inner_text(), hint.inner_text()
         box.press("Enter")
         page.wait_for_function("() => new URLSearchParams(location.search).get('ex') === 'recycle.2.5'", timeout=15_000)
+    else:  # a code that is not valid: its message, under the box, comes into view (a trial saw only the red border)
+        box = page.locator(".st-key-train-code-input input")
+        box.evaluate("e => e.scrollIntoView({block: 'end'})")  # the box at the screen's foot, as the trial had it
+        box.fill("bogus.9.x")
+        box.press("Enter")
+        in_view(page, page.locator("[data-testid='stAlertContentError']").filter(has_text="bogus"), "the code's problem")
 
     page.goto(f"{app_url}/progress?lang={lang}")
     settle(page)

@@ -199,7 +199,10 @@ if (!window.mugginsWordsWatch) {
     note.textContent = said;
     const where = box.getBoundingClientRect();
     note.style.left = Math.max(8, Math.min(where.left, window.innerWidth - note.offsetWidth - 8)) + 'px';
-    note.style.top = Math.max(8, Math.min(where.bottom + 6, window.innerHeight - note.offsetHeight - 8)) + 'px';
+    // under the box, or above it when the screen ends first: never over the box
+    const below = where.bottom + 6, above = where.top - note.offsetHeight - 6;
+    const fits = below + note.offsetHeight <= window.innerHeight - 8 || above < 8;
+    note.style.top = Math.max(8, fits ? below : above) + 'px';
     clearTimeout(window.mugginsRefusedTimer);
     window.mugginsRefusedTimer = setTimeout(() => note.remove(), 8000);
   };

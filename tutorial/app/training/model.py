@@ -65,7 +65,8 @@ class TrainingPageState:
     - ``exercises``: exercises done (answered right) in this session;
     - ``seeded``: the address's ``ex`` has been read; ``link_problem``: the code it carried when
       it could not be opened (said once); ``problem``: a typed code refused
-      (``(error code, params)``), said until the next action;
+      (``(error code, params)``), said until the next action; ``refusals``: codes refused so far
+      (each brings the message into view: it is under the box, below the screen on a laptop);
     - ``started_empty``: no lesson was completed when the scheduler was made, so the first
       themes were opened anyway;
     - ``moves``: exercises put on screen after the first (the page then brings the new one's top
@@ -90,6 +91,7 @@ class TrainingPageState:
     seeded: bool = False
     link_problem: str | None = None
     problem: tuple[str, dict[str, object]] | None = None
+    refusals: int = 0
     started_empty: bool = False
     moves: int = 0
     chosen: str | None = None
@@ -444,11 +446,13 @@ class TrainingScreen:
         if not self.can_open_code(text):
             if text is None or isinstance(text, str):  # *Open* with nothing typed: said, instead of an older problem
                 self.state.problem = ("empty", {})
+                self.state.refusals += 1
             return False
         try:
             code = ExerciseCode.parse(code_in(text))
         except ExerciseCodeError as err:
             self.state.problem = (err.code, dict(err.params))
+            self.state.refusals += 1
             return False
         self._leave(now)
         self._show(code, reason)

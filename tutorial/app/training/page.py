@@ -90,5 +90,8 @@ with st.form("train-open-form", border=False):  # Enter in the box opens the cod
 typed_problem = page.problem()
 if typed_problem:
     st.error(literal(typed_problem))
+    # under the box, so below the screen on a laptop when the box is at its foot (a trial saw
+    # only the box's red border): brought into view
+    anchor()(data={"nonce": f"refused-{page.state.refusals}", "end": True}, key="train-problem-mark")
 
 session.sync_url(page.address())
