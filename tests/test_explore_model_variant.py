@@ -153,11 +153,21 @@ def test_results_in_words_tables_sentences_and_charts() -> None:
     simulate(found)
     results = Results(found.done(found.state.request or ()), found.tr, found.lang)
     sections = results.sections()
-    assert [s.heading for s in sections] == ["The source rules", "King and ace fit (K–A wrap)"]
+    assert [s.heading for s in sections] == ["3 players", "4 players"]  # one table per count, the variants side by side
     assert any("never finish" in line for line in sections[0].meaning)
     table = sections[0].table
-    assert table["Players"] == ["3", "4"] and all(v.endswith("%") for v in table["Won"])
-    assert "Challenger won (95% interval)" not in table  # only when a challenger plays
+    assert list(table) == ["Measure", "The source rules", "King and ace fit (K–A wrap)", "Difference (95% interval)",
+                           "Test"]
+    assert table["Measure"][:3] == ["Balance", "First-mover advantage", "Decisiveness: hands won"]
+    assert "Does the choice matter: the challenger's edge" not in table["Measure"]  # only when a challenger plays
+    decisive = table["Measure"].index("Decisiveness: hands won")
+    assert table["The source rules"][decisive].endswith("%)") and " to " in table["The source rules"][decisive]
+    assert table["Difference (95% interval)"][decisive].endswith(")") and "points" in table["Difference (95% interval)"][decisive]
+    assert table["Test"][decisive].endswith("(Fisher's exact test)") and table["Test"][-1] == "—"
+    said = " ".join(sections[0].meaning)
+    assert "under “King and ace fit (K–A wrap)”" in said or "no measure differs clearly" in said
+    names = [name for name, _meaning in results.definitions()]
+    assert names[0] == "Balance" and names[-1] == "Intervals and tests"
     assert results.chart_headings()[2].startswith("Wins by seat, with 95% intervals")
     seats = results.seats(3)
     assert seats.order == ["The source rules", "King and ace fit (K–A wrap)"] and len(seats.rows) == 2 * 3
@@ -175,10 +185,12 @@ def test_spanish_results_have_decimal_commas_and_a_no_break_space_before_percent
     section = results.sections()[0]
     text = " ".join(section.meaning)
     assert "jugadores" in text and "\xa0%" in text  # Babel: a no-break space before %
-    assert any("," in value for value in section.table["Ganadas"])
-    assert any(key.startswith("Victorias del aspirante") for key in section.table)  # a challenger plays
+    column = section.table["Las reglas de origen"]
+    assert any("," in value and "\xa0%" in value for value in column)
+    assert "¿Importa la elección?: la ventaja del aspirante" in section.table["Medida"]  # a challenger plays
+    assert "Diferencia (intervalo del 95\xa0%)" not in section.table  # one variant: nothing to compare
     assert results.vega_locale()["locale"]["number"]["decimal"] == ","  # type: ignore[index]
-    assert results.order() == [section.heading]
+    assert results.order() == ["Las reglas de origen"] and section.heading == "3 jugadores"
 
 
 def test_the_csv_has_a_byte_order_mark_and_the_store_keeps_the_latest() -> None:

@@ -146,11 +146,13 @@ def test_a_study_waits_its_turn_runs_and_shows_tables_charts_in_order_and_a_csv(
     at.number_input(key="variant-lab-hands").set_value(10).run()
     at.button(key="variant-lab-run").click().run(timeout=120)
     assert not at.exception and waited == [variant_lab.POLL] and len(QUEUE) == 0
-    assert len(at.dataframe) == 2 and at.get("download_button")
+    assert len(at.table) == 3 and at.get("download_button")  # one table per player count, the variants side by side
+    assert list(at.table[0].value.columns) == ["Medida", "Las reglas de origen", "El rey y el as sirven (K–A enlazados)",
+                                               "Diferencia (intervalo del 95\xa0%)", "Prueba"]
     specs = [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
     offsets = [layer["encoding"]["xOffset"]["sort"] for spec in specs for layer in [spec, *spec.get("layer", [])]
                if layer.get("encoding", {}).get("xOffset")]
-    first, second = (plain(h.value) for h in at.header[:2])
+    first, second = list(at.table[0].value.columns)[1:3]  # the variants in the form's order
     assert len(offsets) >= 4 and all(sort == [first, second] for sort in offsets), (offsets, first, second)
     assert state(at).variants.settings.hands == 10 and state(at).variants.running is None
 

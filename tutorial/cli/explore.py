@@ -16,15 +16,17 @@ import struct
 import sys
 import time
 
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from tutorial import words
 from tutorial.engine.errors import PositionError
 from tutorial.engine.numbers import parse_count
 from tutorial.engine.variants import VARIANTS
+from tutorial.explore import metrics
 from tutorial.explore.players import Policy
 from tutorial.explore.study import DEFAULT_MAX_TURNS, MAX_HANDS, StudyResult, StudySpec, csv_rows, run
 from tutorial.i18n import LANGUAGES, translations
+from tutorial.measure_words import MeasureWords
 
 MAX_WORKERS = 64
 
@@ -119,6 +121,39 @@ def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
     return found
 
 
+def json_report(results: list[StudyResult]) -> dict[str, object]:
+    """``stats --json``: ``studies`` (each count with its ``measures``, :mod:`tutorial.explore.metrics`)
+    and, with two variants or more, ``comparisons``: the first variant against each other one,
+    per player count, measure by measure."""
+    studies = []
+    for result in results:
+        found = result.as_dict()
+        challenger = result.spec.policy is not Policy.LOWEST
+        for count, data in zip(result.counts, found["counts"], strict=True):  # type: ignore[call-overload]
+            data["measures"] = {name: _measure(measure)
+                                for name, measure in metrics.measures(count, challenger=challenger).items()}
+        studies.append(found)
+    report: dict[str, object] = {"studies": studies}
+    if len(results) > 1:
+        first = results[0]
+        report["comparisons"] = [
+            {"first": first.spec.variant, "second": other.spec.variant, "players": count.players,
+             "measures": {found.id: {"first": _measure(found.first), "second": _measure(found.second),
+                                     "difference": found.difference, "low": found.low, "high": found.high,
+                                     "test": found.test, "p": found.p, "real": found.real}
+                          for found in metrics.compare(count, other_count, challenger=first.spec.policy is not Policy.LOWEST)}}
+            for other in results[1:] for count in first.counts for other_count in other.counts
+            if other_count.players == count.players]
+    return report
+
+
+def _measure(found: metrics.Measure) -> dict[str, object]:
+    data: dict[str, object] = {"value": found.value, "low": found.low, "high": found.high}
+    if found.p is not None:
+        data["p"] = found.p
+    return data
+
+
 def text_report(results: list[StudyResult], lang: str) -> str:
     """The plain-text report in ``lang`` (numbers in that language's format)."""
     tr = translations(lang)
@@ -130,6 +165,7 @@ def text_report(results: list[StudyResult], lang: str) -> str:
     def num(value: float) -> str:
         return format_decimal(value, "#,##0.#", locale=lang)
 
+    said = MeasureWords(tr, lang)
     lines = []
     for result in results:
         spec = result.spec
@@ -154,6 +190,29 @@ def text_report(results: list[StudyResult], lang: str) -> str:
             lines.append("    " + _("challenger won {rate} ({low}–{high}); an even share is {fair}").format(
                 rate=pct(count.challenger.rate), low=pct(count.challenger.low), high=pct(count.challenger.high),
                 fair=pct(count.fair)))
+        for count in result.counts:
+            lines.append("  " + _("Measures, {players} players ({level} intervals):").format(
+                players=count.players, level=format_percent(0.95, locale=lang)))
+            for name, measure in metrics.measures(count, challenger=spec.policy is not Policy.LOWEST).items():
+                lines.append(f"    {said.name(name)}: {said.with_interval(measure)}"
+                             + (f", {said.p(measure.p)}" if measure.p is not None else ""))
+    if len(results) > 1:
+        first = results[0]
+        for other in results[1:]:
+            for count in first.counts:
+                match = [found for found in other.counts if found.players == count.players]
+                if not match:
+                    continue
+                lines.append(_("{second} against {first}, {players} players:").format(
+                    second=other.spec.variant, first=first.spec.variant, players=count.players))
+                compared = metrics.compare(count, match[0], challenger=first.spec.policy is not Policy.LOWEST)
+                for difference in compared:
+                    lines.append(f"  {said.name(difference.id)}: {said.difference(difference)}, {said.p(difference.p)} "
+                                 f"({said.test(difference.test)})")
+                sentences = [text for difference in compared
+                             if (text := said.sentence(difference, first.spec.variant, other.spec.variant,
+                                                       count.players))]
+                lines += sentences or [said.no_difference(first.spec.variant, other.spec.variant, count.players)]
     return "\n".join(lines)
 
 
@@ -227,7 +286,7 @@ def stats(args) -> int:  # type: ignore[no-untyped-def]
         raise StatsInputError("--scheduler", f"cannot use the cluster at {words.clip(scheduler, 80)} "
                                              f"({words.clip(str(err) or type(err).__name__, 200)})") from None
     if args.json:
-        print(json.dumps({"studies": [result.as_dict() for result in results]}, ensure_ascii=False))
+        print(json.dumps(json_report(results), ensure_ascii=False))
     elif args.csv:
         rows = csv_rows(results)
         fields = list(dict.fromkeys(key for row in rows for key in row))

@@ -165,6 +165,8 @@ class CountResult:
       ``errors``, ``penalties`` (errors corrected and penalised), ``penalty_cards``.
     - ``challenger``: the challenger's wins (a :class:`Share` of all hands) and
       ``fair``: an even share of the hands won (wins ÷ hands ÷ players).
+    - ``spread``: standard deviations per hand of ``length`` (turns) and ``penalty_cards``
+      (for the intervals of :mod:`tutorial.explore.metrics`).
     - ``lengths``: every hand's length (for charts; left out of the JSON).
     """
 
@@ -178,6 +180,7 @@ class CountResult:
     per_hand: dict[str, float]
     challenger: Share
     fair: float
+    spread: dict[str, float] = field(default_factory=dict)
     lengths: tuple[int, ...] = field(repr=False, default=())
 
     def as_dict(self) -> dict[str, object]:
@@ -214,6 +217,8 @@ def summarise(players: int, rows: Sequence[Row]) -> CountResult:
                                        ("penalty_cards", 7))},
         challenger=Share.of_(challenger, hands),
         fair=won / hands / players if hands else 0.0,
+        spread={"length": statistics.stdev(lengths) if hands > 1 else 0.0,
+                "penalty_cards": statistics.stdev(row[7] for row in rows) if hands > 1 else 0.0},
         lengths=tuple(lengths),
     )
 

@@ -16,8 +16,10 @@ from babel.numbers import format_decimal, format_percent
 
 from tutorial import words
 from tutorial.app.explore.model_variant import POLICY_NAMES, VARIANT_NAMES
+from tutorial.explore.metrics import MEASURES, Difference, compare, measures
 from tutorial.explore.players import Policy
-from tutorial.explore.study import StudyResult, csv_rows
+from tutorial.explore.study import CountResult, StudyResult, csv_rows
+from tutorial.measure_words import MeasureWords
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class Results:
         self.tr = tr
         self._ = tr.gettext
         self.lang = lang
+        self.measure_words = MeasureWords(tr, lang)
 
     # ----- numbers in the learner's language -----------------------------------------------------
     def pct(self, value: float) -> str:
@@ -72,67 +75,96 @@ class Results:
 
     # ----- tables and sentences ---------------------------------------------------------------
     def sections(self) -> list[Section]:
-        return [Section(self.name(result), self.table(result), tuple(self.meaning(result))) for result in self.done]
+        """One section per number of players: one table with a row per measure and a column per
+        variant (its value and 95 % interval) and, with two variants, the difference and its
+        test side by side; then what the numbers mean, in sentences."""
+        return [self.section(players) for players in self.player_counts()]
 
-    def table(self, result: StudyResult) -> dict[str, list[str]]:
-        """One row per player count; the challenger's columns only when one plays."""
+    def studies_at(self, players: int) -> list[tuple[StudyResult, CountResult]]:
+        return [(result, count) for result in self.done for count in result.counts if count.players == players]
+
+    def section(self, players: int) -> Section:
         _ = self._
-        pct, num = self.pct, self.num
-        challenger = result.spec.policy is not Policy.LOWEST
-        columns: dict[str, list[str]] = {}
-        for count in result.counts:
-            row = {
-                _("Players"): num(count.players),
-                _("Won"): pct(count.wins.rate),
-                _("Drawn by repetition"): pct(count.draws_repetition.rate),
-                _("Drawn at the turn limit"): pct(count.draws_turn_limit.rate),
-            }
-            if challenger:
-                row[_("Challenger won ({level} interval)").format(level=self.level())] = (
-                    f"{pct(count.challenger.rate)} ({pct(count.challenger.low)}–{pct(count.challenger.high)})")
-                row[_("Even share")] = pct(count.fair)
-            row.update({
-                _("Turns: mean"): num(count.length["mean"]), _("median"): num(count.length["median"]),
-                _("90th percentile"): num(count.length["p90"]), _("longest"): num(count.length["max"]),
-                _("Choices per hand"): num(count.per_hand["choices"]),
-                _("Recycles per hand"): num(count.per_hand["recycles"]),
-                _("Penalties per hand"): num(count.per_hand["penalties"], "#,##0.##"),
-            })
-            for key, text in row.items():
-                columns.setdefault(key, []).append(text)
-        return columns
+        said = self.measure_words
+        studies = self.studies_at(players)
+        challenger = any(result.spec.policy is not Policy.LOWEST for result, _count in studies)
+        found = [measures(count, challenger=challenger) for _result, count in studies]
+        ids = [name for name in MEASURES if name in found[0]]
+        table: dict[str, list[str]] = {_("Measure"): [said.name(name) for name in ids]}
+        for (result, _count), values in zip(studies, found, strict=True):
+            table[self.name(result)] = [said.with_interval(values[name]) for name in ids]
+        compared: list[Difference] = []
+        if len(studies) == 2:
+            first_count, second_count = studies[0][1], studies[1][1]
+            compared = compare(first_count, second_count, challenger=challenger)
+            by_id = {difference.id: difference for difference in compared}
+            table[_("Difference ({level} interval)").format(level=self.level())] = [
+                said.difference(by_id[name]) for name in ids]
+            table[_("Test")] = [f"{said.p(by_id[name].p)} ({said.test(by_id[name].test)})" for name in ids]
+        table[_("Measure")] += [_("Turns: median · 90th percentile · longest"), _("Choices per hand"),
+                                _("Recycles per hand")]
+        for result, count in studies:
+            table[self.name(result)] += [
+                " · ".join(self.num(count.length[key]) for key in ("median", "p90", "max")),
+                self.num(count.per_hand["choices"]), self.num(count.per_hand["recycles"])]
+        for column in list(table)[1 + len(studies):]:
+            table[column] += ["—"] * 3
+        lines = list(dict.fromkeys(line for result, count in studies for line in self.meaning_of(result, count)))
+        if len(studies) == 2:
+            names = (self.name(studies[0][0]), self.name(studies[1][0]))
+            sentences = [text for difference in compared
+                         if (text := said.sentence(difference, names[0], names[1], players)) is not None]
+            lines += sentences or [said.no_difference(names[0], names[1], players)]
+        return Section(_("{players} players").format(players=players), table, tuple(lines))
+
+    def definitions_heading(self) -> str:
+        return self._("What the measures mean")
+
+    def definitions(self) -> list[tuple[str, str]]:
+        """Every measure's name and what it means (and which test compares it)."""
+        said = self.measure_words
+        challenger = any(result.spec.policy is not Policy.LOWEST for result in self.done)
+        found = [(said.name(name), said.meaning(name)) for name in MEASURES if challenger or name != "choice"]
+        found.append((self._("Intervals and tests"), self._(
+            "Every interval is a {level} interval. Two variants are compared with Fisher's exact test for a share, "
+            "Welch's t-test for a mean and the chi-square test of the seats' wins for balance; a difference is real "
+            "when p is below 0.05.").format(level=self.level())))
+        return found
 
     def meaning(self, result: StudyResult) -> list[str]:
-        """What the numbers mean for players, in sentences."""
+        """What the numbers of one study mean for players, in sentences."""
+        return [line for count in result.counts for line in self.meaning_of(result, count)]
+
+    def meaning_of(self, result: StudyResult, count: CountResult) -> list[str]:
+        """What the numbers of one study at one player count mean, in sentences."""
         _ = self._
         pct = self.pct
         policy = _(POLICY_NAMES[result.spec.policy])
         lines = []
-        for count in result.counts:
-            if count.draws_repetition.rate >= 0.05:
-                lines.append(_("With {players} players, {share} of deals never finish: the same position comes round "
-                               "again, and rule R7 ends the hand as a draw.").format(
-                    players=count.players, share=pct(count.draws_repetition.rate)))
-            if count.draws_turn_limit.count:
-                lines.append(_("With {players} players, {share} of hands were still running at the turn limit of "
-                               "{limit} turns and were drawn (R7).").format(
-                    players=count.players, share=pct(count.draws_turn_limit.rate), limit=self.num(result.spec.max_turns)))
-            if count.per_hand["choices"] < 0.05:
-                lines.append(_("With {players} players a card hardly ever fits two common piles, so how you choose "
-                               "cannot matter.").format(players=count.players))
-            elif result.spec.policy is not Policy.LOWEST:
-                share = count.challenger
-                if share.low > count.fair:
-                    verdict = _("more than an even share ({fair}): here the choice matters.")
-                elif share.high < count.fair:
-                    verdict = _("less than an even share ({fair}): this way of choosing hurts.")
-                else:
-                    verdict = _("no clear difference from an even share ({fair}): the choice hardly matters here.")
-                lines.append(_("With {players} players, a player who chooses by “{policy}” wins {rate} of hands "
-                               "({level} interval: {low}–{high}) against players who always take the lowest-numbered pile (R8): ").format(
-                    level=self.level(),
-                    players=count.players, policy=policy, rate=pct(share.rate), low=pct(share.low),
-                    high=pct(share.high)) + verdict.format(fair=pct(count.fair)))
+        if count.draws_repetition.rate >= 0.05:
+            lines.append(_("With {players} players, {share} of deals never finish: the same position comes round "
+                           "again, and rule R7 ends the hand as a draw.").format(
+                players=count.players, share=pct(count.draws_repetition.rate)))
+        if count.draws_turn_limit.count:
+            lines.append(_("With {players} players, {share} of hands were still running at the turn limit of "
+                           "{limit} turns and were drawn (R7).").format(
+                players=count.players, share=pct(count.draws_turn_limit.rate), limit=self.num(result.spec.max_turns)))
+        if count.per_hand["choices"] < 0.05:
+            lines.append(_("With {players} players a card hardly ever fits two common piles, so how you choose "
+                           "cannot matter.").format(players=count.players))
+        elif result.spec.policy is not Policy.LOWEST:
+            share = count.challenger
+            if share.low > count.fair:
+                verdict = _("more than an even share ({fair}): here the choice matters.")
+            elif share.high < count.fair:
+                verdict = _("less than an even share ({fair}): this way of choosing hurts.")
+            else:
+                verdict = _("no clear difference from an even share ({fair}): the choice hardly matters here.")
+            lines.append(_("With {players} players, a player who chooses by “{policy}” wins {rate} of hands "
+                           "({level} interval: {low}–{high}) against players who always take the lowest-numbered pile (R8): ").format(
+                level=self.level(),
+                players=count.players, policy=policy, rate=pct(share.rate), low=pct(share.low),
+                high=pct(share.high)) + verdict.format(fair=pct(count.fair)))
         return lines
 
     # ----- charts -------------------------------------------------------------------------------

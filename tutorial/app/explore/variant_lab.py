@@ -182,9 +182,12 @@ def show_results(found: Results) -> None:
     """Tables, charts, what they mean, and the CSV."""
     for section in found.sections():
         st.header(section.heading)
-        st.dataframe(section.table, hide_index=True, width="stretch")
+        st.table(section.table, hide_index=True)
         for line in section.meaning:
             st.markdown(literal(line))
+    with st.expander(found.definitions_heading(), icon=":material/help:"):
+        for name, meaning in found.definitions():
+            st.markdown(f"**{literal(name)}**: {literal(meaning)}")
     st.header(found.chart_headings()[0])
     charts(found)
     st.download_button(found.csv_label(), found.csv_bytes(), file_name="muggins-study.csv", mime="text/csv",
