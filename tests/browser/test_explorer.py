@@ -237,6 +237,9 @@ def charts_fit(page) -> None:
         box = charts.nth(i).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (i, box, width)
         assert box["height"] > 150, (i, box)  # the plot is not squashed by its legend
+    for table in page.locator("[data-testid='stTable']").all():  # the measures' tables, side by side
+        box = table.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
@@ -259,7 +262,8 @@ def test_a_study_s_charts_fit_every_screen_and_a_new_study_clears_the_old_result
     page.locator(".st-key-variant-lab-run button").click()
     page.wait_for_selector(".st-key-variant-lab-csv", timeout=120_000)
     settle(page)
-    assert page.locator("[data-testid='stDataFrame']").count() >= 1
+    tables = page.locator("[data-testid='stTable']")
+    assert tables.count() >= 1 and "Diferencia" in tables.first.inner_text()  # the variants side by side
     for size in ("laptop", "phone", "projector", "laptop"):
         width, height, _scale = SIZES[size]
         page.set_viewport_size({"width": width, "height": height})
@@ -271,7 +275,7 @@ def test_a_study_s_charts_fit_every_screen_and_a_new_study_clears_the_old_result
     page.locator(".st-key-variant-lab-run button").click()
     page.wait_for_selector("[data-testid='stProgress']", timeout=60_000)
     page.wait_for_selector(".st-key-variant-lab-stop button", timeout=10_000)
-    assert page.locator("[data-testid='stDataFrame']").count() == 0, "the old results are gone"
+    assert page.locator("[data-testid='stTable']").count() == 0, "the old results are gone"
     assert page.locator(".st-key-variant-lab-csv").count() == 0
     status = page.locator("[data-testid='stStatusWidget'] button")
     assert all(not button.is_visible() for button in status.all()), "Streamlit's own Stop is hidden"
