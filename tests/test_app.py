@@ -249,6 +249,14 @@ def test_odd_url_values_are_ignored():
     assert at.session_state["shell"].lang == "en"
 
 
+def test_a_links_lesson_or_step_of_another_shape_is_not_kept_in_every_pages_address():
+    """A breaker's trial: Home kept ``lesson=<b>x`` (and a 60,000-character one) in its address."""
+    at = start(app(lesson="<b>x" + "y" * 60_000, step="<i>"), "home/page.py")
+    assert "lesson" not in at.query_params and "step" not in at.query_params and not at.exception
+    fine = start(app(lesson=LESSONS[1].id, step=LESSONS[1].steps[1].id), "home/page.py")
+    assert fine.query_params["lesson"] in (LESSONS[1].id, [LESSONS[1].id])
+
+
 def test_browser_language_is_negotiated():
     at = app()
     at.context["locale"] = "es-MX"

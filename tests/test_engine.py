@@ -632,3 +632,27 @@ def test_destinations_are_matched_by_shape():
         assert info.value.code == "bad-dest"
     with pytest.raises(PositionError):
         t.position.check_dest(C(99))
+
+
+def test_a_position_text_with_a_byte_order_mark_reads_as_its_file_does():
+    """A breaker pasted a file saved as "UTF-8 with BOM" into the lab's editor: refused as not
+    TOML, while the same file uploaded was read."""
+    from pathlib import Path
+
+    from tutorial.engine.posfile import loads, read_text
+
+    example = Path(__file__).parent / "positions" / "example-1.toml"
+    text = example.read_text(encoding="utf-8")
+    assert loads("\ufeff" + text) == loads(text) == loads(read_text(str(example)))
+
+
+def test_a_player_name_with_an_invisible_character_is_refused_with_that_reason():
+    from tutorial import words
+    from tutorial.engine.posfile import loads
+    from tutorial.i18n import translations
+
+    text = 'players = ["A", "B\u200dC", "D"]\nto_move = "A"\ncommons = [["5C"]]\n'
+    with pytest.raises(PositionError) as caught:
+        loads(text)
+    assert caught.value.code == "bad-player-name"
+    assert "invisible characters" in words.position_error(caught.value, translations("en"))

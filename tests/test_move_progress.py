@@ -368,3 +368,11 @@ def test_the_qr_code_of_the_longest_link_reads_back() -> None:
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr_png(link))), formats=zxingcpp.BarcodeFormat.QRCode)
     assert [code.text for code in found] == [link]  # (without formats= a 1D reader also "found" B31A in it)
     assert read_move_code(found[0].text, KNOWN).done == TRAINED.done  # a pasted link is read too
+
+
+def test_use_this_code_with_nothing_typed_asks_for_a_code() -> None:
+    """A breaker's trial: the empty box was answered 'This is not a progress code'."""
+    home = screen()
+    home.offer("   ")
+    assert home.move_problem_line() == "Type or paste a progress code first (it starts with M1-)."
+    assert not home.confirming_move

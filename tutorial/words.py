@@ -47,7 +47,8 @@ def position_error(err: MugginsError, tr: Tr) -> str:
         "invalid-toml": _("not valid TOML: {detail}"),
         "number-too-large": _("the number on line {line} is too large"),
         "bad-field": _("“{field}” is missing or has the wrong type"),
-        "bad-player-name": _("“{player}” is not a usable player name (no line breaks, and no spaces at either end)"),
+        "bad-player-name": _("“{player}” is not a usable player name (no line breaks or invisible characters, and no "
+                             "spaces at either end)"),
         "unknown-field": _("unknown field “{field}”"),
         "unknown-card": _("unknown card “{card}” (write cards like 6H, 10S, TS or 6♥)"),
         "duplicate-card": _("the card {card} appears more than once"),

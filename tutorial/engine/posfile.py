@@ -195,8 +195,10 @@ def read_text(path: str) -> str:
 
 
 def loads(text: str) -> Position:
-    """Parse position-file text. Raises :class:`PositionError` (``invalid-toml`` with ``detail``, …)."""
-    return from_dict(parse_toml(text))
+    """Parse position-file text (a leading byte-order mark, which a text copied from a file
+    saved as "UTF-8 with BOM" carries, is skipped, as :func:`read_text` skips it in a file).
+    Raises :class:`PositionError` (``invalid-toml`` with ``detail``, …)."""
+    return from_dict(parse_toml(text.removeprefix("\ufeff") if isinstance(text, str) else text))
 
 
 def load(path: str) -> Position:

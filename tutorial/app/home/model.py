@@ -295,6 +295,9 @@ class HomeScreen:
         if not text.strip() and self.state.offered is not None:
             return  # a second click on *Use this code* (the box emptied by the first): the code still waits
         self._acted()
+        if not text.strip():  # nothing typed: asked for, as the Training page's code box does
+            self.state.offered, self.state.move_problem = None, "empty"
+            return
         try:
             read_move_code(text, self.known())
         except ProgressError as err:
@@ -377,6 +380,8 @@ class HomeScreen:
         code = self.state.move_problem
         if code is None:
             return None
+        if code == "empty":
+            return self._("Type or paste a progress code first (it starts with M1-).")
         if code == "tampered":
             said = self._("This code has a mistake in it: a character is wrong, missing or extra. Copy it again, "
                           "whole.")

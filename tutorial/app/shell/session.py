@@ -8,6 +8,7 @@ back to the URL whenever it changes, so a refresh or a shared link restores it.
 from __future__ import annotations
 
 import gettext
+import re
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -38,6 +39,10 @@ KEPT = ("lesson", "step", "deal", "moves", "seat", "game", "saved", "table", "de
 (completed lessons, check results) is not among them: it is kept in the learner's browser
 (:mod:`tutorial.app.shell.storage`), never put into links they share; an old bookmark's
 ``done``/``checks`` are still read once (:func:`url_seed`)."""
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
+"""A lesson's or a step's id. A link's ``lesson``/``step`` of another shape is not kept in the
+address of every page (Home kept a 60,000-character one, found by a trial); the Lessons page
+says a link's unknown lesson or step and opens the course's first."""
 GAME_PARTS = ADDRESS_PARTS
 """The practice game under way (:data:`tutorial.app.practice.state.ADDRESS_PARTS`)."""
 PAGE_ONLY: dict[str, tuple[str, ...]] = {
@@ -117,6 +122,9 @@ def init() -> None:
     seed = {key: str(st.query_params.get(key)) for key in st.query_params}
     kept.seed = seed
     kept.kept = {key: seed[key] for key in KEPT if seed.get(key)}
+    for key in ("lesson", "step"):  # ids are short slugs: anything else is no lesson (the Lessons page says so)
+        if key in kept.kept and not SLUG.fullmatch(kept.kept[key]):
+            kept.kept.pop(key)
     st.session_state[TEXT_VIEW] = seed.get("table") == "text"
     st.session_state[FOUR_COLOUR] = seed.get("deck") == "4"
     for key, wanted in (("table", "text"), ("deck", "4")):  # only these values are kept
