@@ -281,6 +281,16 @@ def test_a_stored_document_with_a_bad_part_brings_the_rest_back_and_says_which_p
     assert written(at) == "(nothing)" and said in texts(at)
 
 
+def test_a_bad_generation_mark_is_named_as_such() -> None:
+    """A breaker's trial: ``"gen": "../../etc"`` was said to be 'a part this version of the app does
+    not know'."""
+    document = json.loads(encode(Progress(done=[LESSONS[0].id])))
+    document["gen"] = "../../etc"
+    at = start(app())
+    deliver(at, json.dumps(document))
+    assert "(the mark that ties your tabs together)" in texts(at) and lessons_state(at).done == [LESSONS[0].id]
+
+
 def test_an_old_bookmark_is_read_once_left_out_of_the_address_and_merged_into_storage() -> None:
     at = start(app(done=f"{LESSONS[0].id},unknown", checks=f"{CHECKED.id}:1-{len(CHECKED.check_steps)}"))
     assert "done" not in at.query_params and "checks" not in at.query_params

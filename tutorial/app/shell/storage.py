@@ -479,7 +479,8 @@ def notice(tr: gettext.NullTranslations) -> None:
     _ = tr.gettext
     names = {"done": _("completed lessons"), "checks": _("check results"), "train": _("the training schedule"),
              "lang": _("the language"), "deck": _("the deck"), "table": _("the table as text"),
-             "game": _("the practice game"), "stats": _("the practice statistics")}
+             "game": _("the practice game"), "stats": _("the practice statistics"),
+             "gen": _("the mark that ties your tabs together")}
     parts = [names.get(part, _("a part this version of the app does not know")) for part in kept.lost]
     st.warning(_("Part of your saved progress could not be read and was set aside ({parts}); the rest is back.")
                .format(parts=format_list(list(dict.fromkeys(parts)), locale=session.lang())), icon=":material/restart_alt:")
