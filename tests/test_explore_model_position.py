@@ -260,5 +260,9 @@ def test_the_explorers_state_and_address() -> None:
     state.choose("position")
     assert state.lab == POSITION
     assert LabAddress.from_query(lambda key: {"lab": "nonsense", "pos": ""}.get(key)) == LabAddress(POSITION, None)
-    assert LabAddress(POSITION, "abc").to_query() == {"lab": "position", "pos": "abc"}
-    assert LabAddress(VARIANTS, "abc").to_query() == {"lab": "variants", "pos": None}
+    assert LabAddress(POSITION, "abc", "wrap=1").to_query() == {"lab": "position", "pos": "abc", "rules": None,
+                                                                "vname": None}
+    assert LabAddress(VARIANTS, "abc", "wrap=1", "Mine").to_query() == {"lab": "variants", "pos": None,
+                                                                        "rules": "wrap=1", "vname": "Mine"}
+    assert LabAddress.from_query({"lab": "variants", "rules": "wrap=1", "vname": ""}) == LabAddress(VARIANTS, None,
+                                                                                                  "wrap=1", None)

@@ -201,3 +201,61 @@ def test_the_csv_has_a_byte_order_mark_and_the_store_keeps_the_latest() -> None:
     for spec in specs:
         store.put(spec, study(StudySpec(players=(3,), hands=10, seed=1)))
     assert len(store) == 2 and store.get(specs[0]) is None and store.get(specs[2]) is not None
+
+
+# ----- rules of one's own (issue 20) ----------------------------------------------------------------
+def test_rules_of_ones_own_are_set_named_studied_and_shared_by_link() -> None:
+    found = variant_lab(b="custom", players=[4], hands=20, own_wrap=True, own_name="Round the corner")
+    settings = found.settings
+    assert settings.b == "custom" and settings.uses_own() and found.variant_names()["custom"] == "Round the corner"
+    assert found.played("custom").startswith("Set your rules below")
+    assert found.can_run() and found.own_problem() is None
+    own = [spec for spec in settings.specs() if spec.variant == "custom"]
+    assert len(own) == 1 and own[0].custom.wrap and own[0].name == "Round the corner" and own[0].max_turns == 20_000
+    link = found.own_link()
+    assert link == {"rules": own[0].custom.code(), "vname": "Round the corner"}
+    found.run()
+    simulate(found)
+    results = Results(found.done(found.state.request or ()), found.tr, found.lang)
+    assert list(results.sections()[0].table)[1:3] == ["The source rules", "Round the corner"]
+    opened = variant_lab("es")
+    opened.take_link(link["rules"], link["vname"])
+    assert opened.settings.b == "custom" and opened.settings.own_wrap and opened.settings.own_name == "Round the corner"
+    assert opened.settings.own_rules() == own[0].custom
+    opened.take_link("wrap=0", None)  # once per session
+    assert opened.settings.own_wrap
+
+
+def test_impossible_rules_of_ones_own_are_refused_with_the_engines_reason_in_both_languages() -> None:
+    found = variant_lab(a="custom", own_deal="4x13+1")
+    assert not found.can_run() and found.own_link() is None and found.settings.dealt() == ()
+    assert found.no_run_reason() == ("These rules cannot be played: with 4 players, dealing 13 cards each and turning up "
+                                     "the common piles (1) needs 53 cards: a pack has 52.")
+    spanish = variant_lab("es", a="custom", own_deal="4x12+4,4x13+0")
+    assert spanish.own_problem().startswith("Con estas reglas no se puede jugar:")
+    linked = variant_lab("es")
+    linked.take_link("deal=5x11+0", None)
+    said = linked.take_link_problem()
+    assert said.startswith("No se han podido usar las reglas del enlace:") and linked.take_link_problem() is None
+    assert linked.settings.b == ""  # the form stays as it was
+    junk = variant_lab(own_opponents="all", own_penalty=3, own_name="x\n" * 40, own_deal=42, max_turns=10**9)
+    assert junk.settings.own_opponents == "nearest" and junk.settings.own_penalty == "every-other"
+    assert junk.settings.own_name == "" and junk.settings.max_turns == 20_000
+
+
+def test_muggins_stats_plays_rules_of_your_own(capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from tutorial.cli.commands import main
+
+    assert main(["stats", "--players", "4", "--hands", "30", "--variant", "standard", "--rules",
+                 "common-first=0;opponents=any;optional=1", "--name", "Open", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    custom = report["studies"][1]["spec"]
+    assert custom["variant"] == "custom" and custom["name"] == "Open"
+    assert custom["custom"].startswith("wrap=0;common-first=0;opponents=any;optional=1")
+    assert report["comparisons"][0]["second"] == "Open"
+    assert main(["stats", "--players", "4", "--rules", "deal=4x13+1"]) == 2
+    assert "53 cards" in capsys.readouterr().err
+    assert main(["stats", "--players", "3", "--rules", "deal=4x12+4"]) == 2
+    assert "your rules deal for 4 players, not 3" in capsys.readouterr().err

@@ -183,3 +183,26 @@ def test_which_choice_is_better_runs_from_the_form_and_shows_its_sentences_and_t
                                    "Frente a la mejor pila"]
     assert len(table) == 3 and table.iloc[1, 4] == "la mejor"
     assert any("colocan mal el 5" in plain(c.value) for c in at.caption)
+
+
+def test_rules_of_your_own_from_a_link_reach_the_form_the_study_and_the_address(monkeypatch):
+    """Issue 20: a shared link's rules open as the variant compared, their options in the form;
+    an impossible deal typed there is refused with the engine's reason and no Run button."""
+    from tutorial.app.explore import variant_lab
+
+    monkeypatch.setattr(variant_lab, "pause", lambda seconds: None)
+    at = lab(lang="en", lab="variants", rules="wrap=1;penalty=caller", vname="Mine")
+    assert not at.exception
+    rules = at.query_params["rules"]
+    rules = rules[0] if isinstance(rules, list) else rules
+    assert rules == ("wrap=1;common-first=1;opponents=nearest;optional=0;penalty=caller;"
+                     "deal=3x17+1,4x12+4,5x10+2,6x8+4,7x7+3")
+    assert at.query_params["vname"] in ("Mine", ["Mine"])
+    assert at.toggle(key=variant_lab.OWN_WRAP).value and at.text_input(key=variant_lab.OWN_NAME).value == "Mine"
+    at.number_input(key="variant-lab-hands").set_value(10).run()
+    at.button(key="variant-lab-run").click().run(timeout=120)
+    assert not at.exception and list(at.table[0].value.columns)[1:3] == ["The source rules", "Mine"]
+    at.text_input(key=variant_lab.OWN_DEAL).set_value("4x13+1").run()
+    said = " ".join(plain(e.value) for e in at.error)
+    assert "53 cards: a pack has 52" in said and not [b for b in at.button if b.key == "variant-lab-run"]
+    assert "rules" not in at.query_params  # impossible rules are not shared

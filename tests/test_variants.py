@@ -115,3 +115,64 @@ def test_variant_names_and_bad_options():
         RuleOptions(counts=((3, 20, 1),))
     with pytest.raises(ValueError):
         RuleOptions(opponents="all")
+
+
+# ----- rules of one's own (issue 20): the text form, each option on its small position -----------
+from tutorial.engine.variants import parse_rules  # noqa: E402
+
+
+def test_every_variants_rules_read_back_from_their_text():
+    for found in VARIANTS.values():
+        assert parse_rules(found.rules.code()) == found.rules, found.id
+    assert parse_rules("") == STANDARD and parse_rules(" wrap = 0 ; ") == STANDARD
+
+
+@pytest.mark.parametrize(("text", "rules", "where", "dests"), [
+    ("wrap=1", RuleOptions(wrap=True), ("KC 5D", {"A": "AH"}, {"B": "QS"}), (C(1),)),
+    ("common-first=0", RuleOptions(common_priority=False), ("5C 9D", {"A": "6H"}, {"B": "2S", "C": "7D", "D": "5S"}),
+     (C(1), D("C"))),
+    ("opponents=any", RuleOptions(opponents=Opponents.ANY), ("KC", {"A": "6H"}, {"B": "2S", "C": "7D", "D": "5S"}),
+     (D("C"), D("D"))),
+    ("optional=1", RuleOptions(opponent_optional=True), ("KC", {"A": "6H"}, {"B": "2S", "C": "7D", "D": "5S"}),
+     (D("C"), D("A"))),
+])
+def test_each_option_of_ones_own_rules_plays_as_the_engine_says(text, rules, where, dests):
+    assert parse_rules(text) == rules
+    _t, found = legal(position(*where), parse_rules(text))
+    assert found.dests == dests
+
+
+def test_own_penalty_and_deal_options_play_as_the_engine_says():
+    caller = parse_rules("penalty=caller")
+    pos = position("5C", {"A": "6H 2C", "B": "KC", "C": "3H", "D": "10S"}, {"B": "7D"})
+    record = complete_turn(turn_up(pos), D("B"), called=True, caller="C", rules=caller)
+    assert [g.donor for g in record.penalty] == ["C"]
+    own = parse_rules("deal=3x15+7,8x6+4")
+    assert own.player_counts == (3, 8)
+    dealt, _dealer = deal(DealCode(3, 2), rules=own)
+    assert [len(s) for s in dealt.stocks] == [15, 15, 15] and len(dealt.commons) == 7
+    assert sum(1 for _ in dealt.all_cards()) == 52
+
+
+@pytest.mark.parametrize(("text", "code", "params"), [
+    ("deal=4x13+1", "deal-too-large", {"players": 4, "each": 13, "piles": 1, "cards": 53}),
+    ("deal=4x0+4", "empty-deal", {"players": 4, "each": 0, "piles": 4}),
+    ("deal=4x12+0", "empty-deal", {"players": 4, "each": 12, "piles": 0}),
+    ("deal=4x12+4,4x10+2", "bad-field", {"field": "counts"}),
+    ("deal=9x5+2", "bad-field", {"field": "counts"}),
+    ("deal=", "bad-rules", {"part": "deal="}),
+    ("wrap=2", "bad-rules", {"part": "wrap=2"}),
+    ("wrap=1;wrap=0", "bad-rules", {"part": "wrap=0"}),
+    ("colour=red", "bad-rules", {"part": "colour=red"}),
+    ("opponents=all", "bad-rules", {"part": "opponents=all"}),
+    ("x" * 301, "bad-rules", {"part": "x" * 40}),
+])
+def test_impossible_own_rules_are_refused_with_the_engines_reason(text, code, params):
+    from tutorial import words
+    from tutorial.i18n import translations
+
+    with pytest.raises(PositionError) as caught:
+        parse_rules(text)
+    assert caught.value.code == code and caught.value.params == params
+    said = words.position_error(caught.value, translations("en"))
+    assert "{" not in said and (code != "deal-too-large" or "53 cards: a pack has 52" in said)

@@ -56,6 +56,12 @@ def position_error(err: MugginsError, tr: Tr) -> str:
         "unknown-player": _("unknown player “{player}”"),
         "player-count": _("{count} players: Muggins is played by 3 to 7 players"),
         "no-commons": _("there must be at least one common pile"),
+        "empty-deal": _("with {players} players every player needs at least one card and there must be at least "
+                        "one common pile (not {each} cards each and {piles} common piles)"),
+        "deal-too-large": _("with {players} players, dealing {each} cards each and turning up the common piles "
+                            "({piles}) needs {cards} cards: a pack has 52"),
+        "bad-rules": _("“{part}” cannot be read as a rule (write e.g. wrap=1;common-first=0;opponents=any;optional=1;"
+                       "penalty=caller;deal=3x16+4,4x12+4)"),
         "empty-common": _("common pile {pile} is empty; common piles are never empty"),
         "bad-dest": _("“{dest}” is not a destination here (write common:N or discard:NAME)"),
         "bad-deal-code": _("“{deal}” is not a deal code (write players-seed, e.g. 4-12345)"),

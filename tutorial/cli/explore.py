@@ -21,10 +21,19 @@ from babel.numbers import format_decimal, format_percent
 from tutorial import words
 from tutorial.engine.errors import PositionError
 from tutorial.engine.numbers import parse_count
-from tutorial.engine.variants import VARIANTS
+from tutorial.engine.variants import VARIANTS, RuleOptions, parse_rules
 from tutorial.explore import metrics
 from tutorial.explore.players import Policy
-from tutorial.explore.study import DEFAULT_MAX_TURNS, MAX_HANDS, StudyResult, StudySpec, csv_rows, run
+from tutorial.explore.study import (
+    CUSTOM,
+    DEFAULT_MAX_TURNS,
+    MAX_HANDS,
+    NAME_LIMIT,
+    StudyResult,
+    StudySpec,
+    csv_rows,
+    run,
+)
 from tutorial.i18n import LANGUAGES, translations
 from tutorial.measure_words import MeasureWords
 
@@ -46,6 +55,10 @@ def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
     st.add_argument("--seed", default="0", metavar="S", help="the study's seed (default 0)")
     st.add_argument("--variant", action="append", metavar="NAME", choices=list(VARIANTS),
                     help="rule variant; repeat to compare (default standard): " + ", ".join(VARIANTS))
+    st.add_argument("--rules", metavar="TEXT",
+                    help="rules of your own, e.g. 'wrap=1;common-first=0;opponents=any;optional=1;penalty=caller;"
+                         "deal=3x16+4,4x12+4' (parts left out are the source rules'); studied after the --variants")
+    st.add_argument("--name", default="", metavar="NAME", help="the name of your rules (with --rules)")
     st.add_argument("--policy", default="lowest", choices=[p.value for p in Policy],
                     help="the challenger's pile choice, at a rotating seat against R8 players (default lowest)")
     st.add_argument("--error-rate", default="0", metavar="X", help="every player's chance of a wrong placement, 0–1")
@@ -108,14 +121,27 @@ def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
         "max_turns": parse_whole(args.max_turns, "--max-turns", 1, 10_000_000),
     }
     found = []
-    for name in args.variant or ["standard"]:
-        dealt = VARIANTS[name].rules.player_counts
+    custom = None
+    if args.rules is not None:
+        try:
+            custom = parse_rules(args.rules)
+        except PositionError as err:
+            raise StatsInputError("--rules", words.position_error(err, translations("en"))) from None
+        if len(args.name) > NAME_LIMIT or not args.name.isprintable():
+            raise StatsInputError("--name", f"at most {NAME_LIMIT} printable characters")
+    asked: list[tuple[str, RuleOptions | None]] = [(name, None) for name in args.variant or ([] if custom else
+                                                                                            ["standard"])]
+    if custom is not None:
+        asked.append((CUSTOM, custom))
+    for name, rules in asked:
+        dealt = (rules or VARIANTS[name].rules).player_counts
+        shown = args.name or "your rules" if rules is not None else f"the variant {name}"
         for count in players:
             if count not in dealt:
-                raise StatsInputError("--players", f"the variant {name} deals for {', '.join(map(str, dealt))} players,"
-                                                   f" not {count}")
+                raise StatsInputError("--players", f"{shown} deal for {', '.join(map(str, dealt))} players, not {count}")
         try:
-            found.append(StudySpec(players=players, variant=name, **common))
+            found.append(StudySpec(players=players, variant=name, custom=rules, name=args.name if rules else "",
+                                   **common))
         except PositionError as err:
             raise StatsInputError("--players", words.position_error(err, translations("en"))) from None
     return found
@@ -137,7 +163,7 @@ def json_report(results: list[StudyResult]) -> dict[str, object]:
     if len(results) > 1:
         first = results[0]
         report["comparisons"] = [
-            {"first": first.spec.variant, "second": other.spec.variant, "players": count.players,
+            {"first": first.spec.label, "second": other.spec.label, "players": count.players,
              "measures": {found.id: {"first": _measure(found.first), "second": _measure(found.second),
                                      "difference": found.difference, "low": found.low, "high": found.high,
                                      "test": found.test, "p": found.p, "real": found.real}
@@ -170,7 +196,7 @@ def text_report(results: list[StudyResult], lang: str) -> str:
     for result in results:
         spec = result.spec
         lines.append(_("Variant {variant}, seed {seed}, challenger {policy}").format(
-            variant=spec.variant, seed=spec.seed, policy=spec.policy.value))
+            variant=spec.label, seed=spec.seed, policy=spec.policy.value))
         for count in result.counts:
             lines.append("  " + tr.ngettext("{players} players, {hands} hand", "{players} players, {hands} hands",
                                              count.hands).format(players=count.players, hands=num(count.hands)))
@@ -204,15 +230,15 @@ def text_report(results: list[StudyResult], lang: str) -> str:
                 if not match:
                     continue
                 lines.append(_("{second} against {first}, {players} players:").format(
-                    second=other.spec.variant, first=first.spec.variant, players=count.players))
+                    second=other.spec.label, first=first.spec.label, players=count.players))
                 compared = metrics.compare(count, match[0], challenger=first.spec.policy is not Policy.LOWEST)
                 for difference in compared:
                     lines.append(f"  {said.name(difference.id)}: {said.difference(difference)}, {said.p(difference.p)} "
                                  f"({said.test(difference.test)})")
                 sentences = [text for difference in compared
-                             if (text := said.sentence(difference, first.spec.variant, other.spec.variant,
+                             if (text := said.sentence(difference, first.spec.label, other.spec.label,
                                                        count.players))]
-                lines += sentences or [said.no_difference(first.spec.variant, other.spec.variant, count.players)]
+                lines += sentences or [said.no_difference(first.spec.label, other.spec.label, count.players)]
     return "\n".join(lines)
 
 

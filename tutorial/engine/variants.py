@@ -11,8 +11,10 @@ turns both into words.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from .errors import PositionError
 
@@ -63,9 +65,21 @@ class RuleOptions:
     def __post_init__(self) -> None:
         object.__setattr__(self, "opponents", Opponents(self.opponents))
         object.__setattr__(self, "penalty", PenaltyRule(self.penalty))
-        for players, each, piles in self.counts:
-            if not (3 <= players <= 8 and each >= 1 and piles >= 1 and players * each + piles <= 52):
+        if not isinstance(self.counts, tuple) or not self.counts:
+            raise PositionError("bad-field", field="counts")
+        seen = set()
+        for row in self.counts:
+            if not (isinstance(row, tuple) and len(row) == 3 and all(type(n) is int for n in row)):
                 raise PositionError("bad-field", field="counts")
+            players, each, piles = row
+            if not 3 <= players <= 8 or players in seen:
+                raise PositionError("bad-field", field="counts")
+            seen.add(players)
+            if each < 1 or piles < 1:
+                raise PositionError("empty-deal", players=players, each=each, piles=piles)
+            if players * each + piles > 52:
+                raise PositionError("deal-too-large", players=players, each=each, piles=piles,
+                                    cards=players * each + piles)
 
     @property
     def standard(self) -> bool:
@@ -95,9 +109,65 @@ class RuleOptions:
         """The ranks (1–13) that fit ``rank``."""
         return tuple(other for other in range(1, 14) if self.fits(rank, other))
 
+    # ----- text form (``muggins stats --rules``, the variant lab's links) ------------------------
+    def code(self) -> str:
+        """The rules as text, read back by :func:`parse_rules`:
+        ``wrap=0;common-first=1;opponents=nearest;optional=0;penalty=every-other;deal=3x17+1,4x12+4,…``
+        (``deal``: per player count, cards each and common piles)."""
+        deal = ",".join(f"{players}x{each}+{piles}" for players, each, piles in sorted(self.counts))
+        return (f"wrap={int(self.wrap)};common-first={int(self.common_priority)};opponents={self.opponents.value};"
+                f"optional={int(self.opponent_optional)};penalty={self.penalty.value};deal={deal}")
+
 
 STANDARD = RuleOptions()
 """The source rule sheet (RULES.md)."""
+
+
+RULE_KEYS = ("wrap", "common-first", "opponents", "optional", "penalty", "deal")
+"""The parts of a rules text (:meth:`RuleOptions.code`); any may be left out (the source rule's value)."""
+_DEAL_ROW = re.compile(r"([0-9])x([0-9]{1,2})\+([0-9]{1,2})")
+
+
+def parse_rules(text: object) -> RuleOptions:
+    """Rule options from their text (:meth:`RuleOptions.code`; parts in any order, any left out
+    taking the source rules' value; at most 300 characters). Raises :class:`PositionError`:
+    ``bad-rules`` (``part``: the part that cannot be read), or what :class:`RuleOptions` raises
+    for an impossible deal (``empty-deal``, ``deal-too-large``, ``bad-field``)."""
+    if not isinstance(text, str) or len(text) > 300:
+        raise PositionError("bad-rules", part=str(text)[:40])
+    values: dict[str, Any] = {}
+    flags = {"0": False, "1": True}
+    for part in (piece.strip() for piece in text.split(";")):
+        if not part:
+            continue
+        key, sep, value = (item.strip() for item in part.partition("="))
+        if not sep or key not in RULE_KEYS or key in values:
+            raise PositionError("bad-rules", part=part[:40])
+        if key in ("wrap", "common-first", "optional"):
+            if value not in flags:
+                raise PositionError("bad-rules", part=part[:40])
+            values[key] = flags[value]
+        elif key == "opponents":
+            if value not in {item.value for item in Opponents}:
+                raise PositionError("bad-rules", part=part[:40])
+            values[key] = Opponents(value)
+        elif key == "penalty":
+            if value not in {item.value for item in PenaltyRule}:
+                raise PositionError("bad-rules", part=part[:40])
+            values[key] = PenaltyRule(value)
+        else:
+            rows = []
+            for row in (item.strip() for item in value.split(",")):
+                match = _DEAL_ROW.fullmatch(row)
+                if match is None:
+                    raise PositionError("bad-rules", part=row[:40] or part[:40])
+                rows.append(tuple(int(number) for number in match.groups()))
+            values[key] = tuple(rows)
+    return RuleOptions(wrap=values.get("wrap", False), common_priority=values.get("common-first", True),
+                       opponents=values.get("opponents", Opponents.NEAREST),
+                       opponent_optional=values.get("optional", False),
+                       penalty=values.get("penalty", PenaltyRule.EVERY_OTHER),
+                       counts=values.get("deal", STANDARD_COUNTS))
 
 
 @dataclass(frozen=True, slots=True)

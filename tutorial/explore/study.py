@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from ..engine.deal import MAX_SEED
 from ..engine.errors import PositionError
-from ..engine.variants import variant
+from ..engine.variants import RuleOptions, variant
 from .lean import Table, play
 from .players import Policy, Seat, policy
 from .summary import FINISHED, REPETITION, TURN_LIMIT
@@ -33,6 +33,10 @@ from .summary import FINISHED, REPETITION, TURN_LIMIT
 K = TypeVar("K")
 R = TypeVar("R")
 
+CUSTOM = "custom"
+"""The variant id of rules of one's own (:attr:`StudySpec.custom`)."""
+NAME_LIMIT = 40
+"""At most this many characters in the name of rules of one's own."""
 MAX_HANDS = 1_000_000
 """At most this many hands per player count in one study."""
 DEFAULT_MAX_TURNS = 20_000
@@ -51,7 +55,9 @@ class StudySpec:
 
     - ``players``: player counts (each one the variant deals for).
     - ``hands``: hands per player count, 1 to :data:`MAX_HANDS`.
-    - ``seed``: any int ≥ 0; ``variant``: a :data:`~tutorial.engine.variants.VARIANTS` id.
+    - ``seed``: any int ≥ 0; ``variant``: a :data:`~tutorial.engine.variants.VARIANTS` id, or
+      :data:`CUSTOM` with ``custom``, rules of one's own (:class:`RuleOptions`), and their
+      ``name`` (at most :data:`NAME_LIMIT` printable characters; may be empty).
     - ``policy``: the challenger's :class:`Policy`; ``error_rate``, ``alertness``: every
       player's (0–1).
     - ``max_turns``: the turn limit of each hand (R7), ≥ 1.
@@ -68,9 +74,16 @@ class StudySpec:
     error_rate: float = 0.0
     alertness: float = 1.0
     max_turns: int = DEFAULT_MAX_TURNS
+    custom: RuleOptions | None = None
+    name: str = ""
 
     def __post_init__(self) -> None:
-        rules = variant(self.variant).rules
+        if self.custom is not None:  # rules of one's own: their variant id is "custom"
+            if self.variant != CUSTOM or not isinstance(self.custom, RuleOptions):
+                raise PositionError("bad-field", field="custom")
+            if not isinstance(self.name, str) or len(self.name) > NAME_LIMIT or not self.name.isprintable():
+                raise PositionError("bad-field", field="name")
+        rules = self.rules
         object.__setattr__(self, "policy", policy(self.policy))
         object.__setattr__(self, "players", tuple(self.players))
         if not self.players or len(set(self.players)) != len(self.players):
@@ -88,6 +101,16 @@ class StudySpec:
             if not good:
                 raise PositionError("bad-field", field=name)
 
+    @property
+    def rules(self) -> RuleOptions:
+        """The rules the study's hands are played by: its own, or its named variant's."""
+        return self.custom if self.custom is not None else variant(self.variant).rules
+
+    @property
+    def label(self) -> str:
+        """The variant as plain text outputs name it: its id, or a custom variant's name."""
+        return (self.name or CUSTOM) if self.custom is not None else self.variant
+
     def seats(self, players: int, challenger: int) -> list[Seat]:
         """The players of a hand, counted from the player to move first."""
         base = Seat(error_rate=self.error_rate, alertness=self.alertness)
@@ -98,13 +121,14 @@ class StudySpec:
 
 def hand_seeds(spec: StudySpec, players: int, index: int) -> tuple[int, random.Random]:
     """Hand ``index``'s deal seed (0 ≤ seed < 10⁹) and chance generator."""
-    base = f"{spec.seed}:{spec.variant}:{players}:{index}"
+    rules = f"{CUSTOM}:{spec.custom.code()}" if spec.custom is not None else spec.variant
+    base = f"{spec.seed}:{rules}:{players}:{index}"
     return random.Random(base).randrange(MAX_SEED), random.Random(base + ":play")
 
 
 def play_hands(spec: StudySpec, players: int, start: int, stop: int) -> list[Row]:
     """Play hands ``start`` to ``stop - 1`` at ``players``; one :data:`Row` each."""
-    rules = variant(spec.variant).rules
+    rules = spec.rules
     rows: list[Row] = []
     for index in range(start, stop):
         seed, rng = hand_seeds(spec, players, index)
@@ -232,7 +256,9 @@ class StudyResult:
 
     def as_dict(self) -> dict[str, object]:
         """The JSON of ``muggins stats --json``: ``spec`` and ``counts`` (see :class:`CountResult`)."""
-        return {"spec": asdict(self.spec), "counts": [count.as_dict() for count in self.counts]}
+        spec = asdict(self.spec)
+        spec["custom"] = None if self.spec.custom is None else self.spec.custom.code()
+        return {"spec": spec, "counts": [count.as_dict() for count in self.counts]}
 
 
 def collect(spec: StudySpec, done: Iterable[tuple[tuple[int, int, int], list[Row]]]) -> StudyResult:
@@ -335,7 +361,7 @@ def csv_rows(results: Sequence[StudyResult]) -> list[dict[str, object]]:
     for result in results:
         for count in result.counts:
             row: dict[str, object] = {
-                "variant": result.spec.variant, "players": count.players, "hands": count.hands,
+                "variant": result.spec.label, "players": count.players, "hands": count.hands,
                 "wins": count.wins.count, "draws_repetition": count.draws_repetition.count,
                 "draws_turn_limit": count.draws_turn_limit.count,
                 **{f"length_{key}": round(value, 2) for key, value in count.length.items()},

@@ -4,8 +4,9 @@ One :class:`ExplorerState` per session (``session.feature(ExplorerState)``, key
 :attr:`ExplorerState.KEY`): which lab is shown, the position lab's state
 (:class:`~tutorial.app.explore.model_position.PositionLabState`) and the variant lab's
 (:class:`~tutorial.app.explore.model_variant.VariantLabState`). Its address form is
-:class:`LabAddress`: ``lab=position|variants`` and ``pos=`` (the position text packed,
-:func:`~tutorial.app.explore.model_position.link_value`).
+:class:`LabAddress`: ``lab=position|variants``, ``pos=`` (the position text packed,
+:func:`~tutorial.app.explore.model_position.link_value`) and, for the variant lab's rules of one's
+own, ``rules=`` (:meth:`~tutorial.engine.variants.RuleOptions.code`) and ``vname=``.
 """
 
 from __future__ import annotations
@@ -53,15 +54,20 @@ class LabAddress:
 
     lab: str = POSITION
     pos: str | None = None
+    rules: str | None = None
+    vname: str | None = None
 
     @classmethod
     def from_query(cls, get: Callable[[str], str | None] | Mapping[str, str | None]) -> LabAddress:
-        """Read ``lab`` and ``pos`` (an unknown lab is the position lab; ``pos`` is checked
-        when the lab reads it)."""
+        """Read ``lab``, ``pos``, ``rules`` and ``vname`` (an unknown lab is the position lab;
+        ``pos`` and the rules are checked when their lab reads them)."""
         read = get.get if isinstance(get, Mapping) else get
         lab = read("lab")
-        return cls(lab if lab in LABS else POSITION, read("pos") or None)
+        return cls(lab if lab in LABS else POSITION, read("pos") or None, read("rules") or None, read("vname") or None)
 
     def to_query(self) -> dict[str, str | None]:
-        """The address's values (``pos`` only on the position lab)."""
-        return {"lab": self.lab, "pos": self.pos if self.lab == POSITION else None}
+        """The address's values (``pos`` only on the position lab; ``rules`` and ``vname``, rules of
+        one's own and their name, only on the variant lab)."""
+        variants = self.lab == VARIANTS
+        return {"lab": self.lab, "pos": self.pos if self.lab == POSITION else None,
+                "rules": self.rules if variants else None, "vname": self.vname if variants else None}

@@ -15,7 +15,7 @@ from typing import Any
 from babel.numbers import format_decimal, format_percent
 
 from tutorial import words
-from tutorial.app.explore.model_variant import POLICY_NAMES, VARIANT_NAMES
+from tutorial.app.explore.model_variant import POLICY_NAMES, VARIANT_NAMES, own_name
 from tutorial.explore.metrics import MEASURES, Difference, compare, measures
 from tutorial.explore.players import Policy
 from tutorial.explore.study import CountResult, StudyResult, csv_rows
@@ -67,7 +67,8 @@ class Results:
         return str(format_decimal(value, pattern, locale=self.lang))
 
     def name(self, result: StudyResult) -> str:
-        return self._(VARIANT_NAMES[result.spec.variant])
+        spec = result.spec
+        return own_name(spec.name, self.tr) if spec.custom is not None else self._(VARIANT_NAMES[spec.variant])
 
     def order(self) -> list[str]:
         """The variants' names in the form's order."""

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
-from tutorial.engine.variants import VARIANTS
+from tutorial import words
+from tutorial.engine.errors import PositionError
+from tutorial.engine.variants import STANDARD, VARIANTS, Opponents, PenaltyRule, RuleOptions, parse_rules
 from tutorial.explore.players import Policy
 from tutorial.explore.queue import StudyQueue, Ticket
-from tutorial.explore.study import StudyResult, StudySpec
+from tutorial.explore.study import CUSTOM, DEFAULT_MAX_TURNS, NAME_LIMIT, StudyResult, StudySpec
 from tutorial.explore.study import run as run_study
 from tutorial.i18n import N_
 
@@ -58,8 +60,14 @@ POLICY_NAMES = {
 WORKERS = 2
 KEEP = 40
 """Finished studies kept for reuse (all learners share them; they hold no personal data)."""
-LIMITS = {"hands": (10, 20_000), "seed": (0, 10**9 - 1), "errors": (0, 30), "alert": (0, 100)}
-"""The settings' ranges (hands per player count, seed, errors and alertness in per cent)."""
+LIMITS = {"hands": (10, 20_000), "seed": (0, 10**9 - 1), "errors": (0, 30), "alert": (0, 100),
+          "max_turns": (50, DEFAULT_MAX_TURNS)}
+"""The settings' ranges (hands per player count, seed, errors and alertness in per cent, the
+turn limit of each hand)."""
+OWN_DEAL = ",".join(f"{players}x{each}+{piles}" for players, each, piles in STANDARD.counts)
+"""The deal of rules of one's own as a fresh form shows it: the source rules' (§counts)."""
+DEAL_LIMIT = 120
+"""At most this many characters in the deal of rules of one's own."""
 DEFAULT_PLAYERS = 3
 """How many player counts a fresh form picks (the smallest, up to five players)."""
 
@@ -80,19 +88,73 @@ class VariantSettings:
     policy: Policy = Policy.LOWEST
     errors: int = 0
     alert: int = 100
+    max_turns: int = DEFAULT_MAX_TURNS
+    own_name: str = ""
+    own_wrap: bool = False
+    own_first: bool = True
+    own_opponents: str = Opponents.NEAREST.value
+    own_optional: bool = False
+    own_penalty: str = PenaltyRule.EVERY_OTHER.value
+    own_deal: str = OWN_DEAL
+
+    # ----- rules of one's own (variant id :data:`CUSTOM`) ----------------------------------------
+    def own_text(self) -> str:
+        """The rules of one's own as text (:meth:`~tutorial.engine.variants.RuleOptions.code`),
+        whether or not they are possible."""
+        return (f"wrap={int(bool(self.own_wrap))};common-first={int(bool(self.own_first))};"
+                f"opponents={self.own_opponents};optional={int(bool(self.own_optional))};"
+                f"penalty={self.own_penalty};deal={self.own_deal}")
+
+    def own_rules(self) -> RuleOptions | PositionError:
+        """The rules of one's own, or the engine's reason they are impossible."""
+        try:
+            return parse_rules(self.own_text())
+        except PositionError as err:
+            return err
+
+    def with_own(self, text: str, name: str = "") -> VariantSettings:
+        """These settings with the rules of ``text`` as one's own (a shared link's), compared with
+        variant ``a``; raises :class:`PositionError` for rules that cannot be read or played."""
+        rules = parse_rules(text)
+        deal = ",".join(f"{players}x{each}+{piles}" for players, each, piles in sorted(rules.counts))
+        return replace(self, b=CUSTOM, players=None, own_name=name[:NAME_LIMIT], own_wrap=rules.wrap,
+                       own_first=rules.common_priority, own_opponents=rules.opponents.value,
+                       own_optional=rules.opponent_optional, own_penalty=rules.penalty.value, own_deal=deal).checked()
+
+    def uses_own(self) -> bool:
+        return CUSTOM in (self.a, self.b)
+
+    def rules_of(self, name: str) -> RuleOptions | None:
+        """The rules of variant ``name`` (``None``: one's own rules, impossible as they are)."""
+        if name == CUSTOM:
+            found = self.own_rules()
+            return found if isinstance(found, RuleOptions) else None
+        return VARIANTS[name].rules
 
     def dealt(self) -> tuple[int, ...]:
         """The player counts both chosen variants deal for."""
-        counts = VARIANTS[self.a].rules.player_counts
+        first = self.rules_of(self.a)
+        counts = first.player_counts if first is not None else ()
         if self.b:
-            counts = tuple(count for count in counts if count in VARIANTS[self.b].rules.player_counts)
+            second = self.rules_of(self.b)
+            counts = tuple(count for count in counts if second is not None and count in second.player_counts)
         return tuple(counts)
 
     def checked(self) -> VariantSettings:
         """The same settings with every value in range (unknown variants: the source rules /
         none; counts not dealt dropped, a fresh form's picked; numbers clamped)."""
-        a = self.a if self.a in VARIANTS else "standard"
-        b = self.b if self.b in VARIANTS else ""
+        a = self.a if self.a in VARIANTS or self.a == CUSTOM else "standard"
+        b = self.b if self.b in VARIANTS or self.b == CUSTOM else ""
+        own: dict[str, Any] = {
+            "own_name": self.own_name[:NAME_LIMIT] if isinstance(self.own_name, str) and self.own_name.isprintable() else "",
+            "own_wrap": bool(self.own_wrap), "own_first": bool(self.own_first),
+            "own_opponents": self.own_opponents if self.own_opponents in {o.value for o in Opponents}
+            else Opponents.NEAREST.value,
+            "own_optional": bool(self.own_optional),
+            "own_penalty": self.own_penalty if self.own_penalty in {p.value for p in PenaltyRule}
+            else PenaltyRule.EVERY_OTHER.value,
+            "own_deal": " ".join(self.own_deal.split())[:DEAL_LIMIT] if isinstance(self.own_deal, str) else OWN_DEAL,
+        }
         numbers = {}
         for name, (low, high) in LIMITS.items():
             value = getattr(self, name)
@@ -105,13 +167,13 @@ class VariantSettings:
             policy = Policy(self.policy)
         except ValueError:
             policy = Policy.LOWEST
-        dealt = replace(self, a=a, b=b).dealt()
+        dealt = replace(self, a=a, b=b, **own).dealt()
         if self.players is None:
             players = tuple(count for count in dealt if count <= 5)[:DEFAULT_PLAYERS]
         else:
             players = tuple(sorted({count for count in self.players if isinstance(count, int) and count in dealt}))
         return VariantSettings(a, b, players, numbers["hands"], numbers["seed"], policy, numbers["errors"],
-                               numbers["alert"])
+                               numbers["alert"], numbers["max_turns"], **own)
 
     def changed(self, name: str, value: object) -> VariantSettings:
         """These settings with ``name`` set to ``value``, checked."""
@@ -131,8 +193,12 @@ class VariantSettings:
         settings = self.checked()
         if not settings.players:
             return []
+        own = settings.own_rules()
         return [StudySpec(players=settings.players, hands=settings.hands, seed=settings.seed, variant=name,
-                          policy=settings.policy, error_rate=settings.errors / 100, alertness=settings.alert / 100)
+                          policy=settings.policy, error_rate=settings.errors / 100, alertness=settings.alert / 100,
+                          max_turns=settings.max_turns,
+                          custom=own if name == CUSTOM and isinstance(own, RuleOptions) else None,
+                          name=settings.own_name if name == CUSTOM else "")
                 for name in dict.fromkeys((settings.a, settings.b or None)) if name is not None]
 
 
@@ -155,13 +221,16 @@ class VariantLabState:
     the ``settings``; the studies asked for (``request``) and the ones a run of the page started
     on (``running``: still set at the next run means that run was cut short); ``stopped``: Stop
     was pressed (said once); ``widgets``: the form's widget key per setting (keys change with
-    the labels' language)."""
+    the labels' language); ``linked``: the address's rules of one's own have been read (once per
+    session), ``link_problem``: why they could not be used (said once)."""
 
     settings: VariantSettings = field(default_factory=lambda: VariantSettings().checked())
     request: tuple[StudySpec, ...] | None = None
     running: tuple[StudySpec, ...] | None = None
     stopped: bool = False
     widgets: dict[str, str] = field(default_factory=dict)
+    linked: bool = False
+    link_problem: str | None = None
 
 
 class ResultStore(Generic[K, V]):
@@ -232,22 +301,67 @@ class VariantLab:
         self.state.settings = self.state.settings.changed(name, value)
 
     def variant_names(self) -> dict[str, str]:
-        """Every variant by id, named in the learner's language."""
-        return {name: self._(VARIANT_NAMES[name]) for name in VARIANTS}
+        """Every variant by id, named in the learner's language; rules of one's own last."""
+        names = {name: self._(VARIANT_NAMES[name]) for name in VARIANTS}
+        names[CUSTOM] = own_name(self.settings.own_name, self.tr)
+        return names
+
+    def spec_name(self, spec: StudySpec) -> str:
+        """A study's variant, named in the learner's language."""
+        return own_name(spec.name, self.tr) if spec.variant == CUSTOM else self._(VARIANT_NAMES[spec.variant])
 
     def played(self, name: str) -> str | None:
-        """Where a variant is played so (``None`` for none)."""
+        """Where a variant is played so (``None`` for none); for rules of one's own, where to set them."""
+        if name == CUSTOM:
+            return self._("Set your rules below, under “Your rules”.")
         return self._(PLAYED[VARIANTS[name].played]) if name in VARIANTS else None
+
+    def own_problem(self) -> str | None:
+        """Why the rules of one's own cannot be played (the engine's reason), when they are chosen."""
+        if not self.settings.uses_own():
+            return None
+        found = self.settings.own_rules()
+        if isinstance(found, RuleOptions):
+            return None
+        return self._("These rules cannot be played: {reason}.").format(reason=words.position_error(found, self.tr))
+
+    def own_link(self) -> dict[str, str] | None:
+        """The address's part for rules of one's own (``rules``, ``vname``), when they are chosen
+        and playable (a link then opens the variant lab with them)."""
+        settings = self.settings
+        found = settings.own_rules()
+        if not settings.uses_own() or not isinstance(found, RuleOptions):
+            return None
+        return {"rules": found.code(), **({"vname": settings.own_name} if settings.own_name else {})}
+
+    def take_link(self, rules: str | None, name: str | None) -> None:
+        """A link's rules of one's own (once per session): compared with the form's first variant.
+        Rules that cannot be read or played are said once and the form stays as it was."""
+        if not rules or self.state.linked:
+            return
+        self.state.linked = True
+        try:
+            self.state.settings = self.state.settings.with_own(rules, name or "")
+        except PositionError as err:
+            self.state.link_problem = self._("The link's rules could not be used: {reason}.").format(
+                reason=words.position_error(err, self.tr))
+
+    def take_link_problem(self) -> str | None:
+        said, self.state.link_problem = self.state.link_problem, None
+        return said
 
     def policy_names(self) -> dict[Policy, str]:
         return {policy: self._(POLICY_NAMES[policy]) for policy in Policy}
 
     def can_run(self) -> bool:
-        """Whether *Run the study* is offered: at least one player count chosen."""
-        return bool(self.settings.specs())
+        """Whether *Run the study* is offered: rules that can be played, and at least one player
+        count chosen."""
+        return self.own_problem() is None and bool(self.settings.specs())
 
     def no_run_reason(self) -> str | None:
-        return None if self.can_run() else self._("Choose at least one number of players.")
+        if self.can_run():
+            return None
+        return self.own_problem() or self._("Choose at least one number of players.")
 
     def run(self) -> None:
         """*Run the study*: ask for the studies the settings give."""
@@ -260,7 +374,7 @@ class VariantLab:
     def stop(self) -> None:
         """*Stop*: the study is dropped (nothing of it kept), and the page says so once."""
         if self.state.request:
-            log.info("study stopped: %s", ", ".join(spec.variant for spec in self.state.request))
+            log.info("study stopped: %s", ", ".join(spec.label for spec in self.state.request))
         self.state.request = None
         self.state.running = None
         self.state.stopped = True
@@ -325,7 +439,7 @@ class VariantLab:
                 if self.store.get(spec) is not None:  # run meanwhile for someone else
                     continue
                 size = spec.hands * len(spec.players)
-                name = self._(VARIANT_NAMES[spec.variant])
+                name = self.spec_name(spec)
                 show(Progress(Phase.RUNNING, self._("Simulating…")))
 
                 def progress(count: int, parts: int, before: int = played, size: int = size, name: str = name) -> None:
@@ -333,7 +447,7 @@ class VariantLab:
                     show(Progress(Phase.RUNNING, self._("Simulating {variant}: {done} of {total} parts").format(
                         variant=name, done=count, total=parts), count / parts))
 
-                log.info("study started: %s, %d hands", spec.variant, size)
+                log.info("study started: %s, %d hands", spec.label, size)
                 self.store.put(spec, runner(spec, workers=WORKERS, progress=progress))
                 played += size
                 show(None)
@@ -355,3 +469,8 @@ def waiting_words(tr: gettext.NullTranslations, ahead: int, wait: float | None) 
     minutes = max(1, math.ceil(wait / 60))
     return text + " " + n_("That should take about {minutes} minute.", "That should take about {minutes} minutes.",
                            minutes).format(minutes=minutes)
+
+
+def own_name(name: str, tr: gettext.NullTranslations) -> str:
+    """The name of rules of one's own: the learner's, else "Rules of your own"."""
+    return name or tr.gettext("Rules of your own")

@@ -15,7 +15,8 @@ presenter.page_frame(tr)
 st.title(_("Rules explorer"))
 names = {"position": _("Position lab"), "variants": _("Variant lab")}
 explorer = session.feature(ExplorerState)
-explorer.seed(LabAddress.from_query(session.url_seed))
+address = LabAddress.from_query(session.url_seed)
+explorer.seed(address)
 chosen = st.segmented_control(_("Lab"), list(LABS), format_func=lambda lab: names.get(lab, lab),
                               label_visibility="collapsed", key=session.labelled_key(LAB_CHOICE, names.values()),
                               default=explorer.lab)
@@ -25,9 +26,11 @@ document.title(names[explorer.lab], _("Explorer"))  # the browser's tab names th
 if explorer.lab == VARIANTS:
     st.markdown(_("Compare rule variants by simulating many seeded hands. The same settings and seed always give "
                   "the same numbers."))
+    variant_lab.lab().take_link(address.rules, address.vname)  # once per session
     variant_lab.form()
     variant_lab.results()
-    session.sync_url(LabAddress(explorer.lab).to_query())
+    own = variant_lab.lab().own_link() or {}
+    session.sync_url(LabAddress(explorer.lab, rules=own.get("rules"), vname=own.get("vname")).to_query())
 else:
     st.markdown(_("Set up any position, see where the turned card may go and what every other choice would be "
                   "called, then play it out turn by turn."))

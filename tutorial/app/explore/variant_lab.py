@@ -15,7 +15,15 @@ import streamlit as st
 
 from tutorial.app.explore.model import ExplorerState
 from tutorial.app.explore.model_results import ChartData, Results, csv_bytes
-from tutorial.app.explore.model_variant import PLAYED, POLICY_NAMES, VARIANT_NAMES, Phase, Progress, ResultStore, VariantLab
+from tutorial.app.explore.model_variant import (
+    PLAYED,
+    POLICY_NAMES,
+    VARIANT_NAMES,
+    Phase,
+    Progress,
+    ResultStore,
+    VariantLab,
+)
 from tutorial.app.shell import session
 from tutorial.app.shell.markup import literal
 from tutorial.explore.players import Policy
@@ -29,6 +37,9 @@ A, B, PLAYERS = "variant-lab-a", "variant-lab-b", "variant-lab-players"
 HANDS, SEED, POLICY = "variant-lab-hands", "variant-lab-seed", "variant-lab-policy"
 ERRORS, ALERT = "variant-lab-errors", "variant-lab-alert"
 RUN, STOP, CSV = "variant-lab-run", "variant-lab-stop", "variant-lab-csv"
+TURNS = "variant-lab-turns"
+OWN_NAME, OWN_WRAP, OWN_FIRST, OWN_OPPONENTS = "variant-own-name", "variant-own-wrap", "variant-own-first", "variant-own-opp"
+OWN_OPTIONAL, OWN_PENALTY, OWN_DEAL = "variant-own-optional", "variant-own-penalty", "variant-own-deal"
 
 POLL = 0.5
 """Seconds between two looks at the line while a study waits for its turn."""
@@ -91,6 +102,11 @@ def form() -> None:
                          label=_("Compare with"), options=["", *label], format_func=lambda v: label.get(v, nothing))
         if second:
             st.caption(variant_lab.played(second) or "")
+    said = variant_lab.take_link_problem()
+    if said:
+        st.warning(literal(said))
+    if variant_lab.settings.uses_own():
+        own_rules(variant_lab)
     dealt = list(variant_lab.settings.dealt())
     players_key = session.labelled_key(PLAYERS, dealt)
     if players_key in st.session_state:  # the counts the other variant does not deal leave the widget too
@@ -109,13 +125,17 @@ def form() -> None:
                 format_func=lambda policy: policies.get(policy, str(policy)),
                 help=_("One seat (a different one each hand) chooses this way; the others play the "
                        "lowest-numbered pile (R8). Its win rate shows whether the choice matters."))
-    d, e = st.columns(2)
+    d, e, f = st.columns(3)
     with d:
         _widget(variant_lab, "errors", ERRORS, st.slider, label=_("Errors: chance of a wrong placement"),
                 min_value=0, max_value=30, step=1, format="%d %%")
     with e:
         _widget(variant_lab, "alert", ALERT, st.slider, label=_("Alertness: chance of calling an error"),
                 min_value=0, max_value=100, step=5, format="%d %%")
+    with f:
+        _widget(variant_lab, "max_turns", TURNS, st.number_input, label=_("Turn limit of a hand (R7)"),
+                min_value=50, max_value=20_000, step=500,
+                help=_("A hand still running after this many turns is drawn."))
     reason = variant_lab.no_run_reason()
     if reason:
         st.info(reason)
@@ -135,6 +155,40 @@ def _owner() -> str:
 
     ctx = get_script_run_ctx()
     return ctx.session_id if ctx is not None else "test"
+
+
+def own_rules(variant_lab: VariantLab) -> None:
+    """Rules of one's own: their name and every rule option the engine plays, set in the form;
+    impossible ones are refused with the engine's reason. The page's address carries them."""
+    _ = session.tr().gettext
+    with st.expander(_("Your rules"), expanded=True, icon=":material/tune:"):
+        _widget(variant_lab, "own_name", OWN_NAME, st.text_input, label=_("Name"), max_chars=40,
+                placeholder=_("Rules of your own"))
+        left, right = st.columns(2)
+        with left:
+            _widget(variant_lab, "own_wrap", OWN_WRAP, st.toggle, label=_("King and ace fit each other (K–A wrap)"))
+            _widget(variant_lab, "own_first", OWN_FIRST, st.toggle, label=_("A fitting common pile comes first"))
+            _widget(variant_lab, "own_optional", OWN_OPTIONAL, st.toggle,
+                    label=_("Playing on an opponent is optional when no common pile fits"))
+        with right:
+            opponents = {"nearest": _("only the nearest fitting opponent, clockwise"),
+                         "any": _("any fitting opponent")}
+            _widget(variant_lab, "own_opponents", session.labelled_key(OWN_OPPONENTS, opponents.values()), st.radio,
+                    label=_("Which opponent's discard"), options=list(opponents),
+                    format_func=lambda name: opponents.get(name, name))
+            penalty = {"every-other": _("every other player"), "caller": _("only the caller")}
+            _widget(variant_lab, "own_penalty", session.labelled_key(OWN_PENALTY, penalty.values()), st.radio,
+                    label=_("Who gives penalty cards"), options=list(penalty),
+                    format_func=lambda name: penalty.get(name, name))
+        _widget(variant_lab, "own_deal", OWN_DEAL, st.text_input, label=_("The deal per number of players"),
+                max_chars=120, help=_("For each number of players (3 to 8) it deals for: players x cards each + common "
+                                      "piles, e.g. 4x12+4 (4 players, 12 cards each, 4 common piles). The cards left "
+                                      "after the deal go on the common piles; a pack has 52 cards."))
+        problem = variant_lab.own_problem()
+        if problem:
+            st.error(literal(problem))
+        else:
+            st.caption(_("The page's address carries these rules: share it to share them."))
 
 
 def results() -> None:
