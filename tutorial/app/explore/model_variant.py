@@ -346,8 +346,12 @@ class VariantLab:
             self.state.link_problem = self._("The link's rules could not be used: {reason}.").format(
                 reason=words.position_error(err, self.tr))
 
-    def take_link_problem(self) -> str | None:
-        said, self.state.link_problem = self.state.link_problem, None
+    def take_link_problem(self, *, keep: bool = False) -> str | None:
+        """Why the link's rules could not be used, said once (with ``keep``, again at the next run:
+        the page's first run is drawn again when the browser's stored progress arrives)."""
+        said = self.state.link_problem
+        if not keep:
+            self.state.link_problem = None
         return said
 
     def policy_names(self) -> dict[Policy, str]:

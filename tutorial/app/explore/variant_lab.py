@@ -24,7 +24,7 @@ from tutorial.app.explore.model_variant import (
     ResultStore,
     VariantLab,
 )
-from tutorial.app.shell import session
+from tutorial.app.shell import session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.explore.players import Policy
 from tutorial.explore.queue import QUEUE
@@ -102,7 +102,7 @@ def form() -> None:
                          label=_("Compare with"), options=["", *label], format_func=lambda v: label.get(v, nothing))
         if second:
             st.caption(variant_lab.played(second) or "")
-    said = variant_lab.take_link_problem()
+    said = variant_lab.take_link_problem(keep=storage.holding())
     if said:
         st.warning(literal(said))
     if variant_lab.settings.uses_own():
