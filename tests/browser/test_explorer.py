@@ -99,6 +99,20 @@ def which_choice_is_better_in_spanish(page, axe_js) -> None:
     within the screen's width, and no accessibility violation on the page with them."""
     from .test_axe import axe_problems
 
+    # a branch first (issue 20): a wrong pile played goes on from the position it leaves
+    page.wait_for_selector("button[data-dest]")
+    dests = [button.get_attribute("data-dest") for button in page.locator("button[data-dest]").all()]
+    pick(page, dests[-1])
+    played = page.locator("[class*='st-key-lab-play-picked'] button:visible")
+    if played.count():  # the last pile may be the right one: then it is played as well
+        played.first.click()
+        settle(page)
+        moves = page.locator("[class*='st-key-lab-line-move-1'] button:visible")
+        moves.first.wait_for(timeout=15_000)
+        said = moves.first.inner_text()  # the icon's name (a ligature, hidden from screen readers) comes first
+        assert "1. " in said and said.rstrip().endswith(("¡Muggins!", ")")), said
+        back = page.locator("[class*='st-key-lab-line-back'] button:visible").first
+        assert back.is_enabled()
     form = page.locator("[data-testid='stForm']").filter(has_text="Partidas simuladas por pila")
     form.scroll_into_view_if_needed()
     form.get_by_role("button", name="Evaluar las elecciones").click()

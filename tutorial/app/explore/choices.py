@@ -35,7 +35,7 @@ def _store() -> ResultStore[Key, Evaluation]:
 
 
 def model(position_lab: PositionLab) -> ChoiceEvaluation:
-    return ChoiceEvaluation(position_lab.state.evaluation, position_lab.shown(), position_lab.file_text(),
+    return ChoiceEvaluation(position_lab.state.evaluation, position_lab.examined(), position_lab.file_text(),
                             session.narrator(), _store())
 
 

@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from tutorial import words
 from tutorial.app.explore.model_evaluation import EvaluationState
+from tutorial.app.explore.model_line import Line, LineState
 from tutorial.app.explore.model_playout import Played, Playout, PlayoutState, play_out
 from tutorial.app.explore.position_text import (
     MAX_LINK,
@@ -96,6 +97,8 @@ class PositionLabState:
     - ``reads``: what reading each text gave, for the texts on show (a long text cost
       seconds on every rerun when it was read again, issue 17).
     - ``evaluation``: *Which choice is better?* (:mod:`~tutorial.app.explore.model_evaluation`).
+    - ``line``: the moves played from the position, with their branches
+      (:mod:`~tutorial.app.explore.model_line`).
     """
 
     text: str | None = None
@@ -107,6 +110,7 @@ class PositionLabState:
     edits: int = 0
     reads: dict[str, _Read] = field(default_factory=dict)
     evaluation: EvaluationState = field(default_factory=EvaluationState)
+    line: LineState = field(default_factory=LineState)
 
 
 # ----- what the lab shows ---------------------------------------------------------------------
@@ -153,6 +157,7 @@ class PositionLab:
         self._ = narrator.tr.gettext
         self._playout = playout
         self._played_for: Playout | None = None
+        self._line: Line | None = None
         if state.text is None:
             self._seed(linked)
 
@@ -202,6 +207,62 @@ class PositionLab:
             position = result if isinstance(result, Position) else None
         return position
 
+    def shown_text(self) -> str | None:
+        """The text of the position on show (the lab's, else the last valid one)."""
+        return self.text if self.position() is not None else self.state.good
+
+    # ----- branching play (issue 20) ------------------------------------------------------------
+    def line(self) -> Line:
+        """The moves played from the position on show (made once per model)."""
+        if self._line is None:
+            self._line = Line(self.state.line, self.shown_text(), self.shown(), self.n)
+        return self._line
+
+    def examined(self) -> Position | None:
+        """The position examined: the one the move on show of the line left (the lab's position
+        before any move)."""
+        return self.line().position()
+
+    def can_play_picked(self) -> bool:
+        """*Play this pile*: a pile was clicked on the table on show and the hand goes on."""
+        picked = self.state.picked
+        return picked is not None and picked[0] == self.table_token() and self.line().can_play()
+
+    def play_picked(self) -> None:
+        """Play the pile clicked, right or wrong, and go on from the position it leaves."""
+        if self.can_play_picked():
+            assert self.state.picked is not None
+            if self.line().play(self.state.picked[1]):
+                self.state.picked = None
+                self.state.playout.turn = 0
+
+    def can_pass(self) -> bool:
+        return self.line().can_play() and self.line().passes()
+
+    def play_pass(self) -> None:
+        """The mover has no card: they pass (R2) and the line goes on."""
+        if self.can_pass() and self.line().play("pass"):
+            self.state.playout.turn = 0
+
+    def move_line(self, action: str, where: object = None) -> None:
+        """Along the line: ``back``, ``forward``, ``start``, ``go`` (``where``: a move's path) or
+        ``to`` (``where``: how many moves from the start, the slider)."""
+        line = self.line()
+        if action == "back":
+            line.back()
+        elif action == "forward":
+            line.forward()
+        elif action == "start":
+            line.go(())
+        elif action == "go" and isinstance(where, tuple):
+            line.go(where)
+        elif action == "to" and isinstance(where, int):
+            line.go_to(where)
+        else:
+            return
+        self.state.picked = None
+        self.state.playout.turn = 0
+
     def problem(self) -> str | None:
         """Why the text is not a position, with its line (as on the command line), or ``None``."""
         read = self._read(self.text)
@@ -244,9 +305,10 @@ class PositionLab:
         return f"{self.table_token()}{self.state.playout.turn}"
 
     def table_token(self) -> str:
-        """The state a click on the lab's table is made on: the text (the playout's turn does
-        not change that table)."""
-        return text_token(self.text)
+        """The state a click on the lab's table is made on: the text and the move of the line on
+        show (the playout's turn does not change that table)."""
+        at = self.state.line.at
+        return text_token(self.text) + (text_token("/".join(at)) if at else "")
 
     def address_value(self) -> str | None:
         """The ``pos=`` value of the position on show, for the page address (``None`` when too
@@ -428,9 +490,9 @@ class PositionLab:
         return PileVerdict(dest, verdict.ok, title, self.n.judgement(verdict, position))
 
     def examination(self) -> Examination | None:
-        """The turned card of the position on show and, for every pile, its verdict with the
+        """The turned card of the position examined and, for every pile, its verdict with the
         explanation; the clicked pile's verdict first (``None`` with nothing on show)."""
-        position = self.shown()
+        position = self.examined()
         if position is None:
             return None
         turned = turn_up(position)
@@ -453,9 +515,9 @@ class PositionLab:
     # ----- the playout ----------------------------------------------------------------------------
     @property
     def playout(self) -> Playout:
-        """The playout of the position on show, stepped turn by turn (made once per model: a
+        """The playout of the position examined, stepped turn by turn (made once per model: a
         model lives one run of the page)."""
-        shown = self.shown()
+        shown = self.examined()
         found = self._played_for
         if found is None or found.start != shown or found.state is not self.state.playout:
             played = self._playout(dumps(shown)) if shown is not None else ((), None)
@@ -464,8 +526,8 @@ class PositionLab:
 
     # ----- saving and sharing -------------------------------------------------------------------
     def file_text(self) -> str | None:
-        """The position on show as a position file (TOML)."""
-        position = self.shown()
+        """The position examined as a position file (TOML)."""
+        position = self.examined()
         return dumps(position) if position is not None else None
 
     def share_link(self, base: str | None) -> str | None:

@@ -35,6 +35,7 @@ SOURCES_OPEN = "lab-sources"
 EDITOR_OPEN = "lab-edit"
 """The keys of the *Start from…* and *Edit the position* expanders (their open state is the app's)."""
 TABLE, PLAYOUT, STEPS_ROW, SAVE = "lab-table", "lab-playout", "lab-playout-steps", "lab-save"
+PLAY_PICKED, PASS, LINE_SLIDER, LINE_ROW = "lab-play-picked", "lab-pass", "lab-line-slider", "lab-line-steps"
 STEP_ICONS = {"first": ":material/first_page:", "back": ":material/chevron_left:",
               "forward": ":material/chevron_right:", "end": ":material/last_page:"}
 
@@ -160,6 +161,23 @@ def _slid() -> None:
     lab().playout.go_to(int(st.session_state.get(SLIDER, 0)))
 
 
+def _play_picked() -> None:
+    lab().play_picked()
+    request_scroll(WHOLE_TABLE)  # the position the move left, in view
+
+
+def _pass() -> None:
+    lab().play_pass()
+
+
+def _along(action: str, where: object = None) -> None:
+    lab().move_line(action, where)
+
+
+def _line_slid() -> None:
+    lab().move_line("to", int(st.session_state.get(LINE_SLIDER, 0)))
+
+
 def _toggled() -> None:
     """An expander opened or closed by the learner (its state is kept under its key)."""
 
@@ -279,13 +297,22 @@ def examine(position_lab: PositionLab, found: Examination) -> None:
             render(found.table, tr, key=TABLE, pick=_pick, seen=position_lab.table_token(), current=table_token)
         else:
             render(found.table, tr, key=TABLE)
+    seen = position_lab.token()
     if not found.pickable:
         panel.info(literal(found.lines[0]))
+        if position_lab.can_pass():
+            clicks.button(_("Pass and go on"), key=PASS, seen=seen, current=token, action=_pass, where=panel,
+                          icon=":material/redo:")
         return
     with panel:
         st.markdown(paragraphs(*found.lines))
         if found.picked is not None:
             (st.success if found.picked.ok else st.error)(paragraphs(found.picked.explanation))
+            if position_lab.can_play_picked():
+                clicks.button(_("Play this pile and go on"), key=PLAY_PICKED, seen=seen, current=token,
+                              action=_play_picked, icon=":material/play_arrow:",
+                              help=_("The card goes there (a wrong pile is called, corrected and penalised), and "
+                                     "the next player turns up their card."))
         elif found.prompt:
             st.caption(found.prompt)
         st.caption(_("Every place the card could go:"))
@@ -306,6 +333,43 @@ PLAYOUT_STYLE = (
     "position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;}}"
     "</style>"
 )
+
+
+def line(position_lab: PositionLab) -> None:
+    """The moves played from the position (issue 20): where the line is, steps back and forth and
+    a slider along it, and the move list with the other moves tried at each, every move a button
+    that goes back to it."""
+    found = position_lab.line()
+    entries = found.entries()
+    if not entries:
+        return
+    _ = session.tr().gettext
+    seen = position_lab.token()
+    st.header(_("Your line"))
+    st.caption(_("Every pile you play is played as at the table, and the table above goes on from there. Go back "
+                 "to any move and play another pile there: the line branches."))
+    row = st.container(horizontal=True, key=LINE_ROW)
+    clicks.button(_("Start"), key="lab-line-start", seen=seen, current=token, action=_along, args=("start",),
+                  where=row, icon=":material/first_page:", disabled=not found.can_back())
+    clicks.button(_("Back"), key="lab-line-back", seen=seen, current=token, action=_along, args=("back",),
+                  where=row, icon=":material/chevron_left:", disabled=not found.can_back())
+    clicks.button(_("Forward"), key="lab-line-forward", seen=seen, current=token, action=_along, args=("forward",),
+                  where=row, icon=":material/chevron_right:", disabled=not found.can_forward())
+    total = len(found.shown_line())
+    st.session_state[LINE_SLIDER] = len(found.at)  # the slider follows the steps
+    st.slider(_("Move in the line"), 0, total, key=LINE_SLIDER, on_change=_line_slid)
+    st.markdown(literal(found.where_words()))
+    outcome = found.outcome_words()
+    if outcome:
+        st.success(literal(outcome))
+    for entry in entries:
+        text = literal(f"{entry.number}. {entry.text}")
+        clicks.button(text, key=f"lab-line-move-{entry.number}", seen=seen, current=token, action=_along,
+                      args=("go", entry.path), type="primary" if entry.current else "secondary",
+                      icon=":material/cancel:" if entry.wrong else None)
+        for number, (path, words_) in enumerate(entry.branches, start=1):
+            clicks.button(literal(_("or: {move}").format(move=words_)), key=f"lab-line-branch-{entry.number}-{number}",
+                          seen=seen, current=token, action=_along, args=("go", path), type="tertiary")
 
 
 def playout(position_lab: PositionLab) -> None:
@@ -366,6 +430,7 @@ def show() -> None:
     if fallback:
         st.info(fallback)
     examine(position_lab, found)
+    line(position_lab)
     choices.show(position_lab)
     share(position_lab)
     playout(position_lab)
