@@ -135,3 +135,14 @@ def test_evaluate_during_a_run_asks_again_with_the_new_settings():
     found.set("hands", 200)
     found.evaluate()
     assert found.plan() is Phase.ASKED and found.state.request[1].hands == 200
+
+
+def test_the_chart_has_a_bar_per_row_of_the_table_with_its_interval():
+    found = model(lang="es")
+    found.set("hands", 200)
+    found.evaluate()
+    run(found)
+    rows, words = found.chart()
+    assert [row["pile"] for row in rows] == [row.pile for row in found.table()[1]]
+    assert [row["kind"] for row in rows] == ["correcta", "correcta", "¡Muggins!"] and words["kind"] == "Veredicto"
+    assert rows[1]["rate"] == 1.0 and rows[1]["low"] < 1.0 and rows[0]["chance"].startswith("0\u00a0%")

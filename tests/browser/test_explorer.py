@@ -123,6 +123,10 @@ def which_choice_is_better_in_spanish(page, axe_js) -> None:
     assert said.count() == 1, page.inner_text("[data-testid='stMain']")
     box = table.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1, box
+    chart = page.locator("[data-testid='stVegaLiteChart']").first
+    chart.wait_for(timeout=20_000)
+    box = chart.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1, box
     cells = table.locator("td").all_inner_texts()
     assert "correcta" in cells and any(cell.startswith("Cualquiera de las") for cell in cells), cells
     assert not page.locator("[data-testid='stException']").count()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -117,4 +118,30 @@ def results(found: ChoiceEvaluation) -> None:
     headings, rows = found.table()
     st.markdown(literal(heading))
     st.table([{headings[name]: getattr(row, name) for name in headings} for row in rows], hide_index=True)
+    chart(found)
     st.caption(literal(method))
+
+
+def chart(found: ChoiceEvaluation) -> None:
+    """The chance of winning after each pile (a row of the table): bars with their 95 % intervals."""
+    import altair as alt
+
+    from tutorial.app.explore.model_results import vega_locale
+
+    rows, words = found.chart()
+    if not rows:
+        return
+    y = alt.Y("pile:N", sort=None, title=None, axis=alt.Axis(labelLimit=130))  # a long name ends in "…" (a phone)
+    bars = alt.Chart().mark_bar().encode(
+        y=y, x=alt.X("rate:Q", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]), title=words["rate"]),
+        color=alt.Color("kind:N", title=words["kind"], sort=[words["correct"], words["wrong"]],
+                        scale=alt.Scale(range=["#1b7837", "#b2182b"]),
+                        legend=alt.Legend(orient="bottom", direction="vertical")),
+        tooltip=[alt.Tooltip("pile:N", title=words["pile"]), alt.Tooltip("chance:N", title=words["rate"])])
+    whiskers = alt.Chart().mark_rule(color="#333").encode(y=y, x="low:Q", x2="high:Q")
+    data: Any = alt.Data(values=rows)  # type: ignore[no-untyped-call]
+    layered: alt.LayerChart | alt.FacetChart = alt.layer(bars, whiskers, data=data).properties(
+        height=36 * len(rows) + 20, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    config: dict[str, Any] = dict(vega_locale(found.n.lang))
+    said = "; ".join(f"{row['pile']}: {row['chance']}" for row in rows)  # the chart in words, for screen readers
+    st.altair_chart(layered.configure(**config), width="stretch", alt=f"{words['rate']}: {said}")

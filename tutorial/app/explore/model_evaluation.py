@@ -261,6 +261,30 @@ class ChoiceEvaluation:
         return self._("{points} points lower ({low} to {high})").format(
             points=self.n.points(versus.difference), low=self.n.points(versus.low), high=self.n.points(versus.high))
 
+    def chart(self) -> tuple[list[dict[str, object]], dict[str, str]]:
+        """The chart of the table's rows: the mover's chance of winning after each (a bar and its
+        95 % interval), correct and wrong piles told apart; then the words of its fields."""
+        _headings, rows = self.table()
+        found = self.result()
+        labels = {"pile": self._("Pile"), "rate": self._("Chance of winning the hand"), "kind": self._("Verdict"),
+                  "correct": self._("correct"), "wrong": self._("Muggins!")}
+        if found is None:
+            return [], labels
+        values = [choice for choice in found.correct]
+        groups: dict[int, ChoiceValue] = {}
+        for index, choice in enumerate(found.choices):
+            if not choice.correct:
+                groups.setdefault(choice.group if choice.group >= 0 else index, choice)
+        values += list(groups.values())
+        data = []
+        for row, choice in zip(rows, values, strict=True):
+            share = choice.share if choice.valued else None
+            if share is None:
+                continue
+            data.append({"pile": row.pile, "rate": share.rate, "low": share.low, "high": share.high,
+                         "kind": labels["correct"] if choice.correct else labels["wrong"], "chance": row.chance})
+        return data, labels
+
     def words(self) -> tuple[str, str, str] | None:
         """The heading, whether the choice matters (one or two sentences) and how the numbers
         were made."""

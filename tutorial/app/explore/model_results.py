@@ -172,9 +172,7 @@ class Results:
     # ----- charts -------------------------------------------------------------------------------
     def vega_locale(self) -> dict[str, object]:
         """Vega-Lite's number format for the learner's language (a decimal comma in Spanish)."""
-        if self.lang == "es":
-            return {"locale": {"number": {"decimal": ",", "thousands": ".", "grouping": [3], "currency": ["", " €"]}}}
-        return {}
+        return vega_locale(self.lang)
 
     def chart_headings(self) -> tuple[str, str, str, str]:
         """The heading of the charts, and of each kind: lengths, wins by seat, drawn hands."""
@@ -245,3 +243,11 @@ def csv_bytes(done: Sequence[StudyResult]) -> bytes:
     writer.writeheader()
     writer.writerows(rows)
     return buffer.getvalue().encode("utf-8-sig")
+
+
+def vega_locale(lang: str) -> dict[str, object]:
+    """Vega-Lite's number format for ``lang`` (a decimal comma in Spanish), for every chart of
+    the explorer."""
+    if lang == "es":
+        return {"locale": {"number": {"decimal": ",", "thousands": ".", "grouping": [3], "currency": ["", " €"]}}}
+    return {}
