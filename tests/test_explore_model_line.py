@@ -97,3 +97,20 @@ def test_the_lab_plays_the_pile_clicked_and_examines_the_position_it_leaves():
     assert lab.line().entries()[0].text.endswith("¡Muggins!")
     lab.move_line("back")
     assert PositionLab(state, narrator("es")).examined() == lab.shown()
+
+
+def test_the_playout_with_players_who_make_errors():
+    """Issue 20: playouts with error-making players, not only rule-perfect ones (seeded)."""
+    from tutorial.app.explore.model_playout import play_out
+
+    perfect, _outcome = play_out(TEXT)
+    careless, _ = play_out(TEXT, True)
+    assert all(r.judgement is None or r.judgement.ok for r in perfect)
+    wrong = [r for r in careless if r.judgement is not None and not r.judgement.ok]
+    assert wrong and any(r.called for r in wrong) and play_out(TEXT, True)[0] == careless  # the same each time
+    state = PositionLabState()
+    lab = PositionLab(state, narrator("en"))
+    state.playout.turn = 3
+    lab.set_careless(True)
+    assert state.playout.turn == 0 and PositionLab(state, narrator("en")).playout.view().lines[0].startswith(
+        "The start. Each step plays one turn as a player who misplaces 15% of their cards")

@@ -6,6 +6,7 @@ grows it into a line of moves."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from tutorial.app.shell.table_view import TableView
@@ -14,6 +15,7 @@ from tutorial.engine.playout import Outcome
 from tutorial.engine.posfile import loads
 from tutorial.engine.position import Position
 from tutorial.engine.rules import TurnRecord
+from tutorial.explore.players import Seat
 from tutorial.explore.reference import play_hand
 from tutorial.explore.study import DEFAULT_MAX_TURNS
 from tutorial.narrate import Narrator
@@ -28,18 +30,30 @@ Played = tuple[tuple[TurnRecord, ...], Outcome | None]
 """A playout: every turn's record, and how the hand ended."""
 
 
-def play_out(text: str) -> Played:
-    """The rule-perfect playout (R8) of a position's text (the view shares it between sessions:
-    a 20,000-turn hand is megabytes)."""
-    hand, _summary = play_hand(loads(text), max_turns=PLAYOUT_TURNS)
+ERRORS, ALERT = 15, 50
+"""The playout's players when they make errors (per cent): as the computer players of the
+Practice page's Table mode by default."""
+
+
+def play_out(text: str, careless: bool = False) -> Played:
+    """The playout of a position's text: rule-perfect players (R8), or with ``careless`` players
+    who misplace :data:`ERRORS` % of their cards and call :data:`ALERT` % of the errors they see
+    (seeded: the same text gives the same playout). The view shares it between sessions: a
+    20,000-turn hand is megabytes."""
+    position = loads(text)
+    seats = [Seat(error_rate=ERRORS / 100, alertness=ALERT / 100)] * len(position.players) if careless else None
+    hand, _summary = play_hand(position, seats, random.Random(f"playout:{text}") if careless else None,
+                               max_turns=PLAYOUT_TURNS)
     return tuple(hand.records), hand.outcome
 
 
 @dataclass
 class PlayoutState:
-    """Where the learner is in the playout: ``turn`` (0: the start)."""
+    """Where the learner is in the playout: ``turn`` (0: the start); ``careless``: its players
+    make errors (:func:`play_out`)."""
 
     turn: int = 0
+    careless: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,6 +84,7 @@ class Playout:
         self.state = state
         self.start = start
         self.records, self.outcome = played
+        self.careless = state.careless  # what it was played with
         self.n = narrator
         self._ = narrator.tr.gettext
 
@@ -108,9 +123,12 @@ class Playout:
         labels = {"first": self._("Start"), "back": self._("Back"), "forward": self._("Forward"), "end": self._("End")}
         steps = tuple(Step(name, labels[name], self.can_step(name)) for name in STEPS)
         if turn == 0:
-            return PlayoutView(turn, last, steps, (
-                self._("The start. Each step plays one turn as a rule-perfect player would (R8)."),),
-                TableView(start, bottom=start.mover))
+            start_words = (self._("The start. Each step plays one turn as a player who misplaces {errors} of their "
+                                  "cards and calls {alert} of the errors they see would.").format(
+                errors=self.n.percent(ERRORS / 100), alert=self.n.percent(ALERT / 100))
+                           if self.state.careless else
+                           self._("The start. Each step plays one turn as a rule-perfect player would (R8)."))
+            return PlayoutView(turn, last, steps, (start_words,), TableView(start, bottom=start.mover))
         record = self.records[turn - 1]
         lines = [self._("Turn {turn} of {last}").format(turn=turn, last=last), self.n.turn_line(record)]
         if turn == last and self.outcome is not None:

@@ -151,7 +151,7 @@ class PositionLab:
     a shared cache of :func:`play_out`)."""
 
     def __init__(self, state: PositionLabState, narrator: Narrator, *, linked: str | None = None,
-                 playout: Callable[[str], Played] = play_out) -> None:
+                 playout: Callable[[str, bool], Played] = play_out) -> None:
         self.state = state
         self.n = narrator
         self._ = narrator.tr.gettext
@@ -242,6 +242,12 @@ class PositionLab:
     def play_pass(self) -> None:
         """The mover has no card: they pass (R2) and the line goes on."""
         if self.can_pass() and self.line().play("pass"):
+            self.state.playout.turn = 0
+
+    def set_careless(self, on: bool) -> None:
+        """The playout's players make errors (``on``) or play rule-perfectly; back to its start."""
+        if bool(on) != self.state.playout.careless:
+            self.state.playout.careless = bool(on)
             self.state.playout.turn = 0
 
     def move_line(self, action: str, where: object = None) -> None:
@@ -519,8 +525,9 @@ class PositionLab:
         model lives one run of the page)."""
         shown = self.examined()
         found = self._played_for
-        if found is None or found.start != shown or found.state is not self.state.playout:
-            played = self._playout(dumps(shown)) if shown is not None else ((), None)
+        if (found is None or found.start != shown or found.state is not self.state.playout
+                or found.careless != self.state.playout.careless):
+            played = self._playout(dumps(shown), self.state.playout.careless) if shown is not None else ((), None)
             found = self._played_for = Playout(self.state.playout, shown, played, self.n)
         return found
 

@@ -11,7 +11,7 @@ import streamlit as st
 
 from tutorial.app.explore import choices
 from tutorial.app.explore.model import ExplorerState
-from tutorial.app.explore.model_playout import Played, play_out
+from tutorial.app.explore.model_playout import ALERT, ERRORS, Played, play_out
 from tutorial.app.explore.model_position import UPLOAD_MB, Examination, PositionLab
 from tutorial.app.explore.position_text import MAX_LINK, MAX_TEXT, from_link, link_value, move_card
 from tutorial.app.lessons.state import course
@@ -36,15 +36,17 @@ EDITOR_OPEN = "lab-edit"
 """The keys of the *Start from…* and *Edit the position* expanders (their open state is the app's)."""
 TABLE, PLAYOUT, STEPS_ROW, SAVE = "lab-table", "lab-playout", "lab-playout-steps", "lab-save"
 PLAY_PICKED, PASS, LINE_SLIDER, LINE_ROW = "lab-play-picked", "lab-pass", "lab-line-slider", "lab-line-steps"
+CARELESS = "lab-playout-careless"
 STEP_ICONS = {"first": ":material/first_page:", "back": ":material/chevron_left:",
               "forward": ":material/chevron_right:", "end": ":material/last_page:"}
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
-def _playout(text: str) -> Played:
-    """The rule-perfect playout of a position's text, shared by every session and never changed
-    (kept as objects, not copied: a 20,000-turn hand is megabytes)."""
-    return play_out(text)
+def _playout(text: str, careless: bool = False) -> Played:
+    """The playout of a position's text (rule-perfect, or with players who make errors), shared
+    by every session and never changed (kept as objects, not copied: a 20,000-turn hand is
+    megabytes)."""
+    return play_out(text, careless)
 
 
 def lab() -> PositionLab:
@@ -176,6 +178,10 @@ def _along(action: str, where: object = None) -> None:
 
 def _line_slid() -> None:
     lab().move_line("to", int(st.session_state.get(LINE_SLIDER, 0)))
+
+
+def _careless() -> None:
+    lab().set_careless(bool(st.session_state.get(CARELESS)))
 
 
 def _toggled() -> None:
@@ -381,6 +387,9 @@ def playout(position_lab: PositionLab) -> None:
     if shown is None:
         return
     st.header(tr.gettext("Play it out"))
+    st.toggle(tr.gettext("Players make errors ({errors} of cards misplaced, {alert} of errors called)").format(
+        errors=position_lab.n.percent(ERRORS / 100), alert=position_lab.n.percent(ALERT / 100)),
+        value=position_lab.state.playout.careless, key=CARELESS, on_change=_careless)
     seen = position_lab.token()
     board, panel = stage(PLAYOUT)
     with panel:
