@@ -114,3 +114,19 @@ def test_the_playout_with_players_who_make_errors():
     lab.set_careless(True)
     assert state.playout.turn == 0 and PositionLab(state, narrator("en")).playout.view().lines[0].startswith(
         "The start. Each step plays one turn as a player who misplaces 15% of their cards")
+
+
+def test_left_and_right_keys_step_along_the_line_each_press_once():
+    line = Line(LineState(), TEXT, START, narrator("en"))
+    _right, wrong = right_and_wrong(START)
+    line.play(wrong)
+    second, _ = right_and_wrong(line.position())
+    line.play(second)
+    line.keys({"epoch": "abc", "total": 2, "log": "bb"})
+    assert line.at == ()
+    line.keys({"epoch": "abc", "total": 2, "log": "bb"})  # the same count again: nothing new
+    assert line.at == ()
+    line.keys({"epoch": "abc", "total": 3, "log": "bbn"})
+    assert line.at == (wrong,)
+    line.keys({"epoch": "abc", "total": 9, "log": "<script>"})  # not presses: nothing
+    assert line.at == (wrong,)

@@ -113,6 +113,12 @@ def which_choice_is_better_in_spanish(page, axe_js) -> None:
         assert "1. " in said and said.rstrip().endswith(("¡Muggins!", ")")), said
         back = page.locator("[class*='st-key-lab-line-back'] button:visible").first
         assert back.is_enabled()
+        page.wait_for_function("() => document.body.dataset.labLineKeys !== undefined", timeout=10_000)
+        page.locator("h2").filter(has_text="Tu línea").click()  # the focus out of any control
+        page.keyboard.press("ArrowLeft")  # ← goes back to the start of the line
+        page.wait_for_function("""() => [...document.querySelectorAll("[class*='st-key-lab-line-back'] button")]
+            .some(b => b.offsetParent && b.disabled)""", timeout=15_000)
+        settle(page)
     form = page.locator("[data-testid='stForm']").filter(has_text="Partidas simuladas por pila")
     form.scroll_into_view_if_needed()
     form.get_by_role("button", name="Evaluar las elecciones").click()

@@ -36,6 +36,8 @@ class LineState:
     moves: dict[Path, TurnRecord] = field(default_factory=dict)
     branches: dict[Path, list[str]] = field(default_factory=dict)
     at: Path = ()
+    seen: tuple[str, int] | None = None
+    """The ← / → presses already applied (:func:`tutorial.app.presenter.model.fresh_presses`)."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,18 @@ class Line:
     def forward(self) -> None:
         if self.can_forward():
             self.state.at = self.shown_line()[:len(self.at) + 1]
+
+    def keys(self, value: object) -> None:
+        """The browser's count of ← and → presses (not trusted): each press not yet applied moves
+        one move back or forward, in the order they were made."""
+        from tutorial.app.presenter.model import BACKWARD, FORWARD, fresh_presses
+
+        presses, self.state.seen = fresh_presses(value, self.state.seen)
+        for press in presses:
+            if press == FORWARD:
+                self.forward()
+            elif press == BACKWARD:
+                self.back()
 
     def go(self, path: Path) -> None:
         """Go to any move played (``()``: the start); an unknown path changes nothing."""

@@ -6,6 +6,7 @@ the only other session keys are the widget keys below."""
 from __future__ import annotations
 
 import gettext
+from typing import Any
 
 import streamlit as st
 
@@ -37,6 +38,7 @@ EDITOR_OPEN = "lab-edit"
 TABLE, PLAYOUT, STEPS_ROW, SAVE = "lab-table", "lab-playout", "lab-playout-steps", "lab-save"
 PLAY_PICKED, PASS, LINE_SLIDER, LINE_ROW = "lab-play-picked", "lab-pass", "lab-line-slider", "lab-line-steps"
 CARELESS = "lab-playout-careless"
+LINE_KEYS = "lab-line-keys"
 STEP_ICONS = {"first": ":material/first_page:", "back": ":material/chevron_left:",
               "forward": ":material/chevron_right:", "end": ":material/last_page:"}
 
@@ -182,6 +184,58 @@ def _line_slid() -> None:
 
 def _careless() -> None:
     lab().set_careless(bool(st.session_state.get(CARELESS)))
+
+
+LINE_KEYS_JS = """
+// ← and → step along the position lab's line (issue 20), counted here so that every press counts
+// however quick (as presenter mode's keys): not while typing, nor on a slider (which takes them
+// itself), nor on the drawn table (whose piles take them), nor in presenter mode.
+const PRESS = { ArrowRight: 'n', ArrowLeft: 'b' };
+const TYPING = /^(INPUT|TEXTAREA|SELECT)$/;
+function elsewhere(event) {
+  for (const el of event.composedPath()) {
+    if (!(el instanceof Element)) { continue; }
+    if (TYPING.test(el.tagName) || el.isContentEditable || el.hasAttribute('data-dest')) { return true; }
+    const role = el.getAttribute('role');
+    if (['textbox', 'combobox', 'listbox', 'slider', 'menu', 'radiogroup', 'tablist'].includes(role)) { return true; }
+    if ([...el.classList].some(c => c.startsWith('st-key-lab-table') || c.startsWith('st-key-lab-playout'))) { return true; }
+  }
+  return false;
+}
+export default function(component) {
+  const { setStateValue } = component;
+  let keys = window.__labLineKeys;
+  if (!keys) {
+    keys = window.__labLineKeys = { epoch: Math.random().toString(36).slice(2, 12) || 'k', total: 0, log: '', send: null };
+    document.addEventListener('keydown', (event) => {
+      const press = PRESS[event.key];
+      if (!keys.send || !press || event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey
+          || event.shiftKey || event.isComposing || document.body.dataset.presenterKeys || elsewhere(event)) { return; }
+      event.preventDefault();
+      keys.total += 1;
+      keys.log = (keys.log + press).slice(-64);
+      keys.send('presses', { epoch: keys.epoch, total: keys.total, log: keys.log });
+    });
+  }
+  keys.send = setStateValue;  // counted only while the line is on the page
+  document.body.dataset.labLineKeys = keys.epoch;
+  return () => { if (keys.send === setStateValue) { keys.send = null; } delete document.body.dataset.labLineKeys; };
+}
+"""
+
+
+@st.cache_resource(show_spinner=False)
+def _line_keys() -> Any:
+    """The ← / → counter of the line (see :data:`LINE_KEYS_JS`), registered once per server process."""
+    return st.components.v2.component("muggins_lab_line_keys", js=LINE_KEYS_JS)
+
+
+def _line_pressed() -> None:
+    getter = getattr(st.session_state.get(LINE_KEYS), "get", None)  # the component's state: {"presses": …}
+    model = lab()
+    model.line().keys(getter("presses") if callable(getter) else None)
+    model.state.picked = None
+    model.state.playout.turn = 0
 
 
 def _toggled() -> None:
@@ -352,8 +406,9 @@ def line(position_lab: PositionLab) -> None:
     _ = session.tr().gettext
     seen = position_lab.token()
     st.header(_("Your line"))
+    _line_keys()(key=LINE_KEYS, on_presses_change=_line_pressed, height=0)
     st.caption(_("Every pile you play is played as at the table, and the table above goes on from there. Go back "
-                 "to any move and play another pile there: the line branches."))
+                 "to any move and play another pile there: the line branches. ← and → step along the line."))
     row = st.container(horizontal=True, key=LINE_ROW)
     clicks.button(_("Start"), key="lab-line-start", seen=seen, current=token, action=_along, args=("start",),
                   where=row, icon=":material/first_page:", disabled=not found.can_back())
