@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 
 from tutorial.cli.commands import main
-from tutorial.engine.deal import DealCode, deal
 from tutorial.engine.errors import ActionError, PositionError
-from tutorial.engine.hand import Hand
 from tutorial.engine.posfile import loads
 from tutorial.engine.position import Dest
-from tutorial.engine.rules import ErrorKind, lowest_pile, turn_up
+from tutorial.engine.rules import ErrorKind, turn_up
+from tutorial.explore.bench import two_commons_position
 from tutorial.explore.evaluate import WIN, EvalSpec, as_json, compare, evaluate, playouts, starts
 from tutorial.narrate import narrator
 
@@ -27,21 +26,9 @@ def obvious():
     return loads(OBVIOUS.read_text(encoding="utf-8"))
 
 
-def two_commons(players: int = 4):
-    """A dealt position, a few turns in, whose turned card fits two common piles."""
-    for seed in range(1, 500):
-        hand = Hand(deal(DealCode(players, seed))[0])
-        for _ in range(40):
-            turned = hand.turn_up()
-            if hand.over:
-                break
-            if turned is None:
-                continue
-            legal = hand.legal()
-            if len(legal.dests) == 2 and legal.rule == "common-pile":
-                return hand.position
-            hand.play(lowest_pile(legal))
-    raise AssertionError("no such position")
+def two_commons():
+    """A dealt position, a few turns in, whose turned card fits two common piles (the benchmark's)."""
+    return two_commons_position()
 
 
 def test_a_pile_that_leaves_the_next_player_a_sure_fit_loses_and_the_other_wins():

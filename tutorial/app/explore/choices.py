@@ -12,7 +12,8 @@ import streamlit as st
 
 from tutorial.app.explore.model_evaluation import HANDS, LIMITS, ChoiceEvaluation, Key
 from tutorial.app.explore.model_position import PositionLab
-from tutorial.app.explore.model_variant import Phase, Progress, ResultStore
+from tutorial.app.explore.model_variant import Phase, ResultStore
+from tutorial.app.explore.variant_lab import owner, progress_slot
 from tutorial.app.shell import session
 from tutorial.app.shell.markup import literal
 from tutorial.explore.evaluate import Evaluation
@@ -20,10 +21,6 @@ from tutorial.explore.queue import QUEUE
 
 FORM, HANDS_BOX, ERRORS_BOX, ALERT_BOX = "lab-eval-form", "lab-eval-hands", "lab-eval-errors", "lab-eval-alert"
 GO, STOP = "lab-eval-go", "lab-eval-stop"
-STATUS_STYLE = ("<style>[data-testid='stStatusWidget'] button, [data-testid='stStatusWidget'] a "
-                "{display: none !important;}</style>")
-"""While an evaluation runs, Streamlit's own Stop in the status corner (English, ending the run
-without a word) is hidden: the page's own *Stop* is the only one."""
 POLL = 0.5
 pause: Callable[[float], None] = time.sleep
 """How the page waits between two looks at the server's line (a test replaces it)."""
@@ -38,13 +35,6 @@ def _store() -> ResultStore[Key, Evaluation]:
 def model(position_lab: PositionLab) -> ChoiceEvaluation:
     return ChoiceEvaluation(position_lab.state.evaluation, position_lab.examined(), position_lab.file_text(),
                             session.narrator(), _store())
-
-
-def _owner() -> str:
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx()
-    return ctx.session_id if ctx is not None else "test"
 
 
 def _asked(found: ChoiceEvaluation) -> None:
@@ -86,18 +76,7 @@ def show(position_lab: PositionLab) -> None:
     if phase is Phase.ASKED:
         stop.button(_("Stop"), icon=":material/stop:", key=STOP, on_click=lambda: model(position_lab).stop())
         with running.container():
-            st.html(STATUS_STYLE)
-            shown = st.empty()
-
-            def show_progress(progress: Progress | None) -> None:
-                if progress is None:
-                    shown.empty()
-                elif progress.phase is Phase.QUEUED:
-                    shown.info(progress.text, icon=":material/hourglass_top:")
-                else:
-                    shown.progress(progress.done, text=progress.text)
-
-            found.simulate(QUEUE, _owner(), show_progress, lambda seconds: pause(seconds), poll=POLL)
+            found.simulate(QUEUE, owner(), progress_slot(), lambda seconds: pause(seconds), poll=POLL)
         running.empty()
         stop.empty()
     found.finished_run()

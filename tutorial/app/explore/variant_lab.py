@@ -150,7 +150,26 @@ English, which ends the run without a word: it is hidden (the page has its own S
 run ended another way still says so on the next run)."""
 
 
-def _owner() -> str:
+def progress_slot() -> Callable[[Progress | None], None]:
+    """Where a study or an evaluation shows how it stands (in the container this is called in):
+    Streamlit's own Stop hidden (:data:`STATUS_STYLE`), then a slot that shows the wait in the
+    server's line or a progress bar; ``None`` empties it."""
+    st.html(STATUS_STYLE)
+    shown = st.empty()
+
+    def show(progress: Progress | None) -> None:
+        if progress is None:
+            shown.empty()
+        elif progress.phase is Phase.QUEUED:
+            shown.info(progress.text, icon=":material/hourglass_top:")
+        else:
+            shown.progress(progress.done, text=progress.text)
+
+    return show
+
+
+def owner() -> str:
+    """The browser session a study or an evaluation is for (its place in the server's line)."""
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
     ctx = get_script_run_ctx()
@@ -211,18 +230,7 @@ def results() -> None:
         stop.button(_("Stop"), icon=":material/stop:", key=STOP, on_click=_stop)
         slot.empty()
         with running.container():
-            st.html(STATUS_STYLE)
-            shown = st.empty()
-
-            def show(progress: Progress | None) -> None:
-                if progress is None:
-                    shown.empty()
-                elif progress.phase is Phase.QUEUED:
-                    shown.info(progress.text, icon=":material/hourglass_top:")
-                else:
-                    shown.progress(progress.done, text=progress.text)
-
-            variant_lab.simulate(plan.specs, QUEUE, _owner(), show, lambda seconds: pause(seconds), poll=POLL)
+            variant_lab.simulate(plan.specs, QUEUE, owner(), progress_slot(), lambda seconds: pause(seconds), poll=POLL)
         running.empty()
     stop.empty()
     variant_lab.finished_run()
