@@ -109,7 +109,12 @@ class Base:
 
     @staticmethod
     def sentence(text: str) -> str:
-        """Capitalise the first letter (a sentence may start with a card's article)."""
+        """Capitalise the first letter (a sentence may start with a card's article) — unless the
+        sentence starts with a player's name (“ana's discard”: a name is shown as written; the
+        narrator's own words never end in 's)."""
+        first = text.split(" ", 1)[0]
+        if first.endswith(("'s", "’s")):
+            return text
         return text[:1].upper() + text[1:]
 
     # ----- piles ---------------------------------------------------------------------

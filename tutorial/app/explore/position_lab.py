@@ -14,7 +14,7 @@ from tutorial.app.explore import choices
 from tutorial.app.explore.model import ExplorerState
 from tutorial.app.explore.model_playout import ALERT, ERRORS, Played, play_out
 from tutorial.app.explore.model_position import UPLOAD_MB, Examination, PositionLab
-from tutorial.app.explore.position_text import MAX_LINK, MAX_TEXT, from_link, link_value, move_card
+from tutorial.app.explore.position_text import MAX_LINK, MAX_TEXT, from_link, link_value, move_card, text_token
 from tutorial.app.lessons.state import course
 from tutorial.app.shell import clicks, session, storage
 from tutorial.app.shell.markup import literal, paragraphs
@@ -161,8 +161,9 @@ def _step(name: str) -> None:
     lab().playout.step(name)
 
 
-def _slid() -> None:
-    lab().playout.go_to(int(st.session_state.get(SLIDER, 0)))
+def _slid(key: str) -> None:
+    if key == _playout_slider(lab()):  # a value from a slider no longer drawn (a queued click's) changes nothing
+        lab().playout.go_to(int(st.session_state.get(key, 0)))
 
 
 def _play_picked() -> None:
@@ -178,8 +179,19 @@ def _along(action: str, where: object = None) -> None:
     lab().move_line(action, where)
 
 
-def _line_slid() -> None:
-    lab().move_line("to", int(st.session_state.get(LINE_SLIDER, 0)))
+def _line_slid(key: str) -> None:
+    if key == _line_slider(lab()):  # a value from a slider no longer drawn (a queued click's) changes nothing
+        lab().move_line("to", int(st.session_state.get(key, 0)))
+
+
+def _line_slider(position_lab: PositionLab) -> str:
+    """The key of the line's slider for the move on show."""
+    return f"{LINE_SLIDER}-{text_token('/'.join(position_lab.line().at))}"
+
+
+def _playout_slider(position_lab: PositionLab) -> str:
+    """The key of the playout's slider for the turn and position on show."""
+    return f"{SLIDER}-{position_lab.playout.turn()}-{position_lab.token()}"
 
 
 def _careless() -> None:
@@ -417,8 +429,13 @@ def line(position_lab: PositionLab) -> None:
     clicks.button(_("Forward"), key="lab-line-forward", seen=seen, current=token, action=_along, args=("forward",),
                   where=row, icon=":material/chevron_right:", disabled=not found.can_forward())
     total = len(found.shown_line())
-    st.session_state[LINE_SLIDER] = len(found.at)  # the slider follows the steps
-    st.slider(_("Move in the line"), 0, total, key=LINE_SLIDER, on_change=_line_slid)
+    # A new slider for each move on show, with that move as its value: a click queued while the
+    # page reran (a double click on Back, 40 ms apart) carried the old slider's value back, and
+    # Streamlit called the old slider's callback, which undid the move (found by a breaker); the
+    # callback now acts only for the slider of the move on show.
+    slider_key = _line_slider(position_lab)
+    st.slider(_("Move in the line"), 0, total, value=len(found.at), key=slider_key, on_change=_line_slid,
+              args=(slider_key,))
     st.markdown(literal(found.where_words()))
     outcome = found.outcome_words()
     if outcome:
@@ -454,8 +471,10 @@ def playout(position_lab: PositionLab) -> None:
             clicks.button(step.label, key=f"lab-{step.name}", seen=seen, current=token, action=_step, args=(step.name,),
                           where=steps, icon=STEP_ICONS[step.name], width="stretch", disabled=not step.enabled)
         if shown.last:
-            st.session_state[SLIDER] = shown.turn  # the slider follows the steps and a new position
-            st.slider(tr.gettext("Turn"), 0, shown.last, key=SLIDER, on_change=_slid)
+            # a new slider for each turn and position on show (see the line's slider in line())
+            slider_key = _playout_slider(position_lab)
+            st.slider(tr.gettext("Turn"), 0, shown.last, value=shown.turn, key=slider_key, on_change=_slid,
+                      args=(slider_key,))
         st.markdown(paragraphs(*shown.lines))
     with board:
         render(shown.table, tr, key=PLAYOUT)
