@@ -218,9 +218,17 @@ def _widget(field: str, widget_key: str, make: Callable[..., Any], **options: An
     """A panel widget whose value lives in the draft, not in the widget: Streamlit forgets
     the state of widgets it does not draw (a closed panel), and a widget whose option
     labels are translated gets a key per language (the browser sends the old label
-    after a switch)."""
-    if widget_key not in st.session_state:
-        st.session_state[widget_key] = getattr(state().draft_of(), field)
+    after a switch). The value is the widget's own default (``value``, ``index`` or
+    ``default``), never put into its session state before it is drawn: a fresh page then drew
+    number boxes at their minimum now and then (found in the variant lab by a trial)."""
+    value = getattr(state().draft_of(), field)
+    if make is st.radio:
+        choices = list(options["options"])
+        options["index"] = choices.index(value) if value in choices else 0
+    elif make is st.segmented_control:
+        options["default"] = value if value in list(options["options"]) else None
+    else:
+        options["value"] = value
     return make(key=widget_key, on_change=_keep, args=(field, widget_key), **options)
 
 
