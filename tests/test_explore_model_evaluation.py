@@ -66,7 +66,7 @@ def test_evaluate_runs_through_the_line_and_shows_a_row_per_correct_pile_and_one
     assert [(row.pile, row.verdict, row.penalty) for row in rows] == [
         ("Common pile 1 (7♣)", "correct", ""), ("Common pile 2 (9♣)", "correct", ""),
         ("Any of the 4 wrong piles", "Muggins!, corrected to common pile 1 (7♣)", "2")]
-    assert rows[0].chance == "0% (0%–2%)" and rows[1].chance == "100% (98%–100%)" and rows[1].versus == "best"
+    assert rows[0].chance == "0.0% (0.0%–1.9%)" and rows[1].chance == "100.0% (98.1%–100.0%)" and rows[1].versus == "best"
     assert rows[0].versus.startswith("100 points lower (")
 
 
@@ -145,4 +145,4 @@ def test_the_chart_has_a_bar_per_row_of_the_table_with_its_interval():
     rows, words = found.chart()
     assert [row["pile"] for row in rows] == [row.pile for row in found.table()[1]]
     assert [row["kind"] for row in rows] == ["correcta", "correcta", "¡Muggins!"] and words["kind"] == "Veredicto"
-    assert rows[1]["rate"] == 1.0 and rows[1]["low"] < 1.0 and rows[0]["chance"].startswith("0\u00a0%")
+    assert rows[1]["rate"] == 1.0 and rows[1]["low"] < 1.0 and rows[0]["chance"].startswith("0,0\u00a0%")

@@ -276,6 +276,9 @@ def test_a_study_s_charts_fit_every_screen_and_a_new_study_clears_the_old_result
     page = spanish_laptop
     page.goto(f"{app_url}/explore?lab=variants")
     settle(page)
+    # the form's own values, not the widgets' minimum (a fresh page drew 10 hands 3 times in 8)
+    assert page.locator(".st-key-variant-lab-hands input").input_value() == "1000"
+    assert page.locator(".st-key-variant-lab-turns input").input_value() == "20000"
     page.locator("[class*='st-key-variant-lab-b-'] input").first.click()
     page.get_by_role("option").nth(2).click()  # compare with the first other variant
     settle(page)

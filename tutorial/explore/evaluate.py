@@ -15,7 +15,8 @@ answer would be 0 % or 100 % for reasons the mover cannot see. So each playout f
 every card of the closed stocks anew (each stock keeps its size); the face-up piles stay as
 they are. Playout ``i`` deals the same way for every choice (the same generator, seeded from
 the seed and ``i``), so two choices are compared on the same deals (*common random numbers*):
-the comparison's interval is paired and much narrower than the two intervals side by side,
+the comparison's interval is paired (Agresti and Min's adjusted Wald interval) and narrower
+than the two intervals side by side,
 and the exact McNemar test (``scipy.stats.binomtest`` on the playouts where exactly one of
 the two choices won) says whether the difference is real.
 
@@ -25,6 +26,7 @@ not on how many processes played them.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,7 +38,7 @@ from ..engine.rules import ErrorKind, complete_turn, judge, legal_destinations, 
 from ..engine.variants import STANDARD, RuleOptions, variant
 from .lean import Table, play
 from .players import Seat
-from .study import DEFAULT_MAX_TURNS, Share, run_units, wilson
+from .study import DEFAULT_MAX_TURNS, Share, run_units
 
 MAX_EVAL_HANDS = 100_000
 """At most this many playouts per choice."""
@@ -132,7 +134,7 @@ class ChoiceValue:
 class Difference:
     """``better`` against ``other`` over the same playouts: the difference of their win shares
     (``better``'s minus ``other``'s, −1 to 1) with its paired 95 % interval ``low``–``high``
-    (Wilson's interval for the share of the differing playouts that ``better`` won, scaled),
+    (Agresti and Min's adjusted Wald interval),
     the playouts only ``better`` won (``only_better``) and only ``other`` won
     (``only_other``), and the two-sided exact McNemar ``p`` value. ``real``: ``p`` below
     :data:`LEVEL`."""
@@ -317,12 +319,14 @@ def compare(better: Dest, ours: Sequence[int], other: Dest, theirs: Sequence[int
     split = only_better + only_other
     p = float(binomtest(only_better, split, 0.5).pvalue) if split else 1.0
     difference = (only_better - only_other) / n
-    # The difference is (2π − 1)·m/n, where π is the share of the m playouts that differ
-    # won by ``better``: its interval is Wilson's for π, scaled so (never degenerate, unlike
-    # the Wald interval, when every differing playout went one way).
-    low, high = wilson(only_better, split) if split else (0.5, 0.5)
-    scale = split / n
-    return Difference(better, other, difference, (2 * low - 1) * scale, (2 * high - 1) * scale, only_better,
+    # Agresti and Min's adjusted Wald interval for a difference of paired proportions (2005):
+    # half a playout added to each of the four cells. Plain Wald collapses to a point when every
+    # differing playout went one way; conditioning on how many differ (Wilson's, scaled) came out
+    # far narrower than either pile's own interval (found by a trial).
+    b, c, total = only_better + 0.5, only_other + 0.5, n + 2
+    centre = (b - c) / total
+    margin = 1.959964 * math.sqrt(max((b + c) - (b - c) ** 2 / total, 0.0)) / total
+    return Difference(better, other, difference, max(-1.0, centre - margin), min(1.0, centre + margin), only_better,
                       only_other, p)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from babel.numbers import format_decimal, format_percent
 
+from .. import words
 from ..engine.position import Position
 from .table import TableWords
 
@@ -27,10 +28,12 @@ class EvaluationWords(TableWords):
         return format_decimal(round(value * 100, 1), "0.#", locale=self.locale)
 
     def chance(self, choice: ChoiceValue) -> str:
-        """``41% (38%–44%)``: the mover's share of wins with its 95 % interval."""
+        """``41.2% (38.1%–44.3%)``: the mover's share of wins with its 95 % interval, one decimal
+        (whole percentages showed 200 of 200 won as "100% (100%–100%)", as if certain)."""
         share = choice.share
-        return self._("{rate} ({low}–{high})").format(rate=self.percent(share.rate), low=self.percent(share.low),
-                                                     high=self.percent(share.high))
+        return self._("{rate} ({low}–{high})").format(rate=words.percent(share.rate, self.lang),
+                                                     low=words.percent(share.low, self.lang),
+                                                     high=words.percent(share.high, self.lang))
 
     def choice_line(self, choice: ChoiceValue, evaluation: Evaluation, position: Position) -> str:
         """One pile and what it is worth: ``common pile 2 (5♣): wins 41% (38%–44%)``; a wrong
@@ -101,6 +104,6 @@ class EvaluationWords(TableWords):
             players = self._("rule-perfect players (R8)")
         return self._("Each pile was played out {hands} times to the end of the hand by {players}, the closed stocks "
                       "dealt anew each time (they are face down: nobody knows their order), the same deals for "
-                      "every pile; a wrong pile is called by the next player and penalised. Intervals are 95 %; a "
-                      "difference is real when the exact McNemar test gives p below 0.05.").format(
-            hands=self.number(spec.hands), players=players)
+                      "every pile; a wrong pile is called by the next player and penalised. Intervals are {level}; a "
+                      "difference is real when the exact McNemar test gives p below {alpha}.").format(
+            hands=self.number(spec.hands), players=players, level=self.percent(0.95), alpha=self.number(0.05))
