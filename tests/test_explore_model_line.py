@@ -130,3 +130,14 @@ def test_left_and_right_keys_step_along_the_line_each_press_once():
     assert line.at == (wrong,)
     line.keys({"epoch": "abc", "total": 9, "log": "<script>"})  # not presses: nothing
     assert line.at == (wrong,)
+
+
+def test_the_move_on_show_is_told_with_its_call_correction_and_penalty():
+    line = Line(LineState(), TEXT, START, narrator("en"))
+    assert line.happened() == []
+    _right, wrong = right_and_wrong(START)
+    line.play(wrong)
+    said = line.happened()
+    record = line.state.moves[(wrong,)]
+    assert len(said) == 2 + len(record.penalty) and said[0] == narrator("en").judgement(record.judgement, record.judged_in)
+    assert all("gives" in text and "closed stock" in text for text in said[2:]), said

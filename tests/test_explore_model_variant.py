@@ -259,3 +259,21 @@ def test_muggins_stats_plays_rules_of_your_own(capsys) -> None:  # type: ignore[
     assert "53 cards" in capsys.readouterr().err
     assert main(["stats", "--players", "3", "--rules", "deal=4x12+4"]) == 2
     assert "your rules deal for 4 players, not 3" in capsys.readouterr().err
+
+
+def test_player_counts_come_back_once_impossible_rules_are_put_right() -> None:
+    """A trial: after an impossible deal was corrected, no player count was picked and Run was gone."""
+    found = variant_lab(b="custom", own_deal="3x17+1,4x13+1")
+    assert found.settings.dealt() == () and not found.can_run()
+    found.set("own_deal", "3x17+1,4x12+4")
+    assert found.settings.players == (3, 4) and found.can_run()
+
+
+def test_two_variants_sentences_say_which_variant_and_whether_either_is_fairer() -> None:
+    found = variant_lab(players=[3], hands=20, b="wrap")
+    found.run()
+    simulate(found)
+    said = Results(found.done(found.state.request or ()), found.tr, found.lang).sections()[0].meaning
+    assert all(line.startswith(("Under “", "With 3 players")) for line in said), said
+    assert any(line.startswith("Under “The source rules”: With 3 players") for line in said)
+    assert any("measurably fairer" in line or "balance" in line or "moving first" in line for line in said)

@@ -145,3 +145,9 @@ class MeasureWords:
     def no_difference(self, first: str, second: str, players: int) -> str:
         return self._("With {players} players, no measure differs clearly between “{first}” and “{second}”.").format(
             players=players, first=first, second=second)
+
+    def equally_fair(self, first: str, second: str, players: int) -> str:
+        """Neither variant is measurably fairer: balance and first-mover advantage do not differ."""
+        return self._("With {players} players, neither “{first}” nor “{second}” is measurably fairer: their balance "
+                      "and the first mover's advantage do not differ clearly.").format(players=players, first=first,
+                                                                                      second=second)

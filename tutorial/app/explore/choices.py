@@ -92,8 +92,6 @@ def results(found: ChoiceEvaluation) -> None:
     heading, summary, method = said
     evaluation = found.result()
     (st.success if evaluation is not None and evaluation.matters else st.info)(literal(summary))
-    if found.stale():
-        st.caption(_("These numbers are for the settings used before: press “Evaluate the choices” for the new ones."))
     headings, rows = found.table()
     st.markdown(literal(heading))
     st.table([{headings[name]: getattr(row, name) for name in headings} for row in rows], hide_index=True)

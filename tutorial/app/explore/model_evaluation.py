@@ -213,11 +213,6 @@ class ChoiceEvaluation:
             return None
         return self.store.get(request)
 
-    def stale(self) -> bool:
-        """The settings changed since the evaluation on show was made."""
-        request = self.state.request
-        return request is not None and request[0] == self.text and request[1] != self.settings.spec()
-
     def table(self) -> tuple[dict[str, str], list[ChoiceRow]]:
         """The results table: its column headings, then a row per correct pile and one per group
         of wrong piles that leave the same position (under the source rules every wrong pile is

@@ -204,6 +204,23 @@ class Line:
         line = self.shown_line()
         return self._("Move {number} of {total}.").format(number=len(at), total=len(line))
 
+    def happened(self) -> list[str]:
+        """What the move on show did, as the narrator tells a turn: the verdict and, for a wrong
+        pile, the call, the correction and each penalty card (after a wrong pile the table was
+        simply drawn anew: a trial could only work it out from the card counts)."""
+        at = self.at
+        if not at:
+            return []
+        record = self.state.moves[at]
+        verdict = record.judgement
+        if verdict is None or record.judged_in is None:
+            return [self.n.turn_line(record)]
+        lines = [self.n.judgement(verdict, record.judged_in)]
+        if record.called:
+            lines.append(self.n.correction(record, record.judged_in))
+            lines.extend(self.n.penalty_lines(record))
+        return lines
+
     def outcome_words(self) -> str | None:
         """Said once the hand is won on the line."""
         if not self.over():

@@ -108,15 +108,21 @@ class Results:
         for result, count in studies:
             table[self.name(result)] += [
                 " · ".join(self.num(count.length[key]) for key in ("median", "p90", "max")),
-                self.num(count.per_hand["choices"]), self.num(count.per_hand["recycles"])]
+                self.num(count.per_hand["choices"], "#,##0.0"), self.num(count.per_hand["recycles"], "#,##0.0")]
         for column in list(table)[1 + len(studies):]:
             table[column] += ["—"] * 3
-        lines = list(dict.fromkeys(line for result, count in studies for line in self.meaning_of(result, count)))
-        if len(studies) == 2:
+        if len(studies) == 2:  # each study's own sentences say which variant they are about
+            lines = [_("Under “{variant}”: {said}").format(variant=self.name(result), said=line)
+                     for result, count in studies for line in self.meaning_of(result, count)]
             names = (self.name(studies[0][0]), self.name(studies[1][0]))
             sentences = [text for difference in compared
                          if (text := said.sentence(difference, names[0], names[1], players)) is not None]
             lines += sentences or [said.no_difference(names[0], names[1], players)]
+            fairness = [difference for difference in compared if difference.id in ("balance", "first_mover")]
+            if not any(difference.real for difference in fairness):  # the question is which is fairer
+                lines.append(said.equally_fair(names[0], names[1], players))
+        else:
+            lines = list(dict.fromkeys(line for result, count in studies for line in self.meaning_of(result, count)))
         return Section(_("{players} players").format(players=players), table, tuple(lines))
 
     def definitions_heading(self) -> str:

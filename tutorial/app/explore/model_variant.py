@@ -168,7 +168,10 @@ class VariantSettings:
         except ValueError:
             policy = Policy.LOWEST
         dealt = replace(self, a=a, b=b, **own).dealt()
-        if self.players is None:
+        players: tuple[int, ...] | None
+        if not dealt:  # none dealt (impossible rules): picked afresh once they are possible
+            players = None
+        elif self.players is None:
             players = tuple(count for count in dealt if count <= 5)[:DEFAULT_PLAYERS]
         else:
             players = tuple(sorted({count for count in self.players if isinstance(count, int) and count in dealt}))

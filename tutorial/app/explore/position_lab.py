@@ -437,6 +437,10 @@ def line(position_lab: PositionLab) -> None:
     st.slider(_("Move in the line"), 0, total, value=len(found.at), key=slider_key, on_change=_line_slid,
               args=(slider_key,))
     st.markdown(literal(found.where_words()))
+    happened = found.happened()
+    if happened:
+        wrong = bool(found.entries()) and any(entry.current and entry.wrong for entry in found.entries())
+        (st.warning if wrong else st.info)(paragraphs(*happened))
     outcome = found.outcome_words()
     if outcome:
         st.success(literal(outcome))

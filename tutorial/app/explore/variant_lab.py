@@ -147,7 +147,8 @@ def form() -> None:
                 help=_("A hand still running after this many turns is drawn."))
     reason = variant_lab.no_run_reason()
     if reason:
-        st.info(reason)
+        if reason != variant_lab.own_problem():  # that one is said under "Your rules" already
+            st.info(reason)
         return
     st.button(_("Run the study"), type="primary", icon=":material/play_arrow:", key=RUN, on_click=_request)
 
