@@ -141,3 +141,18 @@ def test_the_move_on_show_is_told_with_its_call_correction_and_penalty():
     record = line.state.moves[(wrong,)]
     assert len(said) == 2 + len(record.penalty) and said[0] == narrator("en").judgement(record.judgement, record.judged_in)
     assert all("gives" in text and "closed stock" in text for text in said[2:]), said
+
+
+def test_a_full_tree_is_said_and_plays_no_more():
+    from tutorial.app.explore import model_line
+
+    line = Line(LineState(), TEXT, START, narrator("en"))
+    right, _wrong = right_and_wrong(START)
+    assert line.full_words() is None
+    original = model_line.MAX_MOVES
+    model_line.MAX_MOVES = 1
+    try:
+        line.play(right)
+        assert line.full() and not line.can_play() and "the most the lab keeps" in line.full_words()
+    finally:
+        model_line.MAX_MOVES = original

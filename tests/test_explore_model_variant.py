@@ -277,3 +277,14 @@ def test_two_variants_sentences_say_which_variant_and_whether_either_is_fairer()
     assert all(line.startswith(("Under “", "With 3 players")) for line in said), said
     assert any(line.startswith("Under “The source rules”: With 3 players") for line in said)
     assert any("measurably fairer" in line or "balance" in line or "moving first" in line for line in said)
+
+
+def test_a_name_like_a_formula_is_text_in_the_csv_and_a_name_of_spaces_is_no_name() -> None:
+    """A breaker's trial: ``--name "=cmd|x"`` went into the CSV as a formula."""
+    from tutorial.engine.variants import parse_rules
+
+    spec = StudySpec(players=(4,), hands=10, variant="custom", custom=parse_rules("wrap=1"), name="=cmd|x")
+    text = csv_bytes([study(spec)]).decode("utf-8-sig")
+    assert "\n'=cmd|x," in text
+    assert StudySpec(players=(4,), hands=10, variant="custom", custom=parse_rules(""), name="   ").name == ""
+    assert variant_lab(b="custom", own_name="   ").variant_names()["custom"] == "Rules of your own"

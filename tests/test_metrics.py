@@ -115,3 +115,18 @@ def test_muggins_stats_compares_two_variants(capsys):
     assert main(["stats", "--players", "4", "--hands", "200", "--variant", "standard", "--variant", "wrap"]) == 0
     text = capsys.readouterr().out
     assert "wrap against standard, 4 players:" in text and "Welch's t-test" in text
+
+
+def test_options_without_their_partner_or_given_twice_are_refused(capsys):
+    """A breaker's trial: they were silently ignored, or the last one taken."""
+    from tutorial.cli.commands import main
+
+    with pytest.raises(SystemExit) as caught:  # argparse's own error, as for any option it refuses
+        main(["stats", "--rules", "wrap=1", "--rules", "wrap=0"])
+    assert caught.value.code == 2 and "--rules may be given once" in capsys.readouterr().err
+    for argv in (["stats", "--name", "x"], ["explain", "tests/positions/pile-two-wins.toml", "--hands", "5"]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count(chr(10)) == 1 and "Traceback" not in err, (argv, err)
+    assert main(["stats", "--players", "4", "--rules", "deal=9x5+1"]) == 2
+    assert "a deal is for 3 to 8 players, not 9" in capsys.readouterr().err

@@ -60,6 +60,9 @@ def position_error(err: MugginsError, tr: Tr) -> str:
                         "one common pile (not {each} cards each and {piles} common piles)"),
         "deal-too-large": _("with {players} players, dealing {each} cards each and turning up the common piles "
                             "({piles}) needs {cards} cards: a pack has 52"),
+        "deal-players": _("a deal is for 3 to 8 players, not {players}"),
+        "deal-twice": _("the deal for {players} players is given twice"),
+        "rule-twice": _("“{rule}” is given twice"),
         "bad-rules": _("“{part}” cannot be read as a rule (write e.g. wrap=1;common-first=0;opponents=any;optional=1;"
                        "penalty=caller;deal=3x16+4,4x12+4)"),
         "empty-common": _("common pile {pile} is empty; common piles are never empty"),
@@ -258,3 +261,16 @@ def class_error(err: MugginsError, tr: Tr) -> str:
         template = tr.ngettext("Too many wrong room codes: wait {seconds} second before the next try.",
                                "Too many wrong room codes: wait {seconds} seconds before the next try.", seconds)
     return template.format(limit=p.get("limit", ""), minutes=minutes, seconds=seconds)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
+
+
+def cell(value: str | int) -> str | int:
+    """A value for a CSV cell that a spreadsheet shows as text: a text a spreadsheet would
+    run as a formula (a nickname like ``=HYPERLINK(…)``, a variant's name) gets a leading
+    ``'``; numbers stay."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

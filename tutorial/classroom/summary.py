@@ -11,23 +11,14 @@ from dataclasses import dataclass
 
 from ..lessons import Lesson
 from ..narrate import Narrator
+from ..words import FORMULA_STARTS, cell
 from .tally import SUMMARY_KEYS, SummaryRow, errors_ranked
 from .targets import Asked, Course, DealTarget, parse_target
 from .words import asked_words, choice_text, seated, verdict_words
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""A cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
 WORDED = ("question", "answer", "result")
 """The columns in the teacher's language, after ``round``."""
 CSV_COLUMNS = (SUMMARY_KEYS[0], *WORDED, *SUMMARY_KEYS[1:])
-
-
-def cell(value: str | int) -> str | int:
-    """A value for a CSV cell that a spreadsheet shows as text: a text a spreadsheet would
-    run as a formula (a nickname like ``=HYPERLINK(…)``) gets a leading ``'``; numbers stay."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
 
 
 @dataclass(frozen=True)

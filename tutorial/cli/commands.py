@@ -166,6 +166,12 @@ def _explain(args: argparse.Namespace) -> int:
     rules = VARIANTS[args.variant].rules
     spec = None
     workers = 1
+    given = [option for option, value, default in (("--hands", args.hands, "1000"), ("--seed", args.seed, "0"),
+                                                   ("--error-rate", args.error_rate, "0"),
+                                                   ("--alertness", args.alertness, "1"), ("--workers", args.workers, "1"))
+             if value != default]
+    if given and not args.evaluate:
+        raise cli_explore.StatsInputError(given[0], "needs --evaluate")
     if args.evaluate:
         spec = EvalSpec(hands=cli_explore.parse_whole(args.hands, "--hands", 1, MAX_EVAL_HANDS),
                         seed=cli_explore.parse_whole(args.seed, "--seed", 0, 10**18), variant=args.variant,

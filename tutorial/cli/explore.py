@@ -7,6 +7,7 @@ unknown variants or policies) exits with status 2 and one line, like every other
 
 from __future__ import annotations
 
+import argparse
 import csv
 import json
 import re
@@ -47,6 +48,15 @@ class StatsInputError(Exception):
         super().__init__(f"{where}: {problem}")
 
 
+class _Once(argparse.Action):
+    """An option that may be given once (a second ``--rules`` was silently taken instead of the first)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(f"{option_string or self.dest} may be given once")
+        setattr(namespace, self.dest, values)
+
+
 def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
     """Add ``stats`` and ``bench`` to the ``muggins`` sub-commands."""
     st = commands.add_parser("stats", help="simulate many seeded hands and sum them up, per player count")
@@ -55,7 +65,7 @@ def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
     st.add_argument("--seed", default="0", metavar="S", help="the study's seed (default 0)")
     st.add_argument("--variant", action="append", metavar="NAME", choices=list(VARIANTS),
                     help="rule variant; repeat to compare (default standard): " + ", ".join(VARIANTS))
-    st.add_argument("--rules", metavar="TEXT",
+    st.add_argument("--rules", metavar="TEXT", action=_Once,
                     help="rules of your own, e.g. 'wrap=1;common-first=0;opponents=any;optional=1;penalty=caller;"
                          "deal=3x16+4,4x12+4' (parts left out are the source rules'); studied after the --variants")
     st.add_argument("--name", default="", metavar="NAME", help="the name of your rules (with --rules)")
@@ -122,6 +132,8 @@ def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
     }
     found = []
     custom = None
+    if args.name and args.rules is None:
+        raise StatsInputError("--name", "names rules of your own: give --rules too")
     if args.rules is not None:
         try:
             custom = parse_rules(args.rules)

@@ -72,8 +72,10 @@ class RuleOptions:
             if not (isinstance(row, tuple) and len(row) == 3 and all(type(n) is int for n in row)):
                 raise PositionError("bad-field", field="counts")
             players, each, piles = row
-            if not 3 <= players <= 8 or players in seen:
-                raise PositionError("bad-field", field="counts")
+            if not 3 <= players <= 8:
+                raise PositionError("deal-players", players=players)
+            if players in seen:
+                raise PositionError("deal-twice", players=players)
             seen.add(players)
             if each < 1 or piles < 1:
                 raise PositionError("empty-deal", players=players, each=each, piles=piles)
@@ -141,7 +143,9 @@ def parse_rules(text: object) -> RuleOptions:
         if not part:
             continue
         key, sep, value = (item.strip() for item in part.partition("="))
-        if not sep or key not in RULE_KEYS or key in values:
+        if sep and key in values:
+            raise PositionError("rule-twice", rule=key)
+        if not sep or key not in RULE_KEYS:
             raise PositionError("bad-rules", part=part[:40])
         if key in ("wrap", "common-first", "optional"):
             if value not in flags:

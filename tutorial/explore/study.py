@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from ..engine.deal import MAX_SEED
 from ..engine.errors import PositionError
 from ..engine.variants import RuleOptions, variant
+from ..words import cell
 from .lean import Table, play
 from .players import Policy, Seat, policy
 from .summary import FINISHED, REPETITION, TURN_LIMIT
@@ -83,6 +84,7 @@ class StudySpec:
                 raise PositionError("bad-field", field="custom")
             if not isinstance(self.name, str) or len(self.name) > NAME_LIMIT or not self.name.isprintable():
                 raise PositionError("bad-field", field="name")
+            object.__setattr__(self, "name", self.name.strip())  # a name of spaces is no name
         rules = self.rules
         object.__setattr__(self, "policy", policy(self.policy))
         object.__setattr__(self, "players", tuple(self.players))
@@ -361,7 +363,7 @@ def csv_rows(results: Sequence[StudyResult]) -> list[dict[str, object]]:
     for result in results:
         for count in result.counts:
             row: dict[str, object] = {
-                "variant": result.spec.label, "players": count.players, "hands": count.hands,
+                "variant": cell(result.spec.label), "players": count.players, "hands": count.hands,
                 "wins": count.wins.count, "draws_repetition": count.draws_repetition.count,
                 "draws_turn_limit": count.draws_turn_limit.count,
                 **{f"length_{key}": round(value, 2) for key, value in count.length.items()},

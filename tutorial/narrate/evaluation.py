@@ -42,7 +42,11 @@ class EvaluationWords(TableWords):
         if choice.finished:
             return self._("{pile}: the last card, so the hand is won at once").format(pile=pile)
         if choice.correct:
-            return self._("{pile}: correct, wins {chance}").format(pile=pile, chance=self.chance(choice))
+            found = evaluation.against(choice.dest)
+            if found is None:
+                return self._("{pile}: correct, wins {chance}").format(pile=pile, chance=self.chance(choice))
+            return self._("{pile}: correct, wins {chance}, {drop} points less than the best pile").format(
+                pile=pile, chance=self.chance(choice), drop=self.points(found.difference))
         penalty = self.n_("{count} penalty card", "{count} penalty cards", choice.penalty).format(
             count=self.number(choice.penalty))
         error = self.error_title(choice.error) if choice.error is not None else ""

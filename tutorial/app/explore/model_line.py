@@ -221,6 +221,17 @@ class Line:
             lines.extend(self.n.penalty_lines(record))
         return lines
 
+    def full(self) -> bool:
+        """The tree holds :data:`MAX_MOVES` moves: no more can be played (a session keeps them all)."""
+        return len(self.state.moves) >= MAX_MOVES
+
+    def full_words(self) -> str | None:
+        """Said when no more moves can be played because the tree is full (else ``None``)."""
+        if not self.full():
+            return None
+        return self._("These lines hold {count} moves, the most the lab keeps: go back to any move to see it, or "
+                      "start from a new position.").format(count=self.n.number(MAX_MOVES))
+
     def outcome_words(self) -> str | None:
         """Said once the hand is won on the line."""
         if not self.over():

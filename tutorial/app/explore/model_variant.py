@@ -146,7 +146,8 @@ class VariantSettings:
         a = self.a if self.a in VARIANTS or self.a == CUSTOM else "standard"
         b = self.b if self.b in VARIANTS or self.b == CUSTOM else ""
         own: dict[str, Any] = {
-            "own_name": self.own_name[:NAME_LIMIT] if isinstance(self.own_name, str) and self.own_name.isprintable() else "",
+            "own_name": self.own_name.strip()[:NAME_LIMIT]
+            if isinstance(self.own_name, str) and self.own_name.isprintable() else "",
             "own_wrap": bool(self.own_wrap), "own_first": bool(self.own_first),
             "own_opponents": self.own_opponents if self.own_opponents in {o.value for o in Opponents}
             else Opponents.NEAREST.value,

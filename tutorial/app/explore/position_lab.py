@@ -444,6 +444,9 @@ def line(position_lab: PositionLab) -> None:
     outcome = found.outcome_words()
     if outcome:
         st.success(literal(outcome))
+    full = found.full_words()
+    if full:
+        st.info(literal(full))
     for entry in entries:
         text = literal(f"{entry.number}. {entry.text}")
         clicks.button(text, key=f"lab-line-move-{entry.number}", seen=seen, current=token, action=_along,
