@@ -258,14 +258,15 @@ def test_a_double_click_in_the_position_lab_adds_one_player(page, guarded_url):
     assert len(loads(from_link(query(page)["pos"])).players) == 5  # deal 4-1 and one more
 
 
-@pytest.mark.parametrize("gap", [40, 150])
-def test_a_double_click_on_back_in_the_position_labs_line_steps_back_once(page, guarded_url, gap):
+def test_a_double_click_on_back_in_the_position_labs_line_steps_back_once(page, guarded_url):
     """A breaker's trial: two clicks on *Back* 40 ms apart left the line where it was (the second
-    click's run carried the slider's old value back and undid the first)."""
+    click's run carried the slider's old value back and undid the first). At 80–250 ms it acted
+    once, as it does now at 40 ms."""
+    gap = 40
     page.goto(f"{guarded_url}/explore?lang=en&lab=position&table=text")
     settle(page)
     play = page.locator("[class*='st-key-lab-play-picked'] button:visible")
-    for _ in range(3):  # three moves: the first pile each time (the text view's buttons)
+    for _ in range(2):  # two moves: the first pile each time (the text view's buttons)
         for _try in range(3):  # the guard: a control seen for less than 300 ms takes no click
             page.wait_for_timeout(400)
             page.locator("[class*='st-key-lab-table'] button").first.click()
@@ -275,9 +276,9 @@ def test_a_double_click_on_back_in_the_position_labs_line_steps_back_once(page, 
         page.wait_for_timeout(400)
         play.first.click()
         settle(page)
-    where = page.get_by_text("Move 3 of 3.")
+    where = page.get_by_text("Move 2 of 2.")
     where.wait_for(timeout=15_000)
     back = key_selector(page, "lab-line-back")
     result = gesture(page, back, back, gap)
     said = page.locator("[data-testid='stMain']").inner_text()
-    assert "Move 2 of 3." in said or ("Move 1 of 3." in said and result["gap"] >= THRESHOLD), (result, said)
+    assert "Move 1 of 2." in said or ("The start of the line." in said and result["gap"] >= THRESHOLD), (result, said)
