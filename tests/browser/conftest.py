@@ -185,14 +185,32 @@ class _KeptBrowser:
         self._idle.clear()
 
 
+_KEPT: list[_KeptBrowser] = []
+"""This worker's browser (one), so that a failed test can drop the contexts kept for lending."""
+
+
 @pytest.fixture(scope="session")
 def browser(launch_browser):
     """pytest-playwright's browser, lending contexts (:class:`_KeptBrowser`)."""
     real = launch_browser()
     kept = _KeptBrowser(real)
+    _KEPT.append(kept)
     yield kept
+    _KEPT.remove(kept)
     kept.close_all()
     real.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """After a browser test fails, the contexts kept for lending are closed: its rerun starts in
+    a new one. Two focus tests failed on their first try and on the rerun in one clean-clone run
+    while passing alone and under load, which points at something a lent context carried."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and call.when == "call" and "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+        for kept in _KEPT:
+            kept.close_all()
 
 
 def settle(page, quiet_ms: int = 400, timeout_ms: int = 30_000) -> None:
