@@ -116,9 +116,13 @@ class RuleOptions:
         """The rules as text, read back by :func:`parse_rules`:
         ``wrap=0;common-first=1;opponents=nearest;optional=0;penalty=every-other;deal=3x17+1,4x12+4,…``
         (``deal``: per player count, cards each and common piles)."""
-        deal = ",".join(f"{players}x{each}+{piles}" for players, each, piles in sorted(self.counts))
         return (f"wrap={int(self.wrap)};common-first={int(self.common_priority)};opponents={self.opponents.value};"
-                f"optional={int(self.opponent_optional)};penalty={self.penalty.value};deal={deal}")
+                f"optional={int(self.opponent_optional)};penalty={self.penalty.value};deal={self.deal_code()}")
+
+    def deal_code(self) -> str:
+        """The ``deal`` part of :meth:`code`: ``3x17+1,4x12+4,…`` (players x cards each + common
+        piles), fewest players first."""
+        return ",".join(f"{players}x{each}+{piles}" for players, each, piles in sorted(self.counts))
 
 
 STANDARD = RuleOptions()

@@ -177,6 +177,16 @@ class Evaluation:
         """The correct choice with the most wins (the first in the engine's order on a tie)."""
         return max(self.correct, key=lambda choice: choice.wins)
 
+    def groups(self) -> tuple[tuple[ChoiceValue, ...], ...]:
+        """The choices as a table lists them: each correct pile alone, then the wrong piles that
+        leave the same position together (under the source rules every wrong pile is corrected to
+        the same pile with the same penalty: one group)."""
+        wrong: dict[int, list[ChoiceValue]] = {}
+        for index, choice in enumerate(self.choices):
+            if not choice.correct:
+                wrong.setdefault(choice.group if choice.group >= 0 else index, []).append(choice)
+        return (*((choice,) for choice in self.correct), *(tuple(members) for members in wrong.values()))
+
     def against(self, dest: Dest) -> Difference | None:
         """How ``dest`` compares with the best correct choice (``None`` for the best itself)."""
         return next((found for found in self.versus if found.other == dest), None)

@@ -89,7 +89,7 @@ def measures(count: CountResult, *, challenger: bool, seed: int = 0) -> dict[str
     won = count.wins.count
     even = 1 / players
     found: dict[str, Measure] = {}
-    low, high = _balance_interval([share.count for share in count.wins_by_seat], seed)
+    low, high = _percentiles(_bootstrap([share.count for share in count.wins_by_seat], seed))
     found["balance"] = Measure("balance", balance([share.count for share in count.wins_by_seat]), low, high)
     first = count.wins_by_seat[0].count
     share_low, share_high = wilson(first, won)
@@ -135,10 +135,6 @@ def _bootstrap(wins: Sequence[int], seed: int) -> list[float]:
 def _percentiles(values: Sequence[float]) -> tuple[float, float]:
     ordered = sorted(values)
     return ordered[int(0.025 * len(ordered))], ordered[min(len(ordered) - 1, int(0.975 * len(ordered)))]
-
-
-def _balance_interval(wins: Sequence[int], seed: int) -> tuple[float, float]:
-    return _percentiles(_bootstrap(wins, seed))
 
 
 def compare(first: CountResult, second: CountResult, *, challenger: bool, seed: int = 0) -> list[Difference]:

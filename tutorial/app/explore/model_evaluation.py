@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from tutorial.app.explore.model_variant import WORKERS, Phase, Progress, ResultStore, waiting_words
-from tutorial.engine.errors import MugginsError
 from tutorial.engine.position import Position
 from tutorial.engine.rules import turn_up
 from tutorial.explore.evaluate import ChoiceValue, EvalSpec, Evaluation
@@ -128,13 +127,10 @@ class ChoiceEvaluation:
             self.state.request = self.key()
             self.state.running = None
 
-    def running(self) -> bool:
-        """An evaluation is asked for and not yet done."""
+    def can_stop(self) -> bool:
+        """*Stop*: an evaluation is asked for and not yet done."""
         request = self.state.request
         return request is not None and self.store.get(request) is None
-
-    def can_stop(self) -> bool:
-        return self.running()
 
     def stop(self) -> None:
         """*Stop*: nothing of the unfinished evaluation is kept, and the page says so once."""
@@ -224,18 +220,15 @@ class ChoiceEvaluation:
         if found is None or self.position is None:
             return headings, []
         table = turn_up(self.position).position
-        rows = []
-        groups: dict[int, list[ChoiceValue]] = {}
-        for index, choice in enumerate(found.choices):
-            if not choice.correct:
-                groups.setdefault(choice.group if choice.group >= 0 else index, []).append(choice)
-        for choice in found.correct:
-            rows.append(ChoiceRow(self.n.sentence(self.n.pile(choice.dest, table)), self._("correct"), "",
-                                  self._("won at once") if choice.finished else self.n.chance(choice),
-                                  self._versus(found, choice)))
         corrected = self.n.pile(found.correct[0].dest, table)
-        for members in groups.values():
+        rows = []
+        for members in found.groups():
             choice = members[0]
+            if choice.correct:
+                rows.append(ChoiceRow(self.n.sentence(self.n.pile(choice.dest, table)), self._("correct"), "",
+                                      self._("won at once") if choice.finished else self.n.chance(choice),
+                                      self._versus(found, choice)))
+                continue
             if len(members) == 1:
                 pile = self.n.sentence(self.n.pile(choice.dest, table))
                 verdict = self.n.error_title(str(choice.error))
@@ -265,19 +258,13 @@ class ChoiceEvaluation:
                   "correct": self._("correct"), "wrong": self._("Muggins!")}
         if found is None:
             return [], labels
-        values = [choice for choice in found.correct]
-        groups: dict[int, ChoiceValue] = {}
-        for index, choice in enumerate(found.choices):
-            if not choice.correct:
-                groups.setdefault(choice.group if choice.group >= 0 else index, choice)
-        values += list(groups.values())
         data = []
-        for row, choice in zip(rows, values, strict=True):
-            share = choice.share if choice.valued else None
-            if share is None:
-                continue
-            data.append({"pile": row.pile, "rate": share.rate, "low": share.low, "high": share.high,
-                         "kind": labels["correct"] if choice.correct else labels["wrong"], "chance": row.chance})
+        for row, members in zip(rows, found.groups(), strict=True):
+            choice = members[0]
+            if choice.valued:
+                share = choice.share
+                data.append({"pile": row.pile, "rate": share.rate, "low": share.low, "high": share.high,
+                             "kind": labels["correct"] if choice.correct else labels["wrong"], "chance": row.chance})
         return data, labels
 
     def words(self) -> tuple[str, str, str] | None:
@@ -291,11 +278,6 @@ class ChoiceEvaluation:
 
     def no_evaluation_reason(self) -> str | None:
         """Why *Evaluate* is not offered (a mover with no card to turn)."""
-        if self.position is None:
+        if self.position is None or self.can_evaluate():
             return None
-        try:
-            card = turn_up(self.position).card
-        except MugginsError:
-            card = None
-        return None if card is not None else self._("The player to move has no card to turn, so there is no choice "
-                                                    "to evaluate.")
+        return self._("The player to move has no card to turn, so there is no choice to evaluate.")

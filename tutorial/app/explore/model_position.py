@@ -233,8 +233,7 @@ class PositionLab:
         if self.can_play_picked():
             assert self.state.picked is not None
             if self.line().play(self.state.picked[1]):
-                self.state.picked = None
-                self.state.playout.turn = 0
+                self._moved()
 
     def can_pass(self) -> bool:
         return self.line().can_play() and self.line().passes()
@@ -242,7 +241,12 @@ class PositionLab:
     def play_pass(self) -> None:
         """The mover has no card: they pass (R2) and the line goes on."""
         if self.can_pass() and self.line().play("pass"):
-            self.state.playout.turn = 0
+            self._moved()
+
+    def _moved(self) -> None:
+        """Another position examined: no pile picked on it yet, its playout from its start."""
+        self.state.picked = None
+        self.state.playout.turn = 0
 
     def set_careless(self, on: bool) -> None:
         """The playout's players make errors (``on``) or play rule-perfectly; back to its start."""
@@ -251,10 +255,13 @@ class PositionLab:
             self.state.playout.turn = 0
 
     def move_line(self, action: str, where: object = None) -> None:
-        """Along the line: ``back``, ``forward``, ``start``, ``go`` (``where``: a move's path) or
-        ``to`` (``where``: how many moves from the start, the slider)."""
+        """Along the line: ``back``, ``forward``, ``start``, ``go`` (``where``: a move's path),
+        ``to`` (``where``: how many moves from the start, the slider) or ``keys`` (``where``: the
+        browser's count of ← and → presses)."""
         line = self.line()
-        if action == "back":
+        if action == "keys":
+            line.keys(where)
+        elif action == "back":
             line.back()
         elif action == "forward":
             line.forward()
@@ -266,8 +273,7 @@ class PositionLab:
             line.go_to(where)
         else:
             return
-        self.state.picked = None
-        self.state.playout.turn = 0
+        self._moved()
 
     def problem(self) -> str | None:
         """Why the text is not a position, with its line (as on the command line), or ``None``."""

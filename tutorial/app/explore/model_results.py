@@ -139,10 +139,6 @@ class Results:
             "when p is below 0.05.").format(level=self.level())))
         return found
 
-    def meaning(self, result: StudyResult) -> list[str]:
-        """What the numbers of one study mean for players, in sentences."""
-        return [line for count in result.counts for line in self.meaning_of(result, count)]
-
     def meaning_of(self, result: StudyResult, count: CountResult) -> list[str]:
         """What the numbers of one study at one player count mean, in sentences."""
         _ = self._

@@ -64,7 +64,7 @@ LIMITS = {"hands": (10, 20_000), "seed": (0, 10**9 - 1), "errors": (0, 30), "ale
           "max_turns": (50, DEFAULT_MAX_TURNS)}
 """The settings' ranges (hands per player count, seed, errors and alertness in per cent, the
 turn limit of each hand)."""
-OWN_DEAL = ",".join(f"{players}x{each}+{piles}" for players, each, piles in STANDARD.counts)
+OWN_DEAL = STANDARD.deal_code()
 """The deal of rules of one's own as a fresh form shows it: the source rules' (§counts)."""
 DEAL_LIMIT = 120
 """At most this many characters in the deal of rules of one's own."""
@@ -116,10 +116,9 @@ class VariantSettings:
         """These settings with the rules of ``text`` as one's own (a shared link's), compared with
         variant ``a``; raises :class:`PositionError` for rules that cannot be read or played."""
         rules = parse_rules(text)
-        deal = ",".join(f"{players}x{each}+{piles}" for players, each, piles in sorted(rules.counts))
         return replace(self, b=CUSTOM, players=None, own_name=name[:NAME_LIMIT], own_wrap=rules.wrap,
                        own_first=rules.common_priority, own_opponents=rules.opponents.value,
-                       own_optional=rules.opponent_optional, own_penalty=rules.penalty.value, own_deal=deal).checked()
+                       own_optional=rules.opponent_optional, own_penalty=rules.penalty.value, own_deal=rules.deal_code()).checked()
 
     def uses_own(self) -> bool:
         return CUSTOM in (self.a, self.b)

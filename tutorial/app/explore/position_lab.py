@@ -244,10 +244,7 @@ def _line_keys() -> Any:
 
 def _line_pressed() -> None:
     getter = getattr(st.session_state.get(LINE_KEYS), "get", None)  # the component's state: {"presses": …}
-    model = lab()
-    model.line().keys(getter("presses") if callable(getter) else None)
-    model.state.picked = None
-    model.state.playout.turn = 0
+    lab().move_line("keys", getter("presses") if callable(getter) else None)
 
 
 def _toggled() -> None:
