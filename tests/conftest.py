@@ -95,3 +95,25 @@ def pytest_terminal_summary(terminalreporter):
         errors = [line for line in lines if line.startswith("E ")]
         for line in (ours[-8:] + errors[-6:]) or lines[-25:]:
             terminalreporter.write_line(f"    {line}")
+
+
+# ----- the stores: SQLite and PostgreSQL (tests/stores.py) -----------------------------------
+from stores import Cluster, make_place  # noqa: E402
+
+BOTH_STORES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.xdist_group("postgres"))]
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    cluster = Cluster()
+    yield cluster
+    cluster.close()
+
+
+@pytest.fixture(params=BOTH_STORES)
+def place(request, tmp_path, postgres_cluster):
+    """Where a store test keeps its store: each test runs once on SQLite, once on PostgreSQL."""
+    found, end = make_place(request.param, tmp_path, postgres_cluster)
+    yield found
+    if end is not None:
+        end()

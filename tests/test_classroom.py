@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from stores import PLACE_SCRIPT
 
 import tutorial.classroom
 from tutorial.classroom import (
@@ -22,8 +23,9 @@ from tutorial.classroom import (
     room_hours,
 )
 from tutorial.engine.errors import MugginsError
-from tutorial.store import RoomStore, open_room_store, open_store
-from tutorial.store.sqlite import FILE_NAME, SCHEMA_VERSION
+from tutorial.store import RoomStore, open_room_store
+from tutorial.store.schema import SCHEMA_VERSION, STATEMENTS
+from tutorial.store.sqlite import FILE_NAME
 
 HOUR = 3600.0
 
@@ -47,8 +49,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def store(tmp_path, clock) -> RoomStore:
-    return open_room_store(tmp_path, limits=RoomLimits(hours=4), now=clock)
+def store(place, clock) -> RoomStore:
+    return place.rooms(limits=RoomLimits(hours=4), now=clock)
 
 
 def raises(code: str, **params):
@@ -144,9 +146,9 @@ def test_the_room_lifetime_comes_from_the_environment_when_valid():
         RoomLimits(max_students=0)
 
 
-def test_the_store_reads_the_lifetime_from_the_environment(tmp_path, monkeypatch, clock):
+def test_the_store_reads_the_lifetime_from_the_environment(place, monkeypatch, clock):
     monkeypatch.setenv("MUGGINS_ROOM_HOURS", "1")
-    store = open_room_store(tmp_path, now=clock)
+    store = place.rooms(now=clock)
     room = store.open_room()
     assert store.teacher_room(room.code, room.teacher_token).expires == clock.time + HOUR
 
@@ -177,12 +179,12 @@ def test_a_room_from_opening_to_reveal(store, clock):
         store.set_question(room.code, room.teacher_token, "deal/4-2818", after=1)
 
 
-def test_a_room_and_its_answers_survive_a_restart(tmp_path, clock):
-    store = open_room_store(tmp_path, now=clock)
+def test_a_room_and_its_answers_survive_a_restart(place, clock):
+    store = place.rooms(now=clock)
     room, (ana, ben, _) = class_with_question(store)
     store.answer(room.code, ana.student_token, 1, "discard:B", "right")
     store.answer(room.code, ben.student_token, 1, "common:1", "wrong-common")
-    again = open_room_store(tmp_path, now=clock)  # as after a restart of the app
+    again = place.rooms(now=clock)  # as after a restart of the app
     tally = again.tally(room.code, room.teacher_token)
     assert (tally.round, tally.students, tally.answered) == (1, 3, 2)
     assert again.student(room.code, ana.student_token).choice == "discard:B"
@@ -248,8 +250,8 @@ def test_nicknames_are_unique_in_a_room_ignoring_case(store):
     assert [row.nickname for row in store.students(room.code, room.teacher_token)] == ["Ana María"]
 
 
-def test_a_room_holds_a_limited_number_of_students(tmp_path, clock):
-    store = open_room_store(tmp_path, limits=RoomLimits(max_students=3), now=clock)
+def test_a_room_holds_a_limited_number_of_students(place, clock):
+    store = place.rooms(limits=RoomLimits(max_students=3), now=clock)
     room = store.open_room()
     for name in "ABC":
         store.join(room.code, name, "k")
@@ -327,13 +329,13 @@ def test_bad_targets_are_refused(store):
     assert store.teacher_room(room.code, room.teacher_token).target == "deal/4-1"
 
 
-def test_failed_joins_are_limited_per_client_across_store_objects(tmp_path, clock):
+def test_failed_joins_are_limited_per_client_across_store_objects(place, clock):
     limits = RoomLimits(max_failed_joins=5, failed_join_window=600)
-    store = open_room_store(tmp_path, limits=limits, now=clock)
+    store = place.rooms(limits=limits, now=clock)
     room = store.open_room()
     for attempt in range(5):
         with raises("unknown-room"):
-            open_room_store(tmp_path, limits=limits, now=clock).join("ZZZZZ" + "23456789A"[attempt], "Eve", "6.6.6.6")
+            place.rooms(limits=limits, now=clock).join("ZZZZZ" + "23456789A"[attempt], "Eve", "6.6.6.6")
         clock.advance(10)
     # locked for one window from the fifth failure (at +40 s): 590 s to go
     with raises("too-many-attempts", limit=5, window=600, retry_after=590):
@@ -460,7 +462,7 @@ def test_the_version_rises_on_every_change_and_only_then(store):
     assert store.version(room.code) == seen[-1]
 
 
-def test_purge_removes_expired_rooms_and_their_data(tmp_path, store, clock):
+def test_purge_removes_expired_rooms_and_their_data(place, store, clock):
     old, (ana, *_) = class_with_question(store)
     store.answer(old.code, ana.student_token, 1, "call", "right")
     store.report_progress(old.code, ana.student_token, 1, 1, {"x": 1}, False)
@@ -471,23 +473,23 @@ def test_purge_removes_expired_rooms_and_their_data(tmp_path, store, clock):
     with raises("unknown-room"):
         store.version(old.code)
     assert store.version(young.code) > 0
-    with sqlite3.connect(tmp_path / FILE_NAME) as db:
-        for table in ("rounds", "students", "answers", "progress"):
-            rooms = {row[0] for row in db.execute(f"SELECT room FROM {table}")}
-            assert old.code not in rooms, table
+    for table in ("rounds", "students", "answers", "progress"):
+        rooms = {row[0] for row in place.sql(f"SELECT room FROM {table}")}
+        assert young.code in rooms or table in ("answers", "progress"), table
+        assert old.code not in rooms, table
     clock.advance(4 * HOUR)
     store.open_room()  # opening a room purges the expired ones
     with raises("unknown-room"):
         store.version(young.code)
 
 
-def test_tokens_and_client_keys_are_never_stored_in_clear(tmp_path, store):
+def test_tokens_and_client_keys_are_never_stored_in_clear(place, store):
     room, students = class_with_question(store)
     store.join(room.code, "Eve", "203.0.113.77")
     with raises("unknown-room"):
         store.join("ZZZZZZ", "Eve", "198.51.100.9")
     secrets_ = [room.teacher_token, *(student.student_token for student in students), "203.0.113.77", "198.51.100.9"]
-    stored = b"".join(path.read_bytes() for path in tmp_path.iterdir() if path.name.startswith(FILE_NAME))
+    stored = place.stored()
     assert b"Ana" in stored  # the check reads what was written
     for secret in secrets_:
         assert secret.encode() not in stored, secret
@@ -496,47 +498,64 @@ def test_tokens_and_client_keys_are_never_stored_in_clear(tmp_path, store):
 # ----- schema and processes ---------------------------------------------------------------
 
 
-def v1_database(folder: Path) -> None:
-    """A database as version 1 of the app wrote it, with one saved game."""
-    folder.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(folder / FILE_NAME) as db:
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        db.execute("CREATE TABLE games (key TEXT PRIMARY KEY, body TEXT NOT NULL, saved REAL NOT NULL)")
-        db.execute("INSERT INTO meta VALUES ('schema', '1')")
-        db.execute("INSERT INTO games VALUES ('abc', '{\"deal\": \"4-1\"}', 1.0)")
-    db.close()
+OLD_SCHEMA = {
+    1: ["CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "CREATE TABLE games (key TEXT PRIMARY KEY, body TEXT NOT NULL, saved REAL NOT NULL)",
+        "INSERT INTO games VALUES ('abc', '{\"deal\": \"4-1\"}', 1.0)"],
+    # version 2 added the class rooms (the statements of tutorial/store/schema.py before "version 3")
+    2: list(STATEMENTS[1:9]),
+}
 
 
-def test_a_version_1_database_is_upgraded_in_place_and_keeps_its_games(tmp_path, clock):
-    v1_database(tmp_path)
-    store = open_room_store(tmp_path, now=clock)
-    assert open_store(tmp_path).load_game("abc") == '{"deal": "4-1"}'
-    room = store.open_room()
+def old_database(place, version: int) -> None:
+    """A database as version 1 or 2 of the app wrote it, with one saved game."""
+    if place.folder is not None:
+        place.folder.mkdir(parents=True, exist_ok=True)
+        place.sql("PRAGMA journal_mode=WAL")
+    for number in range(1, version + 1):
+        for statement in OLD_SCHEMA[number]:
+            place.sql(statement)
+    place.sql("INSERT INTO meta VALUES ('schema', ?)", (str(version),))
+
+
+def test_version_2_adds_what_version_3_made():
+    assert [s.split()[5] for s in OLD_SCHEMA[2] if s.startswith("CREATE TABLE")] == [
+        "rooms", "rounds", "students", "answers", "progress", "join_failures"]
+    assert all("join_locks" not in s and "room_clients" not in s for s in OLD_SCHEMA[2])
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_database_is_upgraded_in_place_and_keeps_its_games_and_rooms(place, clock, version):
+    old_database(place, version)
+    if version == 2:  # a room of version 2, with a student, outlives the upgrade
+        place.sql("INSERT INTO rooms (code, teacher_hash, created, active, lifetime, expires, students) "
+                  "VALUES ('ABCDEF', 'x', ?, ?, 3600, ?, 1)", (clock(), clock(), clock() + 3600))
+        place.sql("INSERT INTO students VALUES ('ABCDEF', 1, 'Zoe', 'zoe', 'y', ?)", (clock(),))
+    store = place.rooms(now=clock)
+    assert place.games().load_game("abc") == '{"deal": "4-1"}'
+    room = store.open_room(client_key="k")  # a table of version 3 (room_clients) in use
     assert store.join(room.code, "Ana", "k").student == 1
-    with sqlite3.connect(tmp_path / FILE_NAME) as db:
-        assert db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()[0] == str(SCHEMA_VERSION) == "3"
-    db.close()
+    assert place.sql("SELECT value FROM meta WHERE name = 'schema'")[0][0] == str(SCHEMA_VERSION) == "3"
+    if version == 2:
+        assert place.sql("SELECT nickname FROM students WHERE room = 'ABCDEF'") == [("Zoe",)]
 
 
-def test_two_processes_upgrade_a_version_1_database_at_once(tmp_path):
-    v1_database(tmp_path)
-    code = "import sys; from tutorial.store import open_room_store; open_room_store(sys.argv[1]).open_room()"
-    workers = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stderr=subprocess.PIPE, text=True) for _ in range(4)]
+def test_two_processes_upgrade_a_version_2_database_at_once(place):
+    old_database(place, 2)
+    code = PLACE_SCRIPT + "import sys; from tutorial.store import open_room_store; open_room_store(**place_of(sys.argv[1])).open_room()"
+    workers = [subprocess.Popen([sys.executable, "-c", code, place.arg], stderr=subprocess.PIPE, text=True) for _ in range(4)]
     outcomes = [(worker.wait(timeout=60), worker.stderr.read()) for worker in workers]
     assert all(status == 0 for status, _ in outcomes), outcomes
-    with sqlite3.connect(tmp_path / FILE_NAME) as db:
-        assert db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 4
-        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
-    db.close()
+    assert place.sql("SELECT COUNT(*) FROM rooms")[0][0] == 4
+    assert place.sql("SELECT COUNT(*) FROM games")[0][0] == 1
 
 
-STUDENTS = """
+STUDENTS = PLACE_SCRIPT + """
 import json, sys, time
 from tutorial.classroom import ClassroomError
 from tutorial.store import open_room_store
-folder, code, prefix, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-store = open_room_store(folder)
+where, code, prefix, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+store = open_room_store(**place_of(where))
 start = time.perf_counter()
 joined = [store.join(code, f"{prefix}{i}", f"10.0.{prefix}.{i}") for i in range(count)]
 for i, student in enumerate(joined):
@@ -551,11 +570,11 @@ print(json.dumps({"refused": refused, "seconds": time.perf_counter() - start}))
 """
 
 
-def test_two_processes_lose_no_answer_and_duplicate_none(tmp_path):
-    store = open_room_store(tmp_path)
+def test_two_processes_lose_no_answer_and_duplicate_none(place):
+    store = place.rooms()
     room = store.open_room()
     store.set_question(room.code, room.teacher_token, "deal/4-2817")
-    workers = [subprocess.Popen([sys.executable, "-c", STUDENTS, str(tmp_path), room.code, prefix, "30"],
+    workers = [subprocess.Popen([sys.executable, "-c", STUDENTS, place.arg, room.code, prefix, "30"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for prefix in ("1", "2")]
     outcomes = [worker.communicate(timeout=120) for worker in workers]
     assert [worker.returncode for worker in workers] == [0, 0], outcomes
@@ -569,9 +588,9 @@ def test_two_processes_lose_no_answer_and_duplicate_none(tmp_path):
     assert sorted(row.student for row in store.students(room.code, room.teacher_token)) == list(range(1, 61))
 
 
-def test_forty_students_answer_quickly(tmp_path):
+def test_forty_students_answer_quickly(place):
     """One process: 40 joins and 40 answers, each its own connection and transaction."""
-    store = open_room_store(tmp_path)
+    store = place.rooms()
     room = store.open_room()
     store.set_question(room.code, room.teacher_token, "deal/4-1")
     start = time.perf_counter()
@@ -591,10 +610,9 @@ def test_stored_errors_read_back_and_unreadable_ones_read_as_none():
     assert decode_errors('{"a": 1, "b": "x"}') == {"a": 1}
 
 
-def test_a_student_sees_the_class_tally_only_after_the_reveal_and_without_names(tmp_path):
-    from tutorial.store import open_room_store
+def test_a_student_sees_the_class_tally_only_after_the_reveal_and_without_names(place):
 
-    rooms = open_room_store(tmp_path)
+    rooms = place.rooms()
     made = rooms.open_room()
     names = ["Ana", "Ben", "Cy", "Di", "Ed"]
     joined = [rooms.join(made.code, name, f"c{i}") for i, name in enumerate(names)]
@@ -692,9 +710,9 @@ def test_a_link_says_the_same_for_a_real_and_a_made_up_code(store, clock):
         store.teacher_room(room.code, room.teacher_token)
 
 
-def test_a_lock_on_wrong_codes_lasts_one_window_and_is_not_renewed(tmp_path, clock):
+def test_a_lock_on_wrong_codes_lasts_one_window_and_is_not_renewed(place, clock):
     limits = RoomLimits(max_failed_joins=5, failed_join_window=600)
-    store = open_room_store(tmp_path, limits=limits, now=clock)
+    store = place.rooms(limits=limits, now=clock)
     room = store.open_room()
     for _ in range(5):
         with raises("unknown-room"):
@@ -714,8 +732,8 @@ def test_a_lock_on_wrong_codes_lasts_one_window_and_is_not_renewed(tmp_path, clo
     assert store.join(room.code, "Ben", "school").nickname == "Ben"
 
 
-def test_joins_are_capped_per_address_and_per_room(tmp_path, clock):
-    store = open_room_store(tmp_path, limits=RoomLimits(max_joins_per_client=5, join_window=600, max_students=8),
+def test_joins_are_capped_per_address_and_per_room(place, clock):
+    store = place.rooms(limits=RoomLimits(max_joins_per_client=5, join_window=600, max_students=8),
                             now=clock)
     room = store.open_room()
     for number in range(5):
@@ -731,8 +749,8 @@ def test_joins_are_capped_per_address_and_per_room(tmp_path, clock):
     assert store.join(room.code, "Real", "bot").nickname == "Real"
 
 
-def test_open_rooms_are_capped_per_address_and_for_the_server(tmp_path, clock):
-    store = open_room_store(tmp_path, limits=RoomLimits(max_rooms_per_client=3, max_rooms=5), now=clock)
+def test_open_rooms_are_capped_per_address_and_for_the_server(place, clock):
+    store = place.rooms(limits=RoomLimits(max_rooms_per_client=3, max_rooms=5), now=clock)
     for _ in range(3):
         store.open_room(client_key="bot")
     with raises("too-many-rooms", scope="address", limit=3):
@@ -751,9 +769,9 @@ def test_open_rooms_are_capped_per_address_and_for_the_server(tmp_path, clock):
 @pytest.fixture(autouse=True)
 def fresh_fault_log(monkeypatch):
     """Each test sees its own faults logged (the store logs a fault once a minute)."""
-    from tutorial.store import sqlite_rooms
+    from tutorial.store import sql_rooms
 
-    monkeypatch.setattr(sqlite_rooms, "_LOGGED", {})
+    monkeypatch.setattr(sql_rooms, "_LOGGED", {})
 
 
 def test_a_database_deleted_mid_class_is_made_again_and_works(tmp_path, clock, caplog):
@@ -853,10 +871,10 @@ def _try_join(store, gate, code, nickname, address, now):
     return joined
 
 
-def test_two_hundred_wrong_codes_in_three_seconds_from_one_session_lock_nobody_out(tmp_path, clock):
+def test_two_hundred_wrong_codes_in_three_seconds_from_one_session_lock_nobody_out(place, clock):
     from tutorial.classroom.gate import SessionGate
 
-    store = open_room_store(tmp_path, limits=RoomLimits(max_failed_joins=200), now=clock)
+    store = place.rooms(limits=RoomLimits(max_failed_joins=200), now=clock)
     room = store.open_room()
     start, attacker, answers = clock.time, SessionGate(), []
     for number in range(200):
@@ -871,10 +889,10 @@ def test_two_hundred_wrong_codes_in_three_seconds_from_one_session_lock_nobody_o
     assert _try_join(store, pupil, room.code, "Ana", "school-router", clock.time).nickname == "Ana"
 
 
-def test_many_sessions_may_lock_an_address_for_one_window_but_not_a_clean_student(tmp_path, clock):
+def test_many_sessions_may_lock_an_address_for_one_window_but_not_a_clean_student(place, clock):
     from tutorial.classroom.gate import SessionGate
 
-    store = open_room_store(tmp_path, limits=RoomLimits(max_failed_joins=200), now=clock)
+    store = place.rooms(limits=RoomLimits(max_failed_joins=200), now=clock)
     room = store.open_room()
     sessions = [SessionGate() for _ in range(40)]
     for gate in sessions:  # 40 sessions × 5 wrong codes = the address's limit

@@ -3,33 +3,43 @@
 import sqlite3
 import subprocess
 import sys
+import time
 
 import pytest
+from stores import PLACE_SCRIPT
 
-from tutorial.store import DATA_DIR_VARIABLE, data_dir, open_store
-from tutorial.store.sqlite import FILE_NAME, SCHEMA_VERSION
+from tutorial.store import DATA_DIR_VARIABLE, data_dir
+from tutorial.store.schema import SCHEMA_VERSION
 
 
-def test_a_saved_game_survives_a_restart_and_is_replaced_by_a_later_save(tmp_path):
-    store = open_store(tmp_path / "data")
+def test_a_saved_game_survives_a_restart_and_is_replaced_by_a_later_save(place):
+    store = place.games()
     assert store.load_game("abc") is None
     store.save_game("abc", '{"deal": "4-1"}')
     store.save_game("abc", '{"deal": "4-2"}')
-    again = open_store(tmp_path / "data")  # as after a restart of the app
+    again = place.games()  # as after a restart of the app
     assert again.load_game("abc") == '{"deal": "4-2"}'
-    with sqlite3.connect(tmp_path / "data" / FILE_NAME) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()[0] == str(SCHEMA_VERSION)
+    assert place.sql("SELECT value FROM meta WHERE name = 'schema'")[0][0] == str(SCHEMA_VERSION)
+    if place.kind == "sqlite":
+        assert place.sql("PRAGMA journal_mode")[0][0] == "wal"
 
 
-def test_two_processes_share_the_store(tmp_path):
-    code = ("import sys; from tutorial.store import open_store; s = open_store(sys.argv[1]); "
-            "[s.save_game(f'{sys.argv[2]}{i}', str(i)) for i in range(50)]")
-    workers = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path), prefix], stderr=subprocess.PIPE)
+def test_a_saved_game_keeps_every_character_and_a_big_body(place):
+    store = place.games()
+    body = '{"moves": "' + "~." * 200_000 + '", "name": "Zoë 🂡 \\u0000 \' ? %s %"}'
+    store.save_game("k?%s", body)
+    assert place.games().load_game("k?%s") == body
+    assert store.load_game("k") is None
+
+
+def test_two_processes_share_the_store(place):
+    code = PLACE_SCRIPT + ("import sys; from tutorial.store import open_store; s = open_store(**place_of(sys.argv[1])); "
+                           "[s.save_game(f'{sys.argv[2]}{i}', str(i)) for i in range(50)]")
+    workers = [subprocess.Popen([sys.executable, "-c", code, place.arg, prefix], stderr=subprocess.PIPE)
                for prefix in ("a", "b")]
     errors = [worker.communicate(timeout=60)[1].decode(errors="replace") for worker in workers]
     assert [worker.returncode for worker in workers] == [0, 0], "".join(errors)[-2000:]
-    store = open_store(tmp_path)
+    store = place.games()
     assert [store.load_game(f"{p}{i}") for p in "ab" for i in (0, 49)] == ["0", "49", "0", "49"]
 
 
@@ -57,12 +67,11 @@ def test_a_new_file_locked_by_another_connection_is_put_in_wal_mode_once_it_is_f
         SqliteStore._wal(sqlite3.connect(tmp_path / "again.sqlite3", timeout=0.05, isolation_level=None), patience=0.2)
 
 
-def test_a_newer_schema_is_refused(tmp_path):
-    open_store(tmp_path)
-    with sqlite3.connect(tmp_path / FILE_NAME) as db:
-        db.execute("UPDATE meta SET value = ? WHERE name = 'schema'", (str(SCHEMA_VERSION + 1),))
-    with pytest.raises(RuntimeError):
-        open_store(tmp_path)
+def test_a_newer_schema_is_refused(place):
+    place.games()
+    place.sql("UPDATE meta SET value = ? WHERE name = 'schema'", (str(SCHEMA_VERSION + 1),))
+    with pytest.raises(RuntimeError, match="schema 4"):
+        place.games()
 
 
 def test_the_data_folder_comes_from_the_environment(monkeypatch, tmp_path):
@@ -87,14 +96,113 @@ def test_the_room_lifetime_reads_plain_numbers(text, hours):
     assert room_hours({"MUGGINS_ROOM_HOURS": text}) == hours
 
 
-def test_making_or_upgrading_the_tables_is_logged_and_opening_a_current_file_is_not(tmp_path, caplog):
+def test_making_or_upgrading_the_tables_is_logged_and_opening_a_current_file_is_not(place, caplog):
     with caplog.at_level("INFO", logger="tutorial.store"):
-        open_store(tmp_path)
-        assert f"schema {SCHEMA_VERSION} tables made (a new file)" in caplog.text
+        place.games()
+        assert f"schema {SCHEMA_VERSION} tables made (a new database)" in caplog.text
         caplog.clear()
-        open_store(tmp_path)
+        place.games()
         assert caplog.text == ""
-        with sqlite3.connect(tmp_path / FILE_NAME) as db:
-            db.execute("UPDATE meta SET value = '2' WHERE name = 'schema'")
-        open_store(tmp_path)
+        place.sql("UPDATE meta SET value = '2' WHERE name = 'schema'")
+        place.games()
         assert "upgraded from schema 2" in caplog.text
+        caplog.clear()
+        place.sql("DROP TABLE joins")
+        place.games()
+        assert "(some tables were missing)" in caplog.text
+    assert place.sql("SELECT COUNT(*) FROM joins") == [(0,)]
+
+
+# ----- PostgreSQL: chosen by an address, faults of the server ----------------------------------
+
+
+def test_the_database_address_comes_from_the_environment_and_a_folder_given_wins(monkeypatch, tmp_path):
+    from tutorial.store import DATABASE_URL_VARIABLE, _where, database_url
+
+    monkeypatch.delenv(DATABASE_URL_VARIABLE, raising=False)
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path))
+    assert database_url() is None and _where(None, None) == (tmp_path, None)
+    monkeypatch.setenv(DATABASE_URL_VARIABLE, " postgresql://u:secret@db.example/muggins ")
+    assert database_url() == "postgresql://u:secret@db.example/muggins"
+    assert _where(None, None) == (None, "postgresql://u:secret@db.example/muggins")
+    assert _where(tmp_path / "x", None) == (tmp_path / "x", None)  # a folder named in the call wins
+    monkeypatch.setenv(DATABASE_URL_VARIABLE, "mysql://u:secret@db/x")
+    with pytest.raises(ValueError, match="postgresql://") as refused:
+        database_url()
+    assert "secret" not in str(refused.value)
+
+
+def test_a_password_never_reaches_a_message():
+    from tutorial.store import safe_url
+
+    assert safe_url("postgresql://ana:s3cr:et@db:5432/m") == "postgresql://ana:***@db:5432/m"
+    assert safe_url("postgresql:///m?host=/run") == "postgresql:///m?host=/run"
+
+
+def test_a_quoted_placeholder_in_the_store_s_sql_is_refused():
+    from tutorial.store.postgres import _sql
+
+    assert _sql("SELECT a FROM t WHERE b = ? AND c LIKE ?") == "SELECT a FROM t WHERE b = %s AND c LIKE %s"
+    with pytest.raises(ValueError):
+        _sql("SELECT 'what?' FROM t")
+
+
+@pytest.mark.xdist_group("postgres")
+def test_a_stopped_database_server_is_said_and_logged_and_the_store_recovers(postgres_cluster, caplog, monkeypatch):
+    """The server goes away mid-class (the class pages say so: tests/test_classroom_app.py)
+    and comes back: the same store objects work again, without a restart of the app."""
+    from tutorial.classroom import ClassroomError
+    from tutorial.store import StoreUnavailable, open_room_store, open_store, postgres, sql_rooms
+
+    monkeypatch.setattr(sql_rooms, "_LOGGED", {})
+    monkeypatch.setattr(postgres, "QUIET_SECONDS", 0.5)
+    server = postgres_cluster.get()
+    url = server.create_database("muggins", schema="faults")
+    rooms, games = open_room_store(url=url), open_store(url=url)
+    room = rooms.open_room()
+    rooms.join(room.code, "Ana", "k")
+    try:
+        server.stop("fast")
+        with caplog.at_level("ERROR", logger="tutorial.store"):
+            with pytest.raises(ClassroomError) as refused:
+                rooms.teacher_room(room.code, room.teacher_token)
+            assert refused.value.code == "unavailable"
+            started = time.monotonic()
+            with pytest.raises(ClassroomError, match="unavailable"):
+                rooms.join(room.code, "Ben", "k")
+            with pytest.raises(StoreUnavailable):
+                games.save_game("k", "{}")
+            assert time.monotonic() - started < 0.4  # right after a failure: at once, not after a wait
+        assert "class-room store: teacher_room failed" in caplog.text
+        time.sleep(0.5)
+        with pytest.raises(StoreUnavailable):
+            open_room_store(url=url)  # a new process meets the same
+    finally:
+        if not server.running:
+            server.start()
+        server.wait_ready()
+    time.sleep(0.5)
+    assert rooms.teacher_room(room.code, room.teacher_token).students == 1  # nothing recorded was lost
+    assert rooms.join(room.code, "Ben", "k").student == 2
+    games.save_game("k", "{}")
+    assert games.load_game("k") == "{}"
+    postgres.close_pools()
+
+
+@pytest.mark.xdist_group("postgres")
+def test_tables_dropped_under_the_app_are_made_again(postgres_cluster, caplog):
+    from tutorial.store import open_room_store
+    from tutorial.store.postgres import close_pools
+
+    server = postgres_cluster.get()
+    url = server.create_database("muggins", schema="dropped")
+    rooms = open_room_store(url=url)
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP TABLE rooms")
+    with caplog.at_level("WARNING", logger="tutorial.store"):
+        room = rooms.open_room()
+    assert "made them again" in caplog.text
+    assert rooms.join(room.code, "Ana", "k").student == 1
+    close_pools()

@@ -32,7 +32,7 @@ from tutorial.engine.variants import STANDARD, VARIANTS, RuleOptions
 from tutorial.explore.evaluate import MAX_EVAL_HANDS, EvalSpec, as_json, evaluate
 from tutorial.i18n import LANGUAGES, translations
 from tutorial.narrate import narrator
-from tutorial.store import DATA_DIR_VARIABLE, data_dir
+from tutorial.store import DATA_DIR_VARIABLE, DATABASE_URL_VARIABLE, data_dir, database_url, is_url, safe_url
 
 log = logging.getLogger(__name__)
 
@@ -291,14 +291,18 @@ def log_to_stderr() -> logging.Handler:
 
 
 def _app(extra: list[str]) -> int:
-    """``muggins app [--data-dir DIR] [STREAMLIT OPTIONS]``: Streamlit in this process (a signal
-    to it stops the server). ``--data-dir`` sets the folder of the app's store (see
-    :mod:`tutorial.store`); everything else goes to Streamlit."""
+    """``muggins app [--data-dir DIR] [--database-url URL] [STREAMLIT OPTIONS]``: Streamlit in
+    this process (a signal to it stops the server). ``--data-dir`` sets the folder of the app's
+    SQLite store, ``--database-url`` a PostgreSQL store instead (see :mod:`tutorial.store`);
+    everything else goes to Streamlit."""
     if extra[:1] in (["--help"], ["-h"]):
-        print("usage: muggins app [--data-dir DIR] [STREAMLIT OPTIONS ...]\n\n"
+        print("usage: muggins app [--data-dir DIR] [--database-url URL] [STREAMLIT OPTIONS ...]\n\n"
               "Start the Muggins Tutor web app (http://localhost:8501 unless --server.port says otherwise).\n\n"
               "  --data-dir DIR   folder of the app's store of saved games (default $MUGGINS_DATA_DIR,\n"
-              "                   else ~/.local/share/muggins-tutor); created on first use\n\n"
+              "                   else ~/.local/share/muggins-tutor); created on first use\n"
+              "  --database-url URL  keep saved games and class rooms in this PostgreSQL database\n"
+              "                   instead (postgresql://...; default $MUGGINS_DATABASE_URL), so that\n"
+              "                   app processes on several machines share them\n\n"
               "Any other option goes to Streamlit, e.g. --server.port 8502 or --server.address 0.0.0.0\n"
               "(see 'streamlit run --help'). Stop the app with Ctrl+C or SIGTERM.")
         return 0
@@ -311,16 +315,55 @@ def _app(extra: list[str]) -> int:
                 print("muggins app: --data-dir needs a folder (see muggins app --help)", file=sys.stderr)
                 return 2
             os.environ[DATA_DIR_VARIABLE] = folder
+        elif word == "--database-url" or word.startswith("--database-url="):
+            url = word.partition("=")[2] if "=" in word else next(words_left, "")
+            if not is_url(url):
+                print("muggins app: --database-url needs a PostgreSQL address, postgresql://... (see muggins app --help)",
+                      file=sys.stderr)
+                return 2
+            os.environ[DATABASE_URL_VARIABLE] = url.strip()
         else:
             options.append(word)
     log_to_stderr()
-    log.info("the app's store is in %s", data_dir())
+    try:
+        chosen = database_url()
+    except ValueError as err:
+        print(f"muggins app: {err}", file=sys.stderr)
+        return 2
+    log.info("the app's store is %s", safe_url(chosen) if chosen else data_dir())
     try:
         from tutorial.app.shell.serve import run  # Streamlit is slow to import: only for this command
 
         return run(APP_ENTRY, [*APP_DEFAULTS, *options])
     except KeyboardInterrupt:  # Ctrl+C before Streamlit's own handler was set: stopped, as asked
         return 0
+
+
+def _number(text: str, name: str, low: int, high: int) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 6 and low <= int(text) <= high):
+        raise CliError(name, f"must be a whole number from {low} to {high}, not {words.clip(text, 40)!r}")
+    return int(text)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``muggins serve``: see :mod:`tutorial.deploy.serve`."""
+    from tutorial.deploy import serve
+
+    url = args.database_url
+    if url is not None and not is_url(url):
+        raise CliError("--database-url", "needs a PostgreSQL address, postgresql://...")
+    if args.data_dir:
+        os.environ[DATA_DIR_VARIABLE] = args.data_dir
+    try:
+        plan = serve.Plan(processes=_number(args.processes, "--processes", 1, 64), address=args.address,
+                          port=_number(args.port, "--port", 1, 65535),
+                          first_app_port=_number(args.first_app_port, "--first-app-port", 1, 65535),
+                          database_url=url.strip() if url else None, postgres=Path(args.postgres) if args.postgres else None,
+                          run_dir=Path(args.run_dir) if args.run_dir else None)
+    except ValueError as err:
+        raise CliError("serve", str(err)) from None
+    log_to_stderr()
+    return serve.run(plan)
 
 
 DRAW_WIDTHS = (300, 4000)
@@ -371,6 +414,21 @@ def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="muggins", description="Muggins Tutor: learn the Victorian shedding game Muggins.")
     commands = top.add_subparsers(dest="command", required=True)
     commands.add_parser("app", help="start the web app (further options go to Streamlit)", add_help=False)
+    sv = commands.add_parser("serve", help="serve a school: several app processes behind one address (HAProxy)",
+                             description="Start N app processes on loopback ports and HAProxy in front of them, with "
+                                         "sticky sessions; stop them all with Ctrl+C or SIGTERM.")
+    sv.add_argument("--processes", default="2", metavar="N", help="app processes, 1 to 64 (default 2; about one per core)")
+    sv.add_argument("--port", default="8501", metavar="PORT", help="the address's port (default 8501)")
+    sv.add_argument("--address", default="0.0.0.0", help="the address to listen on (default 0.0.0.0: every interface)")
+    sv.add_argument("--first-app-port", default="8601", metavar="PORT",
+                    help="the app processes listen on 127.0.0.1 from this port on (default 8601)")
+    store = sv.add_mutually_exclusive_group()
+    store.add_argument("--database-url", metavar="URL",
+                       help="the PostgreSQL database all processes share (default $MUGGINS_DATABASE_URL)")
+    store.add_argument("--postgres", metavar="DIR",
+                       help="run a PostgreSQL cluster of this machine in DIR (made when new) and share it")
+    sv.add_argument("--data-dir", metavar="DIR", help="with neither: the folder of the SQLite store (one machine)")
+    sv.add_argument("--run-dir", metavar="DIR", help="where the logs and the proxy's configuration go (default a new temporary folder)")
 
     ex = commands.add_parser("explain", help="turn up the mover's card and say where it must go")
     ex.add_argument("position", help="position file (TOML)")
@@ -462,6 +520,8 @@ def _main(argv: list[str]) -> int:
             return cli_explore.stats(args)
         if args.command == "bench":
             return cli_explore.bench(args)
+        if args.command == "serve":
+            return _serve(args)
         if args.command == "train":
             return cli_train.train(args)
         return _playout(args)

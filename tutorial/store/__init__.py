@@ -1,12 +1,15 @@
-"""Where the app keeps what outgrows a page address: one small interface and
-its SQLite implementation (the standard library's ``sqlite3``).
+"""Where the app keeps what outgrows a page address and what app processes share: one
+small interface, two databases with one SQL text (:mod:`tutorial.store.sql_rooms`).
 
-The data folder is ``$MUGGINS_DATA_DIR`` (``muggins app --data-dir DIR`` sets
-it), else ``$XDG_DATA_HOME/muggins-tutor``, else ``~/.local/share/muggins-tutor``;
-it is created on first use. Nothing here assumes one process: every call opens
-its own connection, so several app processes on one machine share the data,
-and another implementation (e.g. PostgreSQL) can stand behind the same
-interface.
+- **SQLite** (the standard library's ``sqlite3``), the default: a file in the data folder,
+  ``$MUGGINS_DATA_DIR`` (``muggins app --data-dir DIR`` sets it), else
+  ``$XDG_DATA_HOME/muggins-tutor``, else ``~/.local/share/muggins-tutor``; created on first
+  use. Several app processes on one machine share it.
+- **PostgreSQL** (``psycopg``), when ``$MUGGINS_DATABASE_URL`` names one
+  (``postgresql://…``; ``muggins app --database-url URL`` sets it): several app processes on
+  several machines share it.
+
+Nothing here assumes one process, and nothing in any process is per user.
 """
 
 from __future__ import annotations
@@ -15,13 +18,18 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..classroom.rooms import Joined, NewRoom, RoomLimits, RoomView, StudentRow, StudentView
 from ..classroom.tally import NamedAnswer, Progress, SummaryRow, Tally
+from .common import StoreUnavailable, is_url, safe_url
 from .sqlite import SqliteStore
 
+if TYPE_CHECKING:
+    from .postgres import PostgresStore
+
 DATA_DIR_VARIABLE = "MUGGINS_DATA_DIR"
+DATABASE_URL_VARIABLE = "MUGGINS_DATABASE_URL"
 
 
 class Store(Protocol):
@@ -158,18 +166,53 @@ def data_dir() -> Path:
     return Path(base) / "muggins-tutor"
 
 
-def open_store(folder: str | Path | None = None) -> Store:
-    """The store in ``folder`` (default :func:`data_dir`). Raises ``OSError`` or
-    ``sqlite3.Error`` when the folder cannot be created or the database opened."""
-    return SqliteStore(Path(folder) if folder is not None else data_dir())
+def database_url() -> str | None:
+    """``$MUGGINS_DATABASE_URL`` when it names a PostgreSQL database, else ``None`` (the
+    SQLite file). ``ValueError`` for a value that is set but names no PostgreSQL database."""
+    chosen = os.environ.get(DATABASE_URL_VARIABLE, "").strip()
+    if not chosen:
+        return None
+    if not is_url(chosen):
+        raise ValueError(f"{DATABASE_URL_VARIABLE} must start with postgresql:// (it is {safe_url(chosen)[:80]!r})")
+    return chosen
 
 
-def open_room_store(folder: str | Path | None = None, *, limits: RoomLimits | None = None,
+def _where(folder: str | Path | None, url: str | None) -> tuple[Path | None, str | None]:
+    """The folder or the URL to open: an explicit one, else the environment's URL, else the data folder."""
+    if url is not None:
+        return None, url
+    if folder is not None:
+        return Path(folder), None
+    found = database_url()
+    return (None, found) if found else (data_dir(), None)
+
+
+def open_store(folder: str | Path | None = None, *, url: str | None = None) -> Store:
+    """The store at ``url`` (PostgreSQL) or in ``folder`` (SQLite); with neither, the
+    environment's (:func:`database_url`, else :func:`data_dir`). Raises ``OSError``
+    (:class:`StoreUnavailable` for a server that cannot be reached) or ``sqlite3.Error`` when
+    the store cannot be opened, ``RuntimeError`` for a database of a newer schema."""
+    return _open(folder, url, None, time.time)
+
+
+def open_room_store(folder: str | Path | None = None, *, url: str | None = None, limits: RoomLimits | None = None,
                     now: Callable[[], float] = time.time) -> RoomStore:
-    """The class rooms in ``folder`` (default :func:`data_dir`; the same file as
-    :func:`open_store`), with ``limits`` (default ``RoomLimits.from_environment()``: the
-    lifetime from ``$MUGGINS_ROOM_HOURS``) and the clock ``now``. Raises as :func:`open_store`."""
-    return SqliteStore(Path(folder) if folder is not None else data_dir(), limits=limits, now=now)
+    """The class rooms, where :func:`open_store` keeps the games, with ``limits`` (default
+    ``RoomLimits.from_environment()``: the lifetime from ``$MUGGINS_ROOM_HOURS``) and the clock
+    ``now``. Raises as :func:`open_store`."""
+    return _open(folder, url, limits, now)
 
 
-__all__ = ["DATA_DIR_VARIABLE", "RoomStore", "SqliteStore", "Store", "data_dir", "open_room_store", "open_store"]
+def _open(folder: str | Path | None, url: str | None, limits: RoomLimits | None,
+          now: Callable[[], float]) -> SqliteStore | PostgresStore:
+    path, address = _where(folder, url)
+    if address is not None:
+        from .postgres import PostgresStore  # psycopg takes ~0.3 s to import: only when used
+
+        return PostgresStore(address, limits=limits, now=now)
+    assert path is not None
+    return SqliteStore(path, limits=limits, now=now)
+
+
+__all__ = ["DATABASE_URL_VARIABLE", "DATA_DIR_VARIABLE", "RoomStore", "SqliteStore", "Store", "StoreUnavailable",
+           "data_dir", "database_url", "is_url", "open_room_store", "open_store", "safe_url"]

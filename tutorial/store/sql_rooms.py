@@ -1,24 +1,29 @@
-"""The class rooms of :class:`~tutorial.store.sqlite.SqliteStore`: the SQL, with the rules of
-:mod:`tutorial.classroom` (checks, tokens, tallies). Every read-then-write runs in one
-``BEGIN IMMEDIATE`` transaction, so several app processes can share a room.
+"""The class rooms of a SQL store (:class:`~tutorial.store.sqlite.SqliteStore`,
+:class:`~tutorial.store.postgres.PostgresStore`): one SQL text for both databases, with the
+rules of :mod:`tutorial.classroom` (checks, tokens, tallies). Every read-then-write runs in one
+write transaction that holds the store's write lock from its start (SQLite's ``BEGIN IMMEDIATE``,
+a PostgreSQL advisory lock), so several app processes can share a room.
+
+The SQL is plain (``DOUBLE PRECISION``, ``INTEGER``, ``TEXT``, ``ON CONFLICT``, ``?``
+placeholders, which the PostgreSQL store turns into its own); a store gives the
+transactions, the faults it knows and how to mend them.
 
 Faults of the database (a read-only or missing folder, the file deleted while the app runs,
-a full disk) never leave here as ``sqlite3`` errors: each is logged (``logging``, logger
-``tutorial.store``, at most once a minute per kind of fault) and raised as
-``ClassroomError("unavailable")``; a file deleted (or emptied) under the app gets its
-tables again at once, so the store recovers as soon as the cause goes."""
+a full disk, a database server that cannot be reached) never leave here as the driver's
+errors: each is logged (``logging``, logger ``tutorial.store``, at most once a minute per kind
+of fault) and raised as ``ClassroomError("unavailable")``; tables dropped (or a file deleted)
+under the app are made again at once, so the store recovers as soon as the cause goes."""
 
 from __future__ import annotations
 
 import functools
 import logging
 import math
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
 from ..classroom.errors import ClassroomError
 from ..classroom.names import check_choice, check_target, check_verdict, nickname_key, normalise_nickname
@@ -71,11 +76,21 @@ def _log_fault(action: str, exc: BaseException) -> None:
     log.error("class-room store: %s failed: %s", action, said, exc_info=exc)
 
 
-def _repairable(exc: BaseException) -> bool:
-    """A fault that creating the folder, file and tables again mends: the file (or the folder)
-    was deleted, or emptied, while the app ran."""
-    text = str(exc).lower()
-    return "no such table" in text or "unable to open database file" in text or isinstance(exc, FileNotFoundError)
+class Cursor(Protocol):
+    """What the SQL here reads from a statement's result (``sqlite3`` and ``psycopg`` cursors)."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class Db(Protocol):
+    """A connection inside one transaction: ``execute(sql, params)`` with ``?`` placeholders."""
+
+    def execute(self, sql: str, params: Any = ..., /) -> Cursor: ...
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -85,17 +100,17 @@ def _faults(method: _F) -> _F:
     """Run a store method; database faults become ``ClassroomError("unavailable")`` (logged),
     after one repair and retry when the file or its tables went missing."""
     @functools.wraps(method)
-    def run(self: SqliteRooms, *args: Any, **kwargs: Any) -> Any:
+    def run(self: SqlRooms, *args: Any, **kwargs: Any) -> Any:
         for attempt in (1, 2):
             try:
                 return method(self, *args, **kwargs)
             except ClassroomError:
                 raise
-            except (sqlite3.Error, OSError) as exc:
-                if attempt == 1 and _repairable(exc):
+            except self.faults as exc:
+                if attempt == 1 and self._repairable(exc):
                     try:
                         self._prepare()
-                    except (sqlite3.Error, OSError) as again:
+                    except self.faults as again:
                         _log_fault(method.__name__, again)
                         raise ClassroomError("unavailable") from again
                     log.warning("class-room store: the database was missing its tables (%s); made them again", exc)
@@ -123,7 +138,7 @@ class _Student(NamedTuple):
     nickname: str
 
 
-def _find(db: sqlite3.Connection, code: object) -> _Room | None:
+def _find(db: Db, code: object) -> _Room | None:
     parsed = parse_room_code(code) if isinstance(code, str) else None
     row = db.execute(f"SELECT {_ROOM_COLUMNS} FROM rooms WHERE code = ?", (parsed,)).fetchone() if parsed else None
     return None if row is None else _Room(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6], row[7], row[8])
@@ -137,7 +152,7 @@ def _state(room: _Room, now: float, allow_closed: bool) -> _Room:
     return room
 
 
-def _room(db: sqlite3.Connection, code: object, now: float, *, allow_closed: bool = False) -> _Room:
+def _room(db: Db, code: object, now: float, *, allow_closed: bool = False) -> _Room:
     """The room with ``code`` if it lives (and is open unless ``allow_closed``); else
     ``unknown-room``, ``expired-room`` or ``closed-room``."""
     room = _find(db, code)
@@ -146,7 +161,7 @@ def _room(db: sqlite3.Connection, code: object, now: float, *, allow_closed: boo
     return _state(room, now, allow_closed)
 
 
-def _teacher(db: sqlite3.Connection, code: object, token: object, now: float, *, allow_closed: bool = False) -> _Room:
+def _teacher(db: Db, code: object, token: object, now: float, *, allow_closed: bool = False) -> _Room:
     """The room if ``token`` is its teacher token; else ``not-teacher`` — also for a code that
     names no room, and before anything is said of the room's state, so a teacher link with a
     made-up token tells nothing of whether its code is real. Then as :func:`_room`."""
@@ -156,7 +171,7 @@ def _teacher(db: sqlite3.Connection, code: object, token: object, now: float, *,
     return _state(room, now, allow_closed)
 
 
-def _student(db: sqlite3.Connection, room: _Room, token: object) -> _Student:
+def _student(db: Db, room: _Room, token: object) -> _Student:
     """The student of ``room`` whose token is ``token``; else ``unknown-student``."""
     if isinstance(token, str) and 0 < len(token) <= 200:
         row = db.execute("SELECT student, nickname, token_hash FROM students WHERE room = ? AND token_hash = ?",
@@ -166,7 +181,7 @@ def _student(db: sqlite3.Connection, room: _Room, token: object) -> _Student:
     raise ClassroomError("unknown-student")
 
 
-def _student_room(db: sqlite3.Connection, code: object, token: object, now: float, *,
+def _student_room(db: Db, code: object, token: object, now: float, *,
                   allow_closed: bool = False) -> tuple[_Room, _Student]:
     """The room and the student whose token is ``token``; else ``unknown-student`` — also for a
     code that names no room, and before the room's state is told (see :func:`_teacher`)."""
@@ -177,29 +192,39 @@ def _student_room(db: sqlite3.Connection, code: object, token: object, now: floa
     return _state(room, now, allow_closed), me
 
 
-def _current(db: sqlite3.Connection, room: _Room, round_: int | None = None) -> tuple[str | None, Phase]:
+def _current(db: Db, room: _Room, round_: int | None = None) -> tuple[str | None, Phase]:
     """Target and phase of round ``round_`` (default the current one); ``(None, "waiting")`` for round 0."""
     number = room.round if round_ is None else round_
     row = db.execute("SELECT target, phase FROM rounds WHERE room = ? AND round = ?", (room.code, number)).fetchone()
     return (None, "waiting") if row is None else (row[0], cast(Phase, row[1]))
 
 
-def _touch(db: sqlite3.Connection, room: _Room, now: float) -> None:
+def _touch(db: Db, room: _Room, now: float) -> None:
     """Record a change: the version goes up and the lifetime starts again."""
     db.execute("UPDATE rooms SET version = version + 1, active = ?, expires = ? WHERE code = ?",
                (now, now + room.lifetime, room.code))
 
 
-class SqliteRooms:
-    """The :class:`~tutorial.store.RoomStore` methods; documented there."""
+class SqlRooms:
+    """The :class:`~tutorial.store.RoomStore` methods (documented there) over a store's
+    transactions. A store sets :attr:`faults` and gives :meth:`_transaction`,
+    :meth:`_prepare` and :meth:`_repairable`."""
 
+    faults: ClassVar[tuple[type[BaseException], ...]] = (OSError,)
+    """The database's own errors: logged and raised as ``ClassroomError("unavailable")``."""
     limits: RoomLimits
     _now: Callable[[], float]
 
-    def _transaction(self, write: bool) -> AbstractContextManager[sqlite3.Connection]:  # pragma: no cover - overridden
+    def _transaction(self, write: bool) -> AbstractContextManager[Db]:  # pragma: no cover - overridden
+        """A connection inside one transaction (see the module text); committed on success."""
         raise NotImplementedError
 
     def _prepare(self) -> None:  # pragma: no cover - overridden
+        """Make whatever tables are missing."""
+        raise NotImplementedError
+
+    def _repairable(self, exc: BaseException) -> bool:  # pragma: no cover - overridden
+        """Whether :meth:`_prepare` mends ``exc`` (the tables or the file went missing)."""
         raise NotImplementedError
 
     # ----- teacher -------------------------------------------------------------
@@ -422,7 +447,7 @@ class SqliteRooms:
             _touch(db, room, now)
 
     @staticmethod
-    def _known(db: sqlite3.Connection, room: _Room, student: object) -> None:
+    def _known(db: Db, room: _Room, student: object) -> None:
         if type(student) is not int or db.execute("SELECT 1 FROM students WHERE room = ? AND student = ?",
                                                   (room.code, student)).fetchone() is None:
             raise ClassroomError("unknown-student")
@@ -462,11 +487,11 @@ class SqliteRooms:
             _, phase = _current(db, room)
             if phase != "asking":
                 raise ClassroomError("not-asking", round=number, phase=phase)
-            try:
-                db.execute("INSERT INTO answers (room, round, student, choice, verdict, at) VALUES (?, ?, ?, ?, ?, ?)",
-                           (room.code, number, me.student, choice, verdict, now))
-            except sqlite3.IntegrityError:
-                raise ClassroomError("already-answered", round=number) from None
+            added = db.execute("INSERT INTO answers (room, round, student, choice, verdict, at) VALUES (?, ?, ?, ?, ?, ?) "
+                               "ON CONFLICT (room, round, student) DO NOTHING",
+                               (room.code, number, me.student, choice, verdict, now)).rowcount
+            if added != 1:
+                raise ClassroomError("already-answered", round=number)
             _touch(db, room, now)
 
     @_faults
@@ -496,7 +521,7 @@ class SqliteRooms:
         with self._transaction(write=True) as db:
             return self._purge(db, self._now() if now is None else now)
 
-    def _purge(self, db: sqlite3.Connection, now: float) -> int:
+    def _purge(self, db: Db, now: float) -> int:
         """Delete the rooms expired at ``now`` with their data, join failures and joins older than
         their windows and ended locks; the number of rooms deleted."""
         expired = "SELECT code FROM rooms WHERE expires <= ?"

@@ -1,0 +1,156 @@
+"""A PostgreSQL cluster in a folder of this machine, made and run with the server's own programs
+(Debian's ``postgresql`` package: ``initdb``, ``pg_ctl``): for ``muggins serve --postgres DIR``
+and for the tests, which run the store against a real server.
+
+The cluster listens on a Unix socket in its folder only (no network port unless ``port`` and
+``host`` are given), trusts local connections (only this machine's users reach the socket,
+and the folder is its owner's alone) and runs as the user ``postgres`` when started by root
+(the server refuses to run as root).
+"""
+
+from __future__ import annotations
+
+import glob
+import logging
+import os
+import pwd
+import shutil
+import subprocess
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import quote
+
+log = logging.getLogger(__name__)
+
+SERVER_USER = "postgres"
+
+
+class PostgresMissing(RuntimeError):
+    """This machine has no PostgreSQL server programs (or, as root, no ``postgres`` user)."""
+
+
+def server_programs() -> Path:
+    """The folder of ``initdb``, ``pg_ctl`` and ``postgres``: ``$MUGGINS_PG_BIN``, else
+    ``pg_config --bindir``, else the newest ``/usr/lib/postgresql/*/bin``. Raises
+    :class:`PostgresMissing`."""
+    chosen = os.environ.get("MUGGINS_PG_BIN")
+    candidates: list[Path] = [Path(chosen)] if chosen else []
+    config = shutil.which("pg_config")
+    if config:
+        found = subprocess.run([config, "--bindir"], capture_output=True, text=True, check=False).stdout.strip()
+        if found:
+            candidates.append(Path(found))
+    candidates += [Path(p) for p in sorted(glob.glob("/usr/lib/postgresql/*/bin"),
+                                           key=lambda p: [int(x) for x in Path(p).parent.name.split(".") if x.isdigit()],
+                                           reverse=True)]
+    for folder in candidates:
+        if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
+            return folder
+    raise PostgresMissing("no PostgreSQL server programs (initdb, pg_ctl): install Debian's postgresql package")
+
+
+class LocalPostgres:
+    """A cluster in ``folder`` (its data in ``folder/data``, its socket and log beside it).
+
+    ``durable=False`` turns off what protects the data from a power cut (``fsync``,
+    synchronous commits): for tests, several times faster, never for a school's data."""
+
+    def __init__(self, folder: str | Path, *, port: int = 5432, host: str = "", durable: bool = True):
+        self.folder = Path(folder).resolve()
+        self.port = port
+        self.host = host
+        self.durable = durable
+        self.data = self.folder / "data"
+        self.log_file = self.folder / "postgres.log"
+
+    # ----- running the server's programs ----------------------------------------------------
+    def _as_server(self) -> dict[str, object]:
+        """``subprocess`` arguments that run a program as the server's user (``postgres`` for root)."""
+        if os.geteuid() != 0:
+            return {}
+        try:
+            user = pwd.getpwnam(SERVER_USER)
+        except KeyError:
+            raise PostgresMissing("PostgreSQL refuses to run as root, and this machine has no 'postgres' user") from None
+        return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []}
+
+    def _run(self, program: str, args: Sequence[str], timeout: float = 120) -> None:
+        command = [str(server_programs() / program), *args]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False, cwd=self.folder,
+                              **self._as_server())  # type: ignore[call-overload]
+        if done.returncode != 0:
+            tail = (done.stderr or done.stdout).strip()[-1500:]
+            raise RuntimeError(f"{program} failed ({done.returncode}): {tail}")
+
+    def _own(self) -> None:
+        """The folder exists and belongs to the server's user, for it alone."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.folder, 0o700)
+        if os.geteuid() == 0:
+            user = pwd.getpwnam(SERVER_USER)
+            os.chown(self.folder, user.pw_uid, user.pw_gid)
+
+    # ----- the cluster ---------------------------------------------------------------------
+    @property
+    def made(self) -> bool:
+        return (self.data / "PG_VERSION").is_file()
+
+    @property
+    def running(self) -> bool:
+        return (self.data / "postmaster.pid").is_file()
+
+    def start(self, timeout: float = 60) -> LocalPostgres:
+        """Make the cluster if the folder holds none, then start it and wait until it takes
+        connections. Raises :class:`PostgresMissing` or ``RuntimeError`` (with the server's words)."""
+        self._own()
+        if not self.made:
+            self._run("initdb", ["-D", str(self.data), "--username", SERVER_USER, "--auth", "trust",
+                                 "--encoding", "UTF8", "--locale", "C", *([] if self.durable else ["--no-sync"])])
+            log.info("PostgreSQL cluster made in %s", self.data)
+        settings = [f"-k {self.folder}", f"-p {self.port}", f"-c listen_addresses='{self.host}'",
+                    "-c max_connections=200"]
+        if not self.durable:
+            settings += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+        self._run("pg_ctl", ["-D", str(self.data), "-l", str(self.log_file), "-o", " ".join(settings),
+                             "-w", "-t", str(round(timeout)), "start"], timeout=timeout + 10)
+        return self
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server (``fast``: sessions are ended; ``immediate``: as a crash would)."""
+        if self.running:
+            self._run("pg_ctl", ["-D", str(self.data), "-m", mode, "-w", "stop"])
+
+    def url(self, database: str = "muggins", *, schema: str | None = None) -> str:
+        """The address of ``database`` on this cluster (its socket), for ``MUGGINS_DATABASE_URL``;
+        with ``schema``, its tables go in that schema (tests give each its own)."""
+        query = f"host={quote(str(self.folder))}&port={self.port}&user={SERVER_USER}"
+        if schema:
+            query += "&options=" + quote(f"-c search_path={schema}")
+        return f"postgresql:///{database}?{query}"
+
+    def create_database(self, name: str = "muggins", *, schema: str | None = None) -> str:
+        """Create database ``name`` (and ``schema`` in it) unless there; its :meth:`url`."""
+        import psycopg
+
+        with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
+            if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone() is None:
+                conn.execute(f'CREATE DATABASE "{name}"')
+        if schema:
+            with psycopg.connect(self.url(name), autocommit=True) as conn:
+                conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+        return self.url(name, schema=schema)
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        """Wait until the server takes connections (after a restart by someone else)."""
+        import psycopg
+
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with psycopg.connect(self.url("postgres"), connect_timeout=2):
+                    return
+            except psycopg.OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)

@@ -1,0 +1,43 @@
+"""The reverse proxy of ``muggins serve``: HAProxy (Debian's ``haproxy``) with sticky sessions,
+configured from ``haproxy.cfg`` beside this module."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+from string import Template
+
+TEMPLATE = Path(__file__).with_name("haproxy.cfg")
+
+
+class ProxyMissing(RuntimeError):
+    """This machine has no ``haproxy``."""
+
+
+def haproxy() -> str:
+    """The ``haproxy`` program (also in ``/usr/sbin``, which a user's PATH may lack)."""
+    found = shutil.which("haproxy") or shutil.which("haproxy", path="/usr/sbin:/usr/local/sbin")
+    if not found:
+        raise ProxyMissing("no haproxy on this machine: install Debian's haproxy package")
+    return found
+
+
+def config(address: str, port: int, apps: list[int], *, maxconn: int = 4096) -> str:
+    """The proxy's configuration: listening on ``address:port``, one server per app port."""
+    servers = "\n".join(f"    server app{i} 127.0.0.1:{app} cookie app{i}" for i, app in enumerate(apps, 1))
+    bind = f"{address}:{port}" if ":" not in address else f"[{address}]:{port}"
+    return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(bind=bind, servers=servers, maxconn=maxconn)
+
+
+def check(path: Path) -> None:
+    """``haproxy -c``: ``RuntimeError`` with its words when the configuration is refused."""
+    done = subprocess.run([haproxy(), "-c", "-q", "-f", str(path)], capture_output=True, text=True, timeout=30, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"haproxy refuses {path}: {(done.stderr or done.stdout).strip()[-1000:]}")
+
+
+def start(path: Path, log: Path) -> subprocess.Popen[bytes]:
+    """HAProxy in the foreground (``-db``), as a child, its log in ``log``."""
+    with open(log, "ab") as out:
+        return subprocess.Popen([haproxy(), "-db", "-f", str(path)], stdout=out, stderr=subprocess.STDOUT)

@@ -1,0 +1,187 @@
+"""The PostgreSQL store: the tables of :mod:`tutorial.store.schema` in a database server, for
+several app processes (or machines) behind one address. Chosen with ``MUGGINS_DATABASE_URL``
+(``postgresql://user:password@host:port/database`` or ``postgresql:///database?host=/socket/dir``).
+
+The SQL is the SQLite store's (:mod:`tutorial.store.sql_rooms`); ``?`` placeholders become
+psycopg's ``%s``. A read-then-write transaction takes one advisory lock first
+(``pg_advisory_xact_lock``), held until its commit: writers take turns as they do on SQLite's
+``BEGIN IMMEDIATE``, so the rules that hold there hold here (an answer counted once, a
+double click opening one round). Reads run in ``REPEATABLE READ READ ONLY`` transactions
+(one snapshot for several statements) and take no lock. A write is a few statements on a
+local network: ~1 ms, so one lock serves a school (hundreds of writes a second); a district
+would lock per room.
+
+Connections come from a pool per process and address (``psycopg_pool``; each checked before
+use, so a server restart costs nothing but the failed calls while it was away). A server that
+cannot be reached makes every call fail within :data:`CONNECT_SECONDS` with
+:class:`StoreUnavailable` (an ``OSError``) — for the class rooms ``ClassroomError("unavailable")``,
+logged — and the store works again once the server is back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, ClassVar, TypeVar, cast
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from ..classroom.rooms import RoomLimits
+from . import schema
+from .common import StoreUnavailable, safe_url
+from .schema import SCHEMA_VERSION
+from .sql_rooms import Cursor, SqlRooms
+
+log = logging.getLogger("tutorial.store")
+
+CONNECT_SECONDS = 3.0
+"""How long a call waits for a connection before it says the store is unavailable."""
+POOL_SIZE = 8
+"""Connections per app process at most (a Streamlit process runs sessions in threads)."""
+LOCK_KEY = 0x6D756767  # "mugg": the advisory lock every write transaction takes
+QUIET_SECONDS = 2.0
+"""After a call found the server unreachable, calls fail at once for this long instead of each
+waiting :data:`CONNECT_SECONDS` (a class polls every second: pages stay quick while it is away)."""
+
+
+@functools.lru_cache(maxsize=512)
+def _sql(text: str) -> str:
+    """The store's SQL with psycopg's placeholders (``?`` → ``%s``, a literal ``%`` doubled)."""
+    if re.search(r"'[^']*[?%][^']*'", text):
+        raise ValueError(f"a quoted ? or % in the store's SQL would be taken for a placeholder: {text}")
+    return text.replace("%", "%%").replace("?", "%s")
+
+
+class _Db:
+    """A psycopg connection speaking the store's SQL (:class:`~tutorial.store.sql_rooms.Db`)."""
+
+    def __init__(self, conn: psycopg.Connection[Any]):
+        self._conn = conn
+
+    def execute(self, sql: str, params: Any = (), /) -> Cursor:
+        return self._conn.execute(_sql(sql), params)
+
+
+_pools: dict[str, ConnectionPool] = {}
+_pools_lock = threading.Lock()
+_unreachable: dict[str, float] = {}  # url -> when a call last found its server unreachable
+
+
+@contextlib.contextmanager
+def _connection(url: str) -> Iterator[psycopg.Connection[Any]]:
+    """A connection of this process's pool for ``url``; ``PoolTimeout`` (a ``psycopg.Error``)
+    when none comes within :data:`CONNECT_SECONDS`, and at once for :data:`QUIET_SECONDS`
+    after that."""
+    since = time.monotonic() - _unreachable.get(url, -QUIET_SECONDS)
+    if since < QUIET_SECONDS:
+        raise PoolTimeout(f"the database server was unreachable {since:.1f} s ago")
+    try:
+        with _pool(url).connection() as conn:
+            yield conn
+    except (PoolTimeout, psycopg.OperationalError):
+        _unreachable[url] = time.monotonic()
+        raise
+
+
+def _pool(url: str) -> ConnectionPool:
+    """This process's pool for ``url`` (shared by every session: it holds no user's data)."""
+    with _pools_lock:
+        pool = _pools.get(url)
+        if pool is None or pool.closed:
+            pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, open=False, timeout=CONNECT_SECONDS,
+                                  kwargs={"autocommit": True, "connect_timeout": max(1, round(CONNECT_SECONDS))},
+                                  check=ConnectionPool.check_connection, name="muggins")
+            pool.open(wait=False)
+            _pools[url] = pool
+        return pool
+
+
+def close_pools() -> None:
+    """Close this process's connections (tests; a process that ends closes them anyway)."""
+    with _pools_lock:
+        for pool in _pools.values():
+            pool.close()
+        _pools.clear()
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _unavailable(method: _F) -> _F:
+    """The driver's errors leave as :class:`StoreUnavailable` (an ``OSError``, as SQLite's file
+    faults), so the app handles both stores alike."""
+    @functools.wraps(method)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except psycopg.Error as exc:
+            raise StoreUnavailable(f"{type(exc).__name__}: {exc}".strip()) from exc
+    return cast(_F, run)
+
+
+class PostgresStore(SqlRooms):
+    """A :class:`~tutorial.store.Store` and :class:`~tutorial.store.RoomStore` in the database
+    at ``url``. ``limits`` and ``now`` as for :class:`~tutorial.store.sqlite.SqliteStore`.
+    Makes the missing tables at once: raises :class:`StoreUnavailable` when the server cannot
+    be reached, and ``RuntimeError`` for a database of a newer schema."""
+
+    faults: ClassVar[tuple[type[BaseException], ...]] = (psycopg.Error, OSError)
+
+    def __init__(self, url: str, *, limits: RoomLimits | None = None, now: Callable[[], float] = time.time):
+        self.url = url.strip()
+        self.where = safe_url(self.url)
+        self.limits = limits if limits is not None else RoomLimits.from_environment()
+        self._now = now
+        self._prepare()
+
+    @_unavailable
+    def _prepare(self) -> None:
+        """Make the tables that are missing (also after they were dropped while the app ran)."""
+        with self._transaction(write=True) as db:
+            tables = [row[0] for row in db.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()").fetchall()]
+            made = schema.upgrade(db, self.where, tables)
+        if made is not None:
+            log.info("store %s: schema %d tables made (%s)", self.where, SCHEMA_VERSION, made)
+
+    def _repairable(self, exc: BaseException) -> bool:
+        """A table is missing (dropped while the app ran)."""
+        return isinstance(exc, pg_errors.UndefinedTable) or isinstance(exc.__cause__, pg_errors.UndefinedTable)
+
+    @contextmanager
+    def _transaction(self, write: bool) -> Iterator[_Db]:
+        """A connection inside one transaction (see the module text); committed on success,
+        rolled back on any error."""
+        with _connection(self.url) as conn:
+            conn.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try:
+                if write:
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+                yield _Db(conn)
+            except BaseException:
+                if not conn.closed:
+                    with contextlib.suppress(psycopg.Error):  # the connection broke: the pool drops it
+                        conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    @_unavailable
+    def save_game(self, key: str, body: str) -> None:
+        with _connection(self.url) as conn:
+            _Db(conn).execute("INSERT INTO games (key, body, saved) VALUES (?, ?, ?) "
+                              "ON CONFLICT (key) DO UPDATE SET body = excluded.body, saved = excluded.saved",
+                              (key, body, self._now()))
+
+    @_unavailable
+    def load_game(self, key: str) -> str | None:
+        with _connection(self.url) as conn:
+            row = _Db(conn).execute("SELECT body FROM games WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else None
