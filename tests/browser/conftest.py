@@ -50,7 +50,7 @@ def _poll_every_100_ms() -> None:
 _poll_every_100_ms()
 
 
-OWN_SERVERS = {"test_clicks.py": "guarded-server", "test_classroom.py": "class-server"}
+OWN_SERVERS = {"test_clicks.py": "guarded-server", "test_classroom.py": "class-server", "test_serve.py": "school-server"}
 """Modules that start a server of their own: their tests run on one xdist worker (``--dist
 loadgroup``), so the server starts once, not once per worker. The server's fixture is
 session-scoped: that worker runs other modules' tests in between, which would stop and start a

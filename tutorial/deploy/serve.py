@@ -118,7 +118,6 @@ class Server:
         config = self.run_dir / "haproxy.cfg"
         config.write_text(proxy.config(plan.address, plan.port, plan.app_ports), encoding="utf-8")
         proxy.check(config)
-        self.proxy = proxy.start(config, self.run_dir / "haproxy.log")
         deadline = time.monotonic() + READY_SECONDS
         waiting = list(self.apps)
         while waiting:
@@ -127,13 +126,13 @@ class Server:
                 if app.process is not None and app.process.poll() is not None:
                     raise RuntimeError(f"the app process on port {app.port} stopped at start; its log: {app.log_file}\n"
                                        + _tail(app.log_file))
-            if self.proxy.poll() is not None:
-                raise RuntimeError("haproxy stopped at start: " + _tail(self.run_dir / "haproxy.log"))
             if waiting and time.monotonic() > deadline:
                 raise RuntimeError(f"the app processes on ports {[a.port for a in waiting]} did not answer in {READY_SECONDS:.0f} s")
             if waiting:
                 time.sleep(0.25)
-        # HAProxy lets a process in after two passed checks (a second or two): wait for that too.
+        # The proxy starts once every process answers: its servers start up, and no browser is
+        # sent past a process still starting (HAProxy takes two passed checks to bring one back).
+        self.proxy = proxy.start(config, self.run_dir / "haproxy.log")
         proxy_host = "127.0.0.1" if plan.address in ("0.0.0.0", "::") else plan.address
         while not healthy(plan.port, host=proxy_host):
             if self.proxy.poll() is not None or time.monotonic() > deadline:
@@ -146,6 +145,7 @@ class Server:
         with open(app.log_file, "ab") as out:
             app.process = subprocess.Popen([sys.executable, "-m", "tutorial", "app", *options], stdout=out,
                                            stderr=subprocess.STDOUT, env=self.env)
+        (self.run_dir / f"app-{app.port}.pid").write_text(f"{app.process.pid}\n", encoding="ascii")
 
     # ----- running -------------------------------------------------------------------------
     def watch(self, period: float = 0.5) -> int:

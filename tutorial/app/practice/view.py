@@ -8,9 +8,10 @@ from __future__ import annotations
 import gettext
 import json
 import logging
+import os
 import secrets
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import streamlit as st
@@ -42,8 +43,16 @@ __all__ = ["HINTS", "LOG_PANEL", "SETTINGS_PANEL", "PracticeState", "game", "pla
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-ADDRESS_LIMIT = 8_000
-"""Moves longer than this (characters) are kept in the store under a short key instead of the address."""
+def _address_limit(environ: Mapping[str, str] = os.environ) -> int:
+    """``$MUGGINS_ADDRESS_LIMIT`` when it is a whole number of ASCII digits from 1 to 100,000,
+    else 8,000."""
+    text = environ.get("MUGGINS_ADDRESS_LIMIT", "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= 100_000 else 8_000
+
+
+ADDRESS_LIMIT = _address_limit()
+"""Moves longer than this (characters) are kept in the store under a short key instead of the
+address (``$MUGGINS_ADDRESS_LIMIT``: a proxy that refuses long addresses may want it lower)."""
 
 
 # ----- the state in the session ---------------------------------------------------------------
