@@ -397,3 +397,36 @@ def test_the_teacher_asks_a_training_exercise_of_a_theme_and_level_and_the_stude
     button(projector, "class-next").click().run()  # → on the projector: another exercise of that theme and level
     asked = classroom_state.store().teacher_room(code, token)
     assert asked.round == 2 and asked.target.startswith("exercise/no-wrap.1."), asked.target
+
+
+@pytest.mark.xdist_group("postgres")
+def test_a_database_server_out_of_reach_is_said_on_the_pages_and_they_recover(monkeypatch, postgres_cluster, caplog):
+    """With the PostgreSQL store: the server stops mid-class; the teacher's and a student's pages
+    say so (no traceback), the log says why, and both come back once the server is up, with
+    everything recorded (the student still in the room)."""
+    from tutorial.store import postgres
+
+    server = postgres_cluster.get()
+    monkeypatch.setenv("MUGGINS_DATABASE_URL", server.create_database("muggins", schema="pages"))
+    monkeypatch.setattr(postgres, "QUIET_SECONDS", 0.0)
+    monkeypatch.setattr(postgres, "CONNECT_SECONDS", 1.0)
+    postgres.close_pools()  # a new pool, with the shorter wait
+    classroom_state._store.clear()
+    at, code, _token = teacher()
+    pupil = student(code, "Sam")
+    try:
+        server.stop("fast")
+        for page in (at, pupil):
+            page.run()
+            assert not page.exception
+            assert any("cannot be reached just now" in box.value for box in page.error), page_text(page)
+        assert "class-room store: " in caplog.text and "PoolTimeout" in caplog.text, "the operator reads why"
+    finally:
+        if not server.running:
+            server.start()
+        server.wait_ready()
+    for page in (at, pupil):
+        page.run()
+        assert not page.error, page_text(page)
+    assert "1 student has joined." in page_text(at)
+    postgres.close_pools()

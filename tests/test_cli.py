@@ -317,7 +317,7 @@ def test_muggins_app_shows_the_packages_warnings_on_stderr(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize(("level", "shown", "hidden"), [
-    ("info", ["INFO tutorial.cli.commands: the app's store is in", "INFO tutorial.x: opened"], ["DEBUG"]),
+    ("info", ["INFO tutorial.cli.commands: the app's store is /", "INFO tutorial.x: opened"], ["DEBUG"]),
     ("ERROR", [], ["the app's store", "opened", "careful"]),
     ("loud", ["MUGGINS_LOG_LEVEL='loud' is not a log level", "WARNING tutorial.x: careful"], ["opened"]),
 ])

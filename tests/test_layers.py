@@ -81,3 +81,20 @@ def test_no_page_script_holds_a_bare_string_streamlit_would_show():
     for path in [*sorted(app.rglob("page.py")), app / "streamlit_app.py"]:
         walk(ast.parse(path.read_text(encoding="utf-8")).body, path, True)
     assert not found, found
+
+
+def test_the_store_and_the_deployment_are_plain_python_and_the_driver_loads_only_when_used():
+    """The stores and ``muggins serve`` draw and say nothing (no Streamlit, Pillow, gettext); the
+    PostgreSQL driver is imported only by its store (it costs ~0.3 s: the command line, and an
+    app on SQLite, never pay it)."""
+    checked = list((PACKAGE / "store").glob("*.py")) + list((PACKAGE / "deploy").glob("*.py"))
+    assert len(checked) >= 8
+    for path in checked:
+        assert not imports(path) & FORBIDDEN, path
+        if path.name not in ("postgres.py", "local_postgres.py"):  # the second only inside its functions
+            assert not imports(path) & {"psycopg", "psycopg_pool"}, path
+    import subprocess
+    import sys
+
+    code = "import sys, tutorial.store, tutorial.cli.commands; print('psycopg' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"

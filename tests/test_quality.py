@@ -20,6 +20,7 @@ STRICT_PACKAGES = [
     "tutorial/practice",
     "tutorial/cli",
     "tutorial/store",
+    "tutorial/deploy",
     "tutorial/app",
     "tutorial/lessons",
     "tutorial/training",

@@ -83,11 +83,18 @@ def _connection(url: str) -> Iterator[psycopg.Connection[Any]]:
     since = time.monotonic() - _unreachable.get(url, -QUIET_SECONDS)
     if since < QUIET_SECONDS:
         raise PoolTimeout(f"the database server was unreachable {since:.1f} s ago")
+    pool = _pool(url)
     try:
-        with _pool(url).connection() as conn:
+        with pool.connection() as conn:
             yield conn
     except (PoolTimeout, psycopg.OperationalError):
         _unreachable[url] = time.monotonic()
+        # A new pool next time: this one's reconnection waits longer after each failure (up to
+        # minutes), and the server may be back in a second.
+        with _pools_lock:
+            if _pools.get(url) is pool:
+                del _pools[url]
+        pool.close(timeout=0)
         raise
 
 
