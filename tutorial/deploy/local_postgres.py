@@ -56,7 +56,9 @@ class LocalPostgres:
     ``durable=False`` turns off what protects the data from a power cut (``fsync``,
     synchronous commits): for tests, several times faster, never for a school's data."""
 
-    def __init__(self, folder: str | Path, *, port: int = 5432, host: str = "", durable: bool = True):
+    def __init__(self, folder: str | Path, *, port: int = 5432, host: str = "", durable: bool = True,
+                 settings: Sequence[str] = ()):
+        self.settings = list(settings)  # more server settings, "name=value" (e.g. a benchmark's statistics)
         self.folder = Path(folder).resolve()
         self.port = port
         self.host = host
@@ -90,6 +92,10 @@ class LocalPostgres:
         if os.geteuid() == 0:
             user = pwd.getpwnam(SERVER_USER)
             os.chown(self.folder, user.pw_uid, user.pw_gid)
+            for parent in self.folder.parents:  # the server's user must pass through every folder above
+                if not os.stat(parent).st_mode & 0o001:
+                    raise PostgresMissing(f"the user {SERVER_USER!r} cannot pass through {parent} to reach {self.folder}: "
+                                          "choose a folder under one everybody may pass through (such as /srv or /var/lib)")
 
     # ----- the cluster ---------------------------------------------------------------------
     @property
@@ -112,6 +118,7 @@ class LocalPostgres:
                     "-c max_connections=200"]
         if not self.durable:
             settings += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+        settings += [f"-c {setting}" for setting in self.settings]
         self._run("pg_ctl", ["-D", str(self.data), "-l", str(self.log_file), "-o", " ".join(settings),
                              "-w", "-t", str(round(timeout)), "start"], timeout=timeout + 10)
         return self
