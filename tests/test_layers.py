@@ -98,3 +98,71 @@ def test_the_store_and_the_deployment_are_plain_python_and_the_driver_loads_only
 
     code = "import sys, tutorial.store, tutorial.cli.commands; print('psycopg' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+
+
+SHARED_AT_MODULE_LEVEL = {
+    "tutorial/app/classroom/state.py:_store": "the process's handle on the room store (or when opening it last failed)",
+    "tutorial/classroom/session.py:_refused": "refused class-room requests counted by code, for the operator's log",
+    "tutorial/engine/cards.py:_BY_TEXT": "cards interned once (immutable values)",
+    "tutorial/engine/cards.py:_CARDS": "cards interned once (immutable values)",
+    "tutorial/engine/cards.py:_RANK_BY_TEXT": "the ranks' texts, filled at import",
+    "tutorial/engine/cards.py:_SUIT_BY_TEXT": "the suits' texts, filled at import",
+    "tutorial/engine/rules.py:_COMMONS": "destinations interned once (immutable values)",
+    "tutorial/engine/rules.py:_DISCARDS": "destinations interned once (immutable values)",
+    "tutorial/explore/lean.py:_keys": "Zobrist keys drawn once from a fixed seed",
+    "tutorial/lessons/steps.py:KINDS": "the registry of step kinds, filled at import",
+    "tutorial/practice/game.py:REPLAYS": "a lock: one long replay at a time per process",
+    "tutorial/practice/moves.py:_LONG": "the move symbols, filled at import",
+    "tutorial/store/postgres.py:_pools": "a connection pool per database address",
+    "tutorial/store/postgres.py:_unreachable": "when a database address was last found unreachable",
+    "tutorial/store/sql_rooms.py:_LOGGED": "when each kind of store fault was last logged",
+    "tutorial/training/schedule.py:SCHEDULER": "FSRS's settings (the learner's state is passed in)",
+}
+"""Every module-level container or object that its module changes, with what it holds: none holds
+a learner's data (Streamlit runs every session in one process, and several processes serve a
+school: a learner's state lives in ``st.session_state``, their browser and the store). Page
+scripts (``page.py``) are not modules: Streamlit runs them afresh for each run."""
+
+
+def test_nothing_per_user_is_kept_at_module_level():
+    import ast
+
+    mutators = {"append", "add", "update", "setdefault", "pop", "clear", "remove", "extend", "insert", "discard",
+                "popitem", "appendleft", "__setitem__"}
+    containers = {"dict", "list", "set", "defaultdict", "Counter", "OrderedDict", "deque"}
+    found = set()
+    root = PACKAGE.parent
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "page.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names: dict[str, str] = {}
+        for node in tree.body:
+            if isinstance(node, ast.Assign):
+                targets, value = node.targets, node.value
+            elif isinstance(node, ast.AnnAssign) and node.value is not None:
+                targets, value = [node.target], node.value
+            else:
+                continue
+            kind = None
+            if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)):
+                kind = "container"
+            elif isinstance(value, ast.Call):
+                called = value.func.id if isinstance(value.func, ast.Name) else getattr(value.func, "attr", "")
+                kind = "container" if called in containers else "object" if called.lstrip("_")[:1].isupper() else None
+            for target in targets:
+                if kind and isinstance(target, ast.Name):
+                    names[target.id] = kind
+        for node in ast.walk(tree):
+            changed: list[str] = []
+            if isinstance(node, ast.Global):
+                changed = list(node.names)
+            elif isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
+                targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+                changed = [t.value.id for t in targets if isinstance(t, (ast.Subscript, ast.Attribute)) and isinstance(t.value, ast.Name)]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+                name = node.func.value.id
+                if node.func.attr in mutators or names.get(name) == "object":
+                    changed = [name]
+            found |= {f"{path.relative_to(root).as_posix()}:{name}" for name in changed if name in names}
+    assert found == set(SHARED_AT_MODULE_LEVEL), (sorted(found - set(SHARED_AT_MODULE_LEVEL)), sorted(set(SHARED_AT_MODULE_LEVEL) - found))
