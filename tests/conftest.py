@@ -1,6 +1,7 @@
 import math
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,12 @@ import pytest
 # itself is tested with fake clocks (tests/test_clicks.py) and in a real browser against
 # a server with the real threshold (tests/browser/test_clicks.py).
 os.environ["MUGGINS_MIN_SEEN_MS"] = "0"
+
+# The suite never touches a learner's or a school's data: the store of every test without a
+# folder of its own is a fresh folder (a test sets its own where it looks at it), never the
+# data folder of whoever runs the tests, and no database named in their environment.
+os.environ["MUGGINS_DATA_DIR"] = tempfile.mkdtemp(prefix="muggins-tests-")
+os.environ.pop("MUGGINS_DATABASE_URL", None)
 
 # Bytecode caches are written even where PYTHONDONTWRITEBYTECODE is set (as on this project's
 # machines): the README installs with --no-compile, so without them every Python process of

@@ -504,6 +504,8 @@ OLD_SCHEMA = {
         "INSERT INTO games VALUES ('abc', '{\"deal\": \"4-1\"}', 1.0)"],
     # version 2 added the class rooms (the statements of tutorial/store/schema.py before "version 3")
     2: list(STATEMENTS[1:9]),
+    # version 3 the limits per address (before "version 4")
+    3: list(STATEMENTS[9:14]),
 }
 
 
@@ -518,16 +520,22 @@ def old_database(place, version: int) -> None:
     place.sql("INSERT INTO meta VALUES ('schema', ?)", (str(version),))
 
 
-def test_version_2_adds_what_version_3_made():
-    assert [s.split()[5] for s in OLD_SCHEMA[2] if s.startswith("CREATE TABLE")] == [
-        "rooms", "rounds", "students", "answers", "progress", "join_failures"]
-    assert all("join_locks" not in s and "room_clients" not in s for s in OLD_SCHEMA[2])
+def test_each_old_version_made_what_its_version_made():
+    import re
+
+    def table(statement):
+        return re.match(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)", statement).group(1)
+
+    tables = {version: [table(s) for s in made if s.startswith("CREATE TABLE")] for version, made in OLD_SCHEMA.items()}
+    assert tables == {1: ["meta", "games"], 2: ["rooms", "rounds", "students", "answers", "progress", "join_failures"],
+                      3: ["join_locks", "joins", "room_clients"]}
+    assert [s.split()[5] for s in STATEMENTS[14:]] == ["leases"]
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_an_older_database_is_upgraded_in_place_and_keeps_its_games_and_rooms(place, clock, version):
     old_database(place, version)
-    if version == 2:  # a room of version 2, with a student, outlives the upgrade
+    if version >= 2:  # a room of version 2, with a student, outlives the upgrade
         place.sql("INSERT INTO rooms (code, teacher_hash, created, active, lifetime, expires, students) "
                   "VALUES ('ABCDEF', 'x', ?, ?, 3600, ?, 1)", (clock(), clock(), clock() + 3600))
         place.sql("INSERT INTO students VALUES ('ABCDEF', 1, 'Zoe', 'zoe', 'y', ?)", (clock(),))
@@ -535,9 +543,28 @@ def test_an_older_database_is_upgraded_in_place_and_keeps_its_games_and_rooms(pl
     assert place.games().load_game("abc") == '{"deal": "4-1"}'
     room = store.open_room(client_key="k")  # a table of version 3 (room_clients) in use
     assert store.join(room.code, "Ana", "k").student == 1
-    assert place.sql("SELECT value FROM meta WHERE name = 'schema'")[0][0] == str(SCHEMA_VERSION) == "3"
-    if version == 2:
+    assert place.sql("SELECT value FROM meta WHERE name = 'schema'")[0][0] == str(SCHEMA_VERSION) == "4"
+    if version >= 2:
         assert place.sql("SELECT nickname FROM students WHERE room = 'ABCDEF'") == [("Zoe",)]
+    assert store.take_lease("studies", "p1", 30) and not store.take_lease("studies", "p2", 30)  # version 4's table
+
+
+def test_a_slot_shared_by_the_server_s_processes_is_held_by_one_at_a_time(place, clock):
+    store = place.rooms(now=clock)
+    other = place.rooms(now=clock)  # another process's store object
+    assert store.take_lease("studies", "p1:1", 30)
+    assert not other.take_lease("studies", "p2:7", 30)
+    clock.advance(20)
+    assert store.take_lease("studies", "p1:1", 30)  # renewed: 30 s from now
+    clock.advance(20)
+    assert not other.take_lease("studies", "p2:7", 30)
+    other.drop_lease("studies", "p2:7")  # not its own: nothing happens
+    assert not other.take_lease("studies", "p2:7", 30)
+    clock.advance(11)  # p1 stopped renewing (its process died): the slot is free again
+    assert other.take_lease("studies", "p2:7", 30)
+    other.drop_lease("studies", "p2:7")
+    assert store.take_lease("studies", "p1:2", 30)
+    assert other.take_lease("evaluations", "p2:8", 30)  # another slot, held apart
 
 
 def test_two_processes_upgrade_a_version_2_database_at_once(place):

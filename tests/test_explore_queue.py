@@ -4,7 +4,7 @@ many are before them and about how long; a session holds at most one place."""
 
 from __future__ import annotations
 
-from tutorial.explore.queue import StudyQueue
+from tutorial.explore.queue import Status, StudyQueue
 
 
 class Clock:
@@ -78,3 +78,76 @@ def test_a_study_worker_that_imports_the_apps_entry_script_draws_nothing():
                            str(APP_ENTRY)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr[-2000:]
+
+
+# ----- one study at a time for the whole server (several app processes: issue 21) -------------
+
+
+class FakeLease:
+    """The store's slot, for two processes' lines (the store's own: tests/test_classroom.py)."""
+
+    def __init__(self):
+        self.holder, self.until, self.now, self.calls, self.down = None, 0.0, 0.0, 0, False
+
+    def take_lease(self, name, holder, seconds):
+        self.calls += 1
+        if self.down:
+            raise OSError("the database server is away")
+        if self.holder not in (None, holder) and self.until > self.now:
+            return False
+        self.holder, self.until = holder, self.now + seconds
+        return True
+
+    def drop_lease(self, name, holder):
+        if self.down:
+            raise OSError("the database server is away")
+        if self.holder == holder:
+            self.holder = None
+
+
+def test_two_processes_run_one_study_at_a_time_and_the_second_runs_when_the_first_leaves():
+    from tutorial.explore.queue import SharedLine, StudyQueue
+
+    lease, clock = FakeLease(), [0.0]
+    first = SharedLine(StudyQueue(), lease, clock=lambda: clock[0])
+    second = SharedLine(StudyQueue(), lease, clock=lambda: clock[0])  # another process: its own line
+    mine, theirs = first.join("a", 100), second.join("b", 100)
+    assert first.status(mine).may_run
+    assert second.status(theirs) == Status(1, None)  # the other process's study is ahead
+    clock[0] += 1
+    first.progress(mine, 0.5)
+    assert lease.calls == 2  # renewed at most every few seconds, not at every report
+    clock[0] += 10
+    first.progress(mine, 0.9)
+    assert lease.calls == 3
+    first.leave(mine)
+    assert lease.holder is None
+    assert second.status(theirs).may_run
+
+
+def test_a_study_whose_process_died_frees_the_slot_when_its_lease_runs_out():
+    from tutorial.explore.queue import LEASE_SECONDS, SharedLine, StudyQueue
+
+    lease = FakeLease()
+    dead = SharedLine(StudyQueue(), lease)
+    dead.status(dead.join("a", 10))  # holds the slot, then its process dies: never renewed, never left
+    alive = SharedLine(StudyQueue(), lease)
+    waiting = alive.join("b", 10)
+    assert not alive.status(waiting).may_run
+    lease.now += LEASE_SECONDS + 1
+    assert alive.status(waiting).may_run
+
+
+def test_without_the_store_each_process_s_own_line_decides(caplog):
+    from tutorial.explore.queue import SharedLine, StudyQueue
+
+    lease = FakeLease()
+    lease.down = True
+    line = SharedLine(StudyQueue(), lease)
+    ticket = line.join("a", 10)
+    with caplog.at_level("WARNING", logger="tutorial.explore.queue"):
+        assert line.status(ticket).may_run
+    assert "cannot be reached" in caplog.text
+    line.leave(ticket)  # nothing to give up, no fault
+    alone = SharedLine(StudyQueue(), None)
+    assert alone.status(alone.join("b", 1)).may_run

@@ -7,15 +7,25 @@ holds no personal data, only an owner's id, the work asked for and how far it go
 owner (a browser session) holds at most one place: asking again gives up the old one.
 
 Plain Python (no Streamlit): the page polls :meth:`StudyQueue.status` while it waits.
+
+Several app processes (``muggins serve``) each have their own line; :class:`SharedLine` adds one
+slot shared by all of them, held in the store (a lease renewed while the study runs and given
+up when it ends, or lost within :data:`LEASE_SECONDS` when its process dies), so the whole
+server still runs one study at a time.
 """
 
 from __future__ import annotations
 
 import itertools
+import logging
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
+
+log = logging.getLogger(__name__)
 
 AT_ONCE = 1
 """Studies that may run at the same time on one server (each uses two worker processes)."""
@@ -104,3 +114,86 @@ class StudyQueue:
 
 QUEUE = StudyQueue()
 """The server's line of studies (shared by all sessions, by design: see the module's text)."""
+
+
+LEASE_NAME = "studies"
+LEASE_SECONDS = 30.0
+"""How long the shared slot stays held without a renewal (a study renews it every few seconds)."""
+RENEW_SECONDS = 5.0
+PROCESS = uuid.uuid4().hex[:12]
+"""This process's name among the server's processes (made once at import; no user's data)."""
+
+
+class Lease(Protocol):
+    """A slot shared by every app process (the store: :meth:`~tutorial.store.sql_rooms.SqlRooms.take_lease`)."""
+
+    def take_lease(self, name: str, holder: str, seconds: float) -> bool: ...
+
+    def drop_lease(self, name: str, holder: str) -> None: ...
+
+
+class Line(Protocol):
+    """What a study's page asks of a line: :class:`StudyQueue` or :class:`SharedLine`."""
+
+    def join(self, owner: str, work: int) -> Ticket: ...
+
+    def status(self, ticket: Ticket) -> Status: ...
+
+    def progress(self, ticket: Ticket, done: float) -> None: ...
+
+    def leave(self, ticket: Ticket) -> None: ...
+
+
+@dataclass(eq=False)
+class SharedLine:
+    """This process's ``line``, then the slot shared by every process of the server: a ticket at
+    the head of its own line runs once it holds the slot (else one study is said to be ahead of
+    it). Without a ``lease`` (no store), or while the store cannot be reached, the process's own
+    line alone decides (logged): a study is never held up by a fault of the store."""
+
+    line: StudyQueue
+    lease: Lease | None
+    clock: Callable[[], float] = time.monotonic
+    _renewed: dict[int, float] = field(default_factory=dict)
+
+    def _holder(self, ticket: Ticket) -> str:
+        """The ticket's name among the whole server's (its process, its line, its number)."""
+        return f"{PROCESS}:{id(self.line):x}:{ticket.number}"
+
+    def _hold(self, ticket: Ticket) -> bool:
+        """Take or renew the slot for ``ticket`` (renewed at most every :data:`RENEW_SECONDS`)."""
+        if self.lease is None:
+            return True
+        last = self._renewed.get(ticket.number)
+        if last is not None and self.clock() - last < RENEW_SECONDS:
+            return True
+        try:
+            held = self.lease.take_lease(LEASE_NAME, self._holder(ticket), LEASE_SECONDS)
+        except OSError as exc:
+            log.warning("the server-wide line of studies cannot be reached (%s): this process's line decides", exc)
+            return True
+        if held:
+            self._renewed[ticket.number] = self.clock()
+        return held
+
+    def join(self, owner: str, work: int) -> Ticket:
+        return self.line.join(owner, work)
+
+    def status(self, ticket: Ticket) -> Status:
+        found = self.line.status(ticket)
+        if not found.may_run or self._hold(ticket):
+            return found
+        return Status(1, None)
+
+    def progress(self, ticket: Ticket, done: float) -> None:
+        self.line.progress(ticket, done)
+        if ticket.number in self._renewed:
+            self._hold(ticket)
+
+    def leave(self, ticket: Ticket) -> None:
+        self.line.leave(ticket)
+        if self._renewed.pop(ticket.number, None) is not None and self.lease is not None:
+            try:
+                self.lease.drop_lease(LEASE_NAME, self._holder(ticket))
+            except OSError as exc:  # it runs out by itself
+                log.warning("the server-wide line of studies cannot be reached (%s)", exc)

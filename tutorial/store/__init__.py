@@ -15,6 +15,7 @@ Nothing here assumes one process, and nothing in any process is per user.
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
 
 DATA_DIR_VARIABLE = "MUGGINS_DATA_DIR"
 DATABASE_URL_VARIABLE = "MUGGINS_DATABASE_URL"
+OPEN_ERRORS: tuple[type[Exception], ...] = (OSError, sqlite3.Error, RuntimeError, ValueError)
+"""What opening or using a store can raise: the data folder, file or database server cannot be
+used (``OSError``, :class:`StoreUnavailable` among them, ``sqlite3.Error``: read-only, deleted, the
+disk full, the server away), a database of a newer schema (``RuntimeError``) or a damaged
+schema version (``ValueError``)."""
 
 
 class Store(Protocol):
@@ -147,6 +153,14 @@ class RoomStore(Protocol):
         ``decisions`` made so far, ``errors`` by kind, ``finished``; replaces the student's
         earlier report (``bad-progress``)."""
 
+    # the server's processes
+    def take_lease(self, name: str, holder: str, seconds: float) -> bool:
+        """Hold the slot ``name`` for ``seconds`` as ``holder`` (or renew it) unless another holder
+        holds it still; whether ``holder`` holds it now (:class:`StoreUnavailable` on a fault)."""
+
+    def drop_lease(self, name: str, holder: str) -> None:
+        """Give up the slot ``name`` if ``holder`` holds it."""
+
     # anyone
     def version(self, code: str) -> int:
         """The room's change counter (also for a closed room): poll it and redraw when it changes.
@@ -214,5 +228,5 @@ def _open(folder: str | Path | None, url: str | None, limits: RoomLimits | None,
     return SqliteStore(path, limits=limits, now=now)
 
 
-__all__ = ["DATABASE_URL_VARIABLE", "DATA_DIR_VARIABLE", "RoomStore", "SqliteStore", "Store", "StoreUnavailable",
+__all__ = ["DATABASE_URL_VARIABLE", "DATA_DIR_VARIABLE", "OPEN_ERRORS", "RoomStore", "SqliteStore", "Store", "StoreUnavailable",
            "data_dir", "database_url", "is_url", "open_room_store", "open_store", "safe_url"]

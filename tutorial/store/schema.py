@@ -1,7 +1,7 @@
 """The store's tables, one SQL text for SQLite and PostgreSQL, with a schema version.
 
-Schema 3 (schema 1 had ``meta`` and ``games``, schema 2 added the class rooms; opening an
-older database adds the rest in place). Times are seconds since the epoch; tokens are kept only
+Schema 4 (schema 1 had ``meta`` and ``games``, schema 2 added the class rooms, schema 3 the
+limits per address, schema 4 the leases; opening an older database adds the rest in place). Times are seconds since the epoch; tokens are kept only
 as SHA-256 hex digests.
 
 - ``meta (name PRIMARY KEY, value)``: ``schema`` → the version.
@@ -21,11 +21,13 @@ as SHA-256 hex digests.
 - ``join_locks (client PRIMARY KEY, until)`` (schema 3): a client's wrong room codes are
   refused until ``until``; ``joins (client, at)``: students made per client;
   ``room_clients (room PRIMARY KEY, client)``: who opened each room.
+- ``leases (name PRIMARY KEY, holder, until)`` (schema 4): who holds a slot shared by every app
+  process (the explorer's one study at a time) until when.
 
 ``rooms.students`` is the highest student number given (numbers are never reused); the
 room's students are the rows of ``students`` (a teacher may remove or merge them).
 
-Why no migration tool (Alembic): three versions, each only adding tables and indexes, made
+Why no migration tool (Alembic): four versions, each only adding tables and indexes, made
 with ``IF NOT EXISTS`` in one write transaction (two processes upgrading at once take turns);
 a tool would bring SQLAlchemy for these twenty lines. A version that changes a column should
 bring one.
@@ -37,7 +39,7 @@ from collections.abc import Iterable
 
 from .sql_rooms import Db
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 META = "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
 STATEMENTS = (
@@ -67,6 +69,8 @@ STATEMENTS = (
     "CREATE INDEX IF NOT EXISTS joins_client ON joins (client, at)",
     "CREATE TABLE IF NOT EXISTS room_clients (room TEXT PRIMARY KEY, client TEXT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS room_clients_client ON room_clients (client)",
+    # version 4: slots shared by every app process (issue 21)
+    "CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until DOUBLE PRECISION NOT NULL)",
 )
 TABLES = frozenset(statement.split()[5] for statement in (META, *STATEMENTS) if statement.startswith("CREATE TABLE"))
 """Every table of the schema, by name."""

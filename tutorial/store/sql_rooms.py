@@ -53,6 +53,7 @@ from ..classroom.tally import (
     summary_rows,
 )
 from ..classroom.tokens import hash_token, new_room_code, new_token, parse_room_code, token_matches
+from .common import StoreUnavailable
 
 _ROOM_COLUMNS = ("code, teacher_hash, expires, lifetime, closed, version, round, students, "
                  "(SELECT COUNT(*) FROM students s WHERE s.room = rooms.code)")
@@ -507,6 +508,34 @@ class SqlRooms:
                        "errors = excluded.errors, finished = excluded.finished, updated = excluded.updated",
                        (room.code, number, me.student, decisions, encode_errors(kept), int(finished), now))
             _touch(db, room, now)
+
+    # ----- slots shared by every app process ---------------------------------------
+    def take_lease(self, name: str, holder: str, seconds: float) -> bool:
+        """Hold the slot ``name`` for ``seconds`` from now as ``holder`` (again: renewed) unless
+        another holder holds it still; whether ``holder`` holds it now. A holder that stops
+        renewing (its process died) loses it when its time runs out. Faults of the database
+        raise :class:`~tutorial.store.StoreUnavailable` (logged)."""
+        now = self._now()
+        try:
+            with self._transaction(write=True) as db:
+                row = db.execute("SELECT holder, until FROM leases WHERE name = ?", (name,)).fetchone()
+                if row is not None and row[0] != holder and row[1] > now:
+                    return False
+                db.execute("INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name) "
+                           "DO UPDATE SET holder = excluded.holder, until = excluded.until", (name, holder, now + seconds))
+                return True
+        except self.faults as exc:
+            _log_fault("take_lease", exc)
+            raise StoreUnavailable(str(exc)) from exc
+
+    def drop_lease(self, name: str, holder: str) -> None:
+        """Give up the slot ``name`` if ``holder`` holds it. Raises as :meth:`take_lease`."""
+        try:
+            with self._transaction(write=True) as db:
+                db.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+        except self.faults as exc:
+            _log_fault("drop_lease", exc)
+            raise StoreUnavailable(str(exc)) from exc
 
     # ----- anyone ---------------------------------------------------------------
 

@@ -5,7 +5,6 @@ and the role sessions built on them for a page run. Widget keys are the constant
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import time
 
@@ -19,7 +18,7 @@ from tutorial.classroom.session import RoomState
 from tutorial.classroom.student import StudentSession
 from tutorial.classroom.targets import Course
 from tutorial.classroom.teacher import TeacherSession
-from tutorial.store import RoomStore, open_room_store
+from tutorial.store import OPEN_ERRORS, RoomStore, open_room_store
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +65,7 @@ class _Opened:
             if self.found is None and time.monotonic() - self.failed_at >= RETRY_SECONDS:
                 try:
                     self.found = open_room_store(limits=LIMITS)
-                except (OSError, sqlite3.Error) as exc:  # an unwritable data folder, a full disk…: logged, said on the page
+                except OPEN_ERRORS as exc:  # an unwritable data folder, a full disk, a server away…: logged, said on the page
                     self.failed_at = time.monotonic()
                     log.error("the class-room store cannot be opened: %s", exc, exc_info=exc)
             return self.found

@@ -19,10 +19,10 @@ from tutorial.practice import PracticeGame
 def _student() -> StudentSession | None:
     """This browser's student session, when it is a student of a room and the store works."""
     state = room.room_state()
+    if state.role is None or state.role.kind != "student":
+        return None  # (the store is not opened for a learner outside a class: its faults are not theirs)
     rooms = room.store()
-    if rooms is None or state.role is None or state.role.kind != "student":
-        return None
-    return room.student_session(rooms)
+    return None if rooms is None else room.student_session(rooms)
 
 
 def class_deal(student: StudentSession, game: PracticeGame) -> StudentView | None:

@@ -13,11 +13,11 @@ import streamlit as st
 from tutorial.app.explore.model_evaluation import HANDS, LIMITS, ChoiceEvaluation, Key
 from tutorial.app.explore.model_position import PositionLab
 from tutorial.app.explore.model_variant import Phase, ResultStore
-from tutorial.app.explore.variant_lab import owner, progress_slot
+from tutorial.app.explore.variant_lab import owner, progress_slot, shared_lease
 from tutorial.app.shell import session
 from tutorial.app.shell.markup import literal
 from tutorial.explore.evaluate import Evaluation
-from tutorial.explore.queue import QUEUE
+from tutorial.explore.queue import QUEUE, SharedLine
 
 FORM, HANDS_BOX, ERRORS_BOX, ALERT_BOX = "lab-eval-form", "lab-eval-hands", "lab-eval-errors", "lab-eval-alert"
 GO, STOP = "lab-eval-go", "lab-eval-stop"
@@ -76,7 +76,7 @@ def show(position_lab: PositionLab) -> None:
     if phase is Phase.ASKED:
         stop.button(_("Stop"), icon=":material/stop:", key=STOP, on_click=lambda: model(position_lab).stop())
         with running.container():
-            found.simulate(QUEUE, owner(), progress_slot(), lambda seconds: pause(seconds), poll=POLL)
+            found.simulate(SharedLine(QUEUE, shared_lease()), owner(), progress_slot(), lambda seconds: pause(seconds), poll=POLL)
         running.empty()
         stop.empty()
     found.finished_run()

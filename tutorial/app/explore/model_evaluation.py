@@ -22,7 +22,7 @@ from tutorial.engine.position import Position
 from tutorial.engine.rules import turn_up
 from tutorial.explore.evaluate import ChoiceValue, EvalSpec, Evaluation
 from tutorial.explore.evaluate import evaluate as evaluate_choices
-from tutorial.explore.queue import StudyQueue, Ticket
+from tutorial.explore.queue import Line, Ticket
 from tutorial.narrate import Narrator
 
 log = logging.getLogger(__name__)
@@ -162,7 +162,7 @@ class ChoiceEvaluation:
         said, self.state.said = self.state.said, None
         return said
 
-    def simulate(self, queue: StudyQueue, owner: str, show: Callable[[Progress | None], None],
+    def simulate(self, queue: Line, owner: str, show: Callable[[Progress | None], None],
                  pause: Callable[[float], None], *, poll: float = 0.5, workers: int = WORKERS,
                  runner: Callable[..., Evaluation] = evaluate_choices) -> bool:
         """Wait for a place in the server's ``queue``, then evaluate, telling ``show`` where it

@@ -24,7 +24,7 @@ from tutorial import words
 from tutorial.engine.errors import PositionError
 from tutorial.engine.variants import STANDARD, VARIANTS, Opponents, PenaltyRule, RuleOptions, parse_rules
 from tutorial.explore.players import Policy
-from tutorial.explore.queue import StudyQueue, Ticket
+from tutorial.explore.queue import Line, Ticket
 from tutorial.explore.study import CUSTOM, DEFAULT_MAX_TURNS, NAME_LIMIT, StudyResult, StudySpec
 from tutorial.explore.study import run as run_study
 from tutorial.i18n import N_
@@ -423,7 +423,7 @@ class VariantLab:
         """What the page says while a study waits for its turn (:func:`waiting_words`)."""
         return waiting_words(self.tr, ahead, wait)
 
-    def simulate(self, specs: Sequence[StudySpec], queue: StudyQueue, owner: str, show: Callable[[Progress | None], None],
+    def simulate(self, specs: Sequence[StudySpec], queue: Line, owner: str, show: Callable[[Progress | None], None],
                  pause: Callable[[float], None], *, poll: float = 0.5,
                  runner: Callable[..., StudyResult] = run_study) -> bool:
         """Wait for a place in the server's ``queue``, then run the studies not kept yet,

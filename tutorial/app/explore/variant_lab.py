@@ -27,7 +27,7 @@ from tutorial.app.explore.model_variant import (
 from tutorial.app.shell import session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.explore.players import Policy
-from tutorial.explore.queue import QUEUE
+from tutorial.explore.queue import QUEUE, Lease, SharedLine
 from tutorial.explore.study import StudyResult, StudySpec
 
 __all__ = ["PLAYED", "POLICY_NAMES", "VARIANT_NAMES", "csv_bytes", "form", "results"]
@@ -178,6 +178,14 @@ def progress_slot() -> Callable[[Progress | None], None]:
     return show
 
 
+def shared_lease() -> Lease | None:
+    """The slot every app process of the server shares for studies (in the store that keeps the
+    class rooms), or ``None`` when the store cannot be opened now (then this process's line decides)."""
+    from tutorial.app.classroom.state import store
+
+    return store()
+
+
 def owner() -> str:
     """The browser session a study or an evaluation is for (its place in the server's line)."""
     from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -240,7 +248,7 @@ def results() -> None:
         stop.button(_("Stop"), icon=":material/stop:", key=STOP, on_click=_stop)
         slot.empty()
         with running.container():
-            variant_lab.simulate(plan.specs, QUEUE, owner(), progress_slot(), lambda seconds: pause(seconds), poll=POLL)
+            variant_lab.simulate(plan.specs, SharedLine(QUEUE, shared_lease()), owner(), progress_slot(), lambda seconds: pause(seconds), poll=POLL)
         running.empty()
     stop.empty()
     variant_lab.finished_run()

@@ -10,7 +10,6 @@ import json
 import logging
 import os
 import secrets
-import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -36,7 +35,7 @@ from tutorial.app.shell import clicks, pages, session, storage
 from tutorial.app.shell.markup import literal, paragraphs
 from tutorial.app.shell.table import request_scroll
 from tutorial.practice import COACH, PracticeGame
-from tutorial.store import Store, open_store
+from tutorial.store import OPEN_ERRORS, Store, open_store
 
 __all__ = ["HINTS", "LOG_PANEL", "SETTINGS_PANEL", "PracticeState", "game", "play", "playing", "screen", "state"]
 
@@ -111,10 +110,8 @@ def _note_training_error(kind: str) -> None:
 
 
 # ----- the store of games too long for an address ---------------------------------------------
-STORE_ERRORS = (OSError, sqlite3.Error, RuntimeError, ValueError)
-"""What opening or using the store can raise: the data folder or file cannot be used
-(``OSError``, ``sqlite3.Error``: read-only, deleted, the disk full), a database of a newer
-schema (``RuntimeError``) or a damaged schema version (``ValueError``)."""
+STORE_ERRORS = OPEN_ERRORS
+"""What opening or using the store can raise (:data:`tutorial.store.OPEN_ERRORS`)."""
 
 
 @st.cache_resource(show_spinner=False)
