@@ -352,6 +352,11 @@ def _serve(args: argparse.Namespace) -> int:
     url = args.database_url
     if url is not None and not is_url(url):
         raise CliError("--database-url", "needs a PostgreSQL address, postgresql://...")
+    if url is None and not args.postgres:
+        try:
+            url = database_url()  # $MUGGINS_DATABASE_URL, as muggins app reads it
+        except ValueError as err:
+            raise CliError("serve", str(err)) from None
     if args.data_dir:
         os.environ[DATA_DIR_VARIABLE] = args.data_dir
     try:

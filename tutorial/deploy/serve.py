@@ -102,6 +102,7 @@ class Server:
         """Start everything and wait until every process answers; the store's description."""
         plan = self.plan
         store = "SQLite in the data folder (one machine)"
+        self.env.pop("MUGGINS_DATABASE_URL", None)  # the plan's store, and only it
         if plan.postgres is not None:
             self.postgres = LocalPostgres(plan.postgres).start()
             self.env["MUGGINS_DATABASE_URL"] = self.postgres.create_database("muggins")
