@@ -652,6 +652,15 @@ def test_a_damaged_store_is_explained_never_a_traceback(data_dir, damage):
     said = " ".join(plain(w.value) for w in at.warning)
     assert ("cannot read its store" in said) if damage == "schema" else ("damaged" in said)
     assert "fresh deal" in said
+    if damage == "schema":  # the store mended: Try again opens the saved game, still in the address
+        assert at.query_params["saved"] in ("k1", ["k1"])
+        from tutorial.store.schema import SCHEMA_VERSION
+
+        with sqlite3.connect(data_dir / "muggins.sqlite3") as db:
+            db.execute("UPDATE meta SET value = ? WHERE name = 'schema'", (str(SCHEMA_VERSION),))
+        click(at, "practice-retry-saved").run()
+        assert not at.exception and not at.warning
+        assert str(at.session_state["practice"].game.code) == "4-1"
 
 
 def test_a_saved_link_is_kept_by_the_session_on_every_page_but_not_put_in_their_address():
@@ -865,3 +874,13 @@ def test_save_opens_a_pop_up_with_the_picture_and_the_position():
     assert not [b for b in at.get("download_button") if b.key.startswith("practice-save-")]
     at.button(key="practice-save").click().run()
     assert {b.key for b in at.get("download_button")} >= {"practice-save-picture", "practice-save-position"}
+
+
+@pytest.mark.parametrize("text, limit", [("12000", 12000), (" 300 ", 300), ("", 8000), ("0", 8000), ("100001", 8000),
+                                         ("1e4", 8000), ("١٢", 8000), ("-5", 8000)])
+def test_the_address_limit_takes_plain_numbers_and_says_when_it_cannot(text, limit, caplog):
+    from tutorial.app.practice.view import _address_limit
+
+    with caplog.at_level("WARNING"):
+        assert _address_limit({"MUGGINS_ADDRESS_LIMIT": text}) == limit
+    assert ("8000 used" in caplog.text) == (limit == 8000 and bool(text))

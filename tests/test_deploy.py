@@ -21,6 +21,7 @@ from tutorial.deploy.serve import Plan
     ({"port": 8602, "first_app_port": 8601, "processes": 2}, "also an app process's port"),
     ({"first_app_port": 65535, "processes": 2}, "port 65536 is not from 1 to 65535"),
     ({"database_url": "postgresql:///m", "postgres": "/srv/pg"}, "not both"),
+    ({"address": " "}, "--address must name an address"),
 ])
 def test_a_plan_that_cannot_work_is_refused_with_a_reason(options, said):
     with pytest.raises(ValueError, match=said):
@@ -91,3 +92,142 @@ def test_a_cluster_s_address_names_its_socket_and_schema():
 
     url = LocalPostgres("/srv/muggins pg", port=5433).url("muggins", schema="t1")
     assert url == "postgresql:///muggins?host=/srv/muggins%20pg&port=5433&user=postgres&options=-c%20search_path%3Dt1"
+
+
+@pytest.mark.parametrize("folder", ["/", "/tmp", str(os.path.expanduser("~"))])
+def test_a_cluster_is_never_made_in_a_top_or_home_folder(folder):
+    from tutorial.deploy.local_postgres import LocalPostgres, PostgresMissing
+
+    before = os.stat(folder)
+    with pytest.raises(PostgresMissing):
+        LocalPostgres(folder).start()
+    after = os.stat(folder)
+    assert (after.st_mode, after.st_uid, after.st_gid) == (before.st_mode, before.st_uid, before.st_gid)
+
+
+def test_a_folder_holding_other_files_is_refused_and_left_as_it_was(tmp_path):
+    """A trial gave ``--postgres /``, and the folder was handed to the postgres user."""
+    from tutorial.deploy.local_postgres import LocalPostgres, PostgresMissing
+
+    folder = tmp_path / "work"
+    folder.mkdir(mode=0o755)
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    before = os.stat(folder)
+    with pytest.raises(PostgresMissing, match="already holds files and no cluster"):
+        LocalPostgres(folder).start()
+    after = os.stat(folder)
+    assert (after.st_mode, after.st_uid) == (before.st_mode, before.st_uid)
+    with pytest.raises(PostgresMissing, match="is a file"):
+        LocalPostgres(folder / "notes.txt").start()
+    with pytest.raises(PostgresMissing, match="too long a path"):
+        LocalPostgres(tmp_path / ("x" * 120)).start()
+    assert not (tmp_path / ("x" * 120)).exists()
+
+
+def test_the_address_of_a_browser_behind_the_proxy_is_the_one_the_proxy_added():
+    from tutorial.deploy.net import client_address
+
+    # straight to the app: the connection's other end, whatever the headers say
+    assert client_address("203.0.113.9", ["198.51.100.1"], trust_forwarded=True) == "203.0.113.9"
+    # from this machine without muggins serve: the header is not trusted
+    assert client_address(None, ["198.51.100.1"], trust_forwarded=False) is None
+    # behind the proxy: the last address, which HAProxy appended after what the browser sent
+    assert client_address(None, ["10.0.0.7"], trust_forwarded=True) == "10.0.0.7"
+    assert client_address(None, ["1.2.3.4, 5.6.7.8", "10.0.0.7"], trust_forwarded=True) == "10.0.0.7"
+    assert client_address(None, ["1.2.3.4,  2001:db8::1 "], trust_forwarded=True) == "2001:db8::1"
+    assert client_address(None, ["not an address"], trust_forwarded=True) is None
+    assert client_address(None, [], trust_forwarded=True) is None
+
+
+def test_the_proxy_passes_each_browser_s_address_on():
+    assert "option forwardfor" in proxy.config("0.0.0.0", 8501, [8601])
+
+
+def test_links_name_the_address_students_reach(monkeypatch):
+    from tutorial.deploy import serve
+
+    monkeypatch.setattr(serve, "network_ip", lambda: "192.168.1.20")
+    assert serve.public_url("0.0.0.0", 8501) == "http://192.168.1.20:8501"
+    assert serve.public_url("10.1.2.3", 80) == "http://10.1.2.3:80"
+    assert serve.public_url("2001:db8::5", 8501) == "http://[2001:db8::5]:8501"
+    assert serve.public_url("127.0.0.1", 8501) is None
+    monkeypatch.setattr(serve, "network_ip", lambda: None)
+    assert serve.public_url("::", 8501) is None
+
+
+def test_a_port_in_use_is_found():
+    import socket
+
+    from tutorial.deploy.net import port_free
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        assert not port_free("127.0.0.1", port)
+    assert port_free("127.0.0.1", port)
+
+
+class FakeProcess:
+    """An app process as serve's watch sees it."""
+
+    def __init__(self, code: int | None = None):
+        self.returncode, self.killed = code, False
+        self.pid = 4242
+
+    def poll(self) -> int | None:
+        return self.returncode
+
+    def kill(self) -> None:
+        self.killed, self.returncode = True, -9
+
+
+def watched_server(tmp_path, monkeypatch):
+    from tutorial.deploy import serve
+
+    said: list[str] = []
+    server = serve.Server(Plan(processes=1, run_dir=tmp_path), say=said.append)
+    started: list[int] = []
+
+    def start_app(app):
+        started.append(app.port)
+        app.process, app.started, app.answered, app.failed_checks, app.check = FakeProcess(), 0.0, False, 0, None
+    monkeypatch.setattr(server, "_start_app", start_app)
+    return server, said, started
+
+
+def test_a_process_that_keeps_dying_rests_and_is_then_started_again(tmp_path, monkeypatch):
+    from tutorial.deploy import serve
+
+    server, said, started = watched_server(tmp_path, monkeypatch)
+    app = server.apps[0]
+    now = 1000.0
+    for _ in range(serve.RESTARTS_PER_MINUTE + 1):
+        app.process = FakeProcess(1)
+        server._tend(app, now)
+        now += 1
+    assert len(started) == serve.RESTARTS_PER_MINUTE and "trying again in 60 s" in said[-1]
+    app.process = FakeProcess(1)
+    server._tend(app, now + 10)
+    assert len(started) == serve.RESTARTS_PER_MINUTE  # resting
+    server._tend(app, now + serve.REST_SECONDS + 1)
+    assert len(started) == serve.RESTARTS_PER_MINUTE + 1 and "after its rest" in said[-1]
+
+
+def test_a_process_that_stops_answering_is_stopped_to_be_started_again(tmp_path, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tutorial.deploy import serve
+
+    server, said, _started = watched_server(tmp_path, monkeypatch)
+    app = server.apps[0]
+    app.process, app.answered = FakeProcess(), True
+    answers = iter([True, False, False, False])
+    monkeypatch.setattr(serve, "healthy", lambda port, timeout: next(answers))
+    with ThreadPoolExecutor(1) as checks:
+        for now in range(5):
+            if app.check is not None:
+                app.check.result()  # the check ran (a real one may still be waiting: counted as failed)
+            server._ask_health(app, checks, float(now))
+            assert app.process.killed == (now == 4), (now, app.failed_checks)
+    assert "does not answer" in said[-1]

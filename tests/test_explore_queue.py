@@ -4,6 +4,11 @@ many are before them and about how long; a session holds at most one place."""
 
 from __future__ import annotations
 
+import os
+import time
+
+import pytest
+
 from tutorial.explore.queue import Status, StudyQueue
 
 
@@ -151,3 +156,45 @@ def test_without_the_store_each_process_s_own_line_decides(caplog):
     line.leave(ticket)  # nothing to give up, no fault
     alone = SharedLine(StudyQueue(), None)
     assert alone.status(alone.join("b", 1)).may_run
+
+
+def _marked_processes(mark: str) -> list[int]:
+    """The processes whose environment holds ``mark``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as env:
+                    if mark.encode() in env.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_a_study_s_workers_end_when_its_process_is_killed():
+    """A trial killed an app process mid-study: its worker processes played on for nobody."""
+    import signal
+    import subprocess
+    import sys
+    import uuid
+
+    mark = f"MUGGINS_TEST_MARK={uuid.uuid4().hex}"
+    script = ("import time\nfrom tutorial.explore.study import run_units\n"
+              "if __name__ == '__main__':\n"
+              "    run_units(time.sleep, [(60,), (60,)], [0, 1], 2, lambda key, result: None)\n")
+    name, value = mark.split("=")
+    parent = subprocess.Popen([sys.executable, "-c", script], env={**os.environ, name: value})
+    try:
+        deadline = time.monotonic() + 30
+        while len(_marked_processes(mark)) < 4:  # the parent, the fork server, two workers
+            assert time.monotonic() < deadline, _marked_processes(mark)
+            time.sleep(0.1)
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    deadline = time.monotonic() + 15
+    while _marked_processes(mark):
+        assert time.monotonic() < deadline, f"still running: {_marked_processes(mark)}"
+        time.sleep(0.2)

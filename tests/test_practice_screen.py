@@ -446,6 +446,21 @@ def test_a_saved_game_that_cannot_be_opened_is_said_and_a_fresh_deal_dealt(why, 
     assert needle in said[0] and "k1" in said[0] and said[1] == "So here is a fresh deal."
 
 
+def test_a_saved_game_the_store_cannot_read_just_now_can_be_tried_again_until_the_fresh_deal_is_played():
+    opened = open_game(PracticeAddress(saved="k1"), lambda key: (None, "saved-unusable"))
+    assert opened.waiting == "k1"
+    state = PracticeState(game=opened.game, notices=opened.notices, waiting=opened.waiting)
+    page = screen(state)
+    assert page.can_retry_saved()
+    page.retry_saved()
+    assert state.game is None and state.notices == [] and state.waiting is None  # the page opens the address again
+    state.game, state.waiting = opened.game, "k1"
+    state.game.decide("best")
+    assert not screen(state).can_retry_saved()  # the learner plays the fresh deal instead
+    for why in ("saved-missing", "saved-damaged"):
+        assert open_game(PracticeAddress(saved="k1"), lambda key, why=why: (None, why)).waiting is None
+
+
 def test_a_saved_game_opens_from_the_store_and_is_never_written_over():
     game = PracticeGame(DealCode(4, 7))
     game.decide("best")

@@ -32,6 +32,52 @@ def test_a_saved_game_keeps_every_character_and_a_big_body(place):
     assert store.load_game("k") is None
 
 
+def test_a_key_or_body_no_store_could_keep_is_refused_alike_by_both(place):
+    """PostgreSQL's text refuses NUL, SQLite's takes it; a number binds as a number in SQLite
+    only: both stores refuse alike before the database sees it (found by a trial)."""
+    store = place.games()
+    for key, body in [("", "{}"), ("a\x00b", "{}"), ("k" * 101, "{}"), (7, "{}"), ("line\nbreak", "{}"),
+                      ("k", "a\x00b"), ("k", None), ("k", "x" * 1_000_001)]:
+        with pytest.raises(ValueError):
+            store.save_game(key, body)
+        if key != "k":
+            assert store.load_game(key) is None
+    assert store.load_game("k") is None  # nothing was kept
+    store.save_game("k" * 100, "x" * 1_000_000)
+    assert len(store.load_game("k" * 100)) == 1_000_000
+
+
+def test_a_store_mended_into_a_newer_schema_says_unavailable_never_a_traceback(place, caplog, monkeypatch):
+    """A table dropped while the app runs is made again; if the database then turns out to be
+    of a newer schema (another app version upgraded it), the class room and the lease say
+    *unavailable*, logged (a trial met a traceback on the student's page)."""
+    from tutorial.classroom import ClassroomError
+    from tutorial.store import StoreUnavailable, sql_rooms
+
+    monkeypatch.setattr(sql_rooms, "_LOGGED", {})
+    rooms = place.rooms()
+    room = rooms.open_room()
+    place.sql("DROP TABLE students")
+    place.sql("DROP TABLE leases")
+    place.sql("UPDATE meta SET value = ? WHERE name = 'schema'", (str(SCHEMA_VERSION + 1),))
+    with caplog.at_level("ERROR", logger="tutorial.store"):
+        with pytest.raises(ClassroomError) as refused:
+            rooms.join(room.code, "Ana", "k")
+        assert refused.value.code == "unavailable"
+        with pytest.raises(StoreUnavailable):
+            rooms.take_lease("study", "me", 30)
+    assert f"schema {SCHEMA_VERSION + 1}" in caplog.text
+
+
+def test_a_dropped_lease_table_is_made_again(place):
+    rooms = place.rooms()
+    assert rooms.take_lease("study", "me", 30)
+    place.sql("DROP TABLE leases")
+    assert rooms.take_lease("study", "you", 30)  # the table made again, empty
+    rooms.drop_lease("study", "you")
+    assert rooms.take_lease("study", "me", 30)
+
+
 def test_two_processes_share_the_store(place):
     code = PLACE_SCRIPT + ("import sys; from tutorial.store import open_store; s = open_store(**place_of(sys.argv[1])); "
                            "[s.save_game(f'{sys.argv[2]}{i}', str(i)) for i in range(50)]")
@@ -137,6 +183,10 @@ def test_a_password_never_reaches_a_message():
 
     assert safe_url("postgresql://ana:s3cr:et@db:5432/m") == "postgresql://ana:***@db:5432/m"
     assert safe_url("postgresql:///m?host=/run") == "postgresql:///m?host=/run"
+    # an @ in the password (the host follows the last one), a password as a parameter (found by a trial)
+    assert safe_url("postgresql://ana:p@ss@db/m") == "postgresql://ana:***@db/m"
+    assert safe_url("postgresql://db/m?sslmode=require&PASSWORD=s3cret#x") == "postgresql://db/m?sslmode=require&PASSWORD=***#x"
+    assert safe_url("postgresql://ana@db/m") == "postgresql://ana@db/m"
 
 
 def test_a_quoted_placeholder_in_the_store_s_sql_is_refused():
@@ -186,6 +236,25 @@ def test_a_stopped_database_server_is_said_and_logged_and_the_store_recovers(pos
     assert rooms.join(room.code, "Ben", "k").student == 2
     games.save_game("k", "{}")
     assert games.load_game("k") == "{}"
+    postgres.close_pools()
+
+
+@pytest.mark.xdist_group("postgres")
+def test_a_refused_statement_does_not_make_the_server_look_unreachable(postgres_cluster):
+    """Only a lost connection or none to be had makes calls fail at once for a while; a
+    statement the server cancels (an ``OperationalError`` too) leaves the next call alone."""
+    import psycopg
+
+    from tutorial.store import postgres
+
+    url = postgres_cluster.get().create_database("muggins", schema="refused")
+    with pytest.raises(psycopg.errors.QueryCanceled), postgres._connection(url) as conn:
+        conn.execute("BEGIN")
+        conn.execute("SET LOCAL statement_timeout = 10")
+        conn.execute("SELECT pg_sleep(1)")
+    assert url not in postgres._unreachable
+    with postgres._connection(url) as conn:
+        assert conn.execute("SELECT 1").fetchone() == (1,)
     postgres.close_pools()
 
 

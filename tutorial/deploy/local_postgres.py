@@ -14,6 +14,7 @@ import glob
 import logging
 import os
 import pwd
+import shlex
 import shutil
 import subprocess
 import time
@@ -27,7 +28,8 @@ SERVER_USER = "postgres"
 
 
 class PostgresMissing(RuntimeError):
-    """This machine has no PostgreSQL server programs (or, as root, no ``postgres`` user)."""
+    """No cluster can run here: no PostgreSQL server programs, no ``postgres`` user (as root), or
+    a folder that cannot be used (with the reason)."""
 
 
 def server_programs() -> Path:
@@ -67,15 +69,20 @@ class LocalPostgres:
         self.log_file = self.folder / "postgres.log"
 
     # ----- running the server's programs ----------------------------------------------------
-    def _as_server(self) -> dict[str, object]:
-        """``subprocess`` arguments that run a program as the server's user (``postgres`` for root)."""
+    @staticmethod
+    def _server_user() -> pwd.struct_passwd | None:
+        """The user the server runs as when started by root (``None``: as oneself)."""
         if os.geteuid() != 0:
-            return {}
+            return None
         try:
-            user = pwd.getpwnam(SERVER_USER)
+            return pwd.getpwnam(SERVER_USER)
         except KeyError:
             raise PostgresMissing("PostgreSQL refuses to run as root, and this machine has no 'postgres' user") from None
-        return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []}
+
+    def _as_server(self) -> dict[str, object]:
+        """``subprocess`` arguments that run a program as the server's user (``postgres`` for root)."""
+        user = self._server_user()
+        return {} if user is None else {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []}
 
     def _run(self, program: str, args: Sequence[str], timeout: float = 120) -> None:
         command = [str(server_programs() / program), *args]
@@ -86,16 +93,33 @@ class LocalPostgres:
             raise RuntimeError(f"{program} failed ({done.returncode}): {tail}")
 
     def _own(self) -> None:
-        """The folder exists and belongs to the server's user, for it alone."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        os.chmod(self.folder, 0o700)
-        if os.geteuid() == 0:
-            user = pwd.getpwnam(SERVER_USER)
-            os.chown(self.folder, user.pw_uid, user.pw_gid)
-            for parent in self.folder.parents:  # the server's user must pass through every folder above
-                if not os.stat(parent).st_mode & 0o001:
-                    raise PostgresMissing(f"the user {SERVER_USER!r} cannot pass through {parent} to reach {self.folder}: "
+        """The folder exists and belongs to the server's user, for it alone. Only a new or empty
+        folder is taken (made the server user's, mode 700), or one already holding a cluster;
+        a folder holding anything else is refused before anything is changed, as is a folder the
+        server's user cannot reach (checked first, as root)."""
+        folder = self.folder
+        if folder == Path(folder.anchor) or folder == Path.home() or len(folder.parts) < 3:
+            raise PostgresMissing(f"{folder} is not a folder for a cluster: give a new or empty folder, "
+                                  "such as /var/lib/muggins/pg")
+        socket = folder / f".s.PGSQL.{self.port}"
+        if len(os.fsencode(socket)) > 100:  # a Unix socket's address holds about 107 bytes
+            raise PostgresMissing(f"{folder} is too long a path for the server's socket: choose a shorter one")
+        if folder.exists() and not folder.is_dir():
+            raise PostgresMissing(f"{folder} is a file, not a folder")
+        fresh = not folder.exists() or not any(folder.iterdir())
+        if not fresh and not self.made:
+            raise PostgresMissing(f"{folder} already holds files and no cluster: give a new or empty folder")
+        server = self._server_user()
+        if server is not None:
+            for parent in folder.parents:  # the server's user must pass through every folder above
+                if parent.exists() and not os.stat(parent).st_mode & 0o001:
+                    raise PostgresMissing(f"the user {SERVER_USER!r} cannot pass through {parent} to reach {folder}: "
                                           "choose a folder under one everybody may pass through (such as /srv or /var/lib)")
+        if fresh:
+            folder.mkdir(parents=True, exist_ok=True)
+            os.chmod(folder, 0o700)
+            if server is not None:
+                os.chown(folder, server.pw_uid, server.pw_gid)
 
     # ----- the cluster ---------------------------------------------------------------------
     @property
@@ -114,18 +138,33 @@ class LocalPostgres:
             self._run("initdb", ["-D", str(self.data), "--username", SERVER_USER, "--auth", "trust",
                                  "--encoding", "UTF8", "--locale", "C", *([] if self.durable else ["--no-sync"])])
             log.info("PostgreSQL cluster made in %s", self.data)
-        settings = [f"-k {self.folder}", f"-p {self.port}", f"-c listen_addresses='{self.host}'",
+        settings = [f"-k {shlex.quote(str(self.folder))}", f"-p {self.port}", f"-c listen_addresses='{self.host}'",
                     "-c max_connections=200"]
         if not self.durable:
             settings += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
         settings += [f"-c {setting}" for setting in self.settings]
-        self._run("pg_ctl", ["-D", str(self.data), "-l", str(self.log_file), "-o", " ".join(settings),
-                             "-w", "-t", str(round(timeout)), "start"], timeout=timeout + 10)
+        if self.running and self.answers():
+            log.info("PostgreSQL cluster in %s already running: used as it is", self.data)
+            return self
+        try:
+            self._run("pg_ctl", ["-D", str(self.data), "-l", str(self.log_file), "-o", " ".join(settings),
+                                 "-w", "-t", str(round(timeout)), "start"], timeout=timeout + 10)
+        except RuntimeError as err:
+            raise RuntimeError(f"{err}\nthe server's log, {self.log_file}, ends:\n{_tail(self.log_file)}") from None
         return self
 
+    def answers(self) -> bool:
+        """Whether ``pg_ctl status`` finds a server running on this folder's data."""
+        try:
+            self._run("pg_ctl", ["-D", str(self.data), "status"], timeout=30)
+        except RuntimeError:
+            return False
+        return True
+
     def stop(self, mode: str = "fast") -> None:
-        """Stop the server (``fast``: sessions are ended; ``immediate``: as a crash would)."""
-        if self.running:
+        """Stop the server (``fast``: sessions are ended; ``immediate``: as a crash would); a
+        server already gone (its ``postmaster.pid`` left behind) is no error."""
+        if self.running and self.answers():
             self._run("pg_ctl", ["-D", str(self.data), "-m", mode, "-w", "stop"])
 
     def url(self, database: str = "muggins", *, schema: str | None = None) -> str:
@@ -161,3 +200,10 @@ class LocalPostgres:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
+
+
+def _tail(path: Path, size: int = 1500) -> str:
+    try:
+        return path.read_bytes()[-size:].decode(errors="replace").strip()
+    except OSError:
+        return "(none)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from string import Template
 
@@ -32,12 +33,13 @@ def config(address: str, port: int, apps: list[int], *, maxconn: int = 4096) -> 
 
 def check(path: Path) -> None:
     """``haproxy -c``: ``RuntimeError`` with its words when the configuration is refused."""
-    done = subprocess.run([haproxy(), "-c", "-q", "-f", str(path)], capture_output=True, text=True, timeout=30, check=False)
+    done = subprocess.run([haproxy(), "-c", "-f", str(path)], capture_output=True, text=True, timeout=30, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"haproxy refuses {path}: {(done.stderr or done.stdout).strip()[-1000:]}")
 
 
-def start(path: Path, log: Path) -> subprocess.Popen[bytes]:
+def start(path: Path, log: Path, *, preexec_fn: Callable[[], None] | None = None) -> subprocess.Popen[bytes]:
     """HAProxy in the foreground (``-db``), as a child, its log in ``log``."""
     with open(log, "ab") as out:
-        return subprocess.Popen([haproxy(), "-db", "-f", str(path)], stdout=out, stderr=subprocess.STDOUT)
+        return subprocess.Popen([haproxy(), "-db", "-f", str(path)], stdout=out, stderr=subprocess.STDOUT,
+                                preexec_fn=preexec_fn)

@@ -5,12 +5,18 @@ the public address (sticky sessions: :mod:`.proxy`) and, with ``postgres``, a Po
 cluster of this machine in that folder (:mod:`.local_postgres`) — or uses the database at
 ``database_url``, or else the SQLite file of the data folder (one machine only). Every process
 gets the same store and the same cookie secret (so a browser moved to another process after a
-failure keeps a valid session cookie). A process that dies is started again; the proxy sends
-its browsers to the others meanwhile. SIGTERM or Ctrl+C stops everything it started.
+failure keeps a valid session cookie), the address students reach (``MUGGINS_PUBLIC_URL``,
+for links and QR codes, unless set already) and the word that the proxy in front passes on
+each browser's address (:data:`~tutorial.deploy.net.TRUST_FORWARDED_VARIABLE`). A process that
+dies is started again, and one that stops answering its health check is stopped and started
+again; the proxy sends its browsers to the others meanwhile. So is a cluster it runs.
+SIGTERM, SIGHUP or Ctrl+C stops everything it started; so does the end of ``muggins serve``
+itself, even killed (on Linux its children are told to stop when it dies).
 """
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import os
 import secrets
@@ -21,18 +27,35 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
+from ..store.common import safe_url
 from . import proxy
 from .local_postgres import LocalPostgres
+from .net import TRUST_FORWARDED_VARIABLE, network_ip, port_free
 
 log = logging.getLogger(__name__)
 
 RESTARTS_PER_MINUTE = 5
-"""A process that dies more often than this is left down (its log says why)."""
+"""A process that dies more often than this in a minute rests :data:`REST_SECONDS` before it is
+started again (its log says why)."""
+REST_SECONDS = 60.0
 READY_SECONDS = 180.0
+HEALTH_SECONDS = 10.0
+"""How often each running process's health check is asked (beside HAProxy's own)."""
+HUNG_CHECKS = 3
+"""A process that fails this many health checks in a row (each may take :data:`HEALTH_SECONDS`)
+is taken for hung: stopped and started again."""
+ADDRESS_LIMIT_MAX = 12_000
+"""The longest page address (``MUGGINS_ADDRESS_LIMIT``) that passes the proxy whole with its
+headers (HAProxy reads a request in a 16 kB buffer)."""
+
+
+class Stopped(Exception):
+    """A stop was asked for while the server was starting."""
 
 
 @dataclass
@@ -49,6 +72,9 @@ class Plan:
     app_options: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self.address = self.address.strip()
+        if not self.address:
+            raise ValueError("--address must name an address to listen on (0.0.0.0: every interface)")
         if not 1 <= self.processes <= 64:
             raise ValueError("--processes must be from 1 to 64")
         for port in (self.port, self.first_app_port, self.first_app_port + self.processes - 1):
@@ -70,7 +96,11 @@ class _App:
     log_file: Path
     process: subprocess.Popen[bytes] | None = None
     deaths: list[float] = field(default_factory=list)
-    given_up: bool = False
+    resting_until: float = 0.0
+    started: float = 0.0
+    answered: bool = False  # its health check passed since it was started
+    failed_checks: int = 0
+    check: Future[bool] | None = None
 
 
 def healthy(port: int, timeout: float = 2.0, host: str = "127.0.0.1") -> bool:
@@ -81,6 +111,37 @@ def healthy(port: int, timeout: float = 2.0, host: str = "127.0.0.1") -> bool:
             return bool(answer.status == 200 and answer.read().strip() == b"ok")
     except OSError:
         return False
+
+
+def _find_prctl() -> Callable[[int, int], int] | None:
+    """Linux's ``prctl``, looked up before any child is made (a child between fork and exec
+    should do no more than call it)."""
+    try:
+        found: Callable[[int, int], int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # not Linux: a plain stop still stops every child
+        return None
+    return found
+
+
+_PRCTL = _find_prctl()
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In a child before it runs: it gets SIGTERM when ``muggins serve`` dies, even killed (Linux)."""
+    if _PRCTL is not None:
+        _PRCTL(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def public_url(address: str, port: int) -> str | None:
+    """The address students reach the proxy at, for links and QR codes: ``address`` itself, this
+    machine's network address when it listens on every interface, ``None`` on loopback only."""
+    if address in ("0.0.0.0", "::"):
+        found = network_ip()
+        return f"http://{found}:{port}" if found else None
+    if address in ("127.0.0.1", "::1", "localhost"):
+        return None
+    return f"http://[{address}]:{port}" if ":" in address else f"http://{address}:{port}"
 
 
 class Server:
@@ -99,8 +160,14 @@ class Server:
 
     # ----- starting ------------------------------------------------------------------------
     def start(self) -> str:
-        """Start everything and wait until every process answers; the store's description."""
+        """Start everything and wait until every process answers; the store's description.
+        Raises ``RuntimeError`` (with the reason) or :class:`Stopped`."""
         plan = self.plan
+        busy = [f"{host}:{port}" for host, port in [("127.0.0.1", p) for p in plan.app_ports] + [(plan.address, plan.port)]
+                if not port_free(host, port)]
+        if busy:
+            raise RuntimeError(f"already in use: {', '.join(busy)} (is another muggins serve still running? "
+                               "choose other ports with --port and --first-app-port)")
         store = "SQLite in the data folder (one machine)"
         self.env.pop("MUGGINS_DATABASE_URL", None)  # the plan's store, and only it
         if plan.postgres is not None:
@@ -109,19 +176,30 @@ class Server:
             store = f"PostgreSQL in {self.postgres.folder}"
         elif plan.database_url:
             self.env["MUGGINS_DATABASE_URL"] = plan.database_url
-            from ..store import safe_url
-
             store = f"PostgreSQL at {safe_url(plan.database_url)}"
+        if "MUGGINS_DATABASE_URL" in self.env:
+            _check_database(self.env["MUGGINS_DATABASE_URL"])
         # One cookie secret for all: a browser redispatched to another process keeps valid cookies.
         self.env.setdefault("STREAMLIT_SERVER_COOKIE_SECRET", secrets.token_urlsafe(32))
-        for app in self.apps:
-            self._start_app(app)
+        self.env[TRUST_FORWARDED_VARIABLE] = "1"
+        if not self.env.get("MUGGINS_PUBLIC_URL"):
+            found = public_url(plan.address, plan.port)
+            if found:
+                self.env["MUGGINS_PUBLIC_URL"] = found
+        limit = self.env.get("MUGGINS_ADDRESS_LIMIT", "").strip()
+        if limit.isascii() and limit.isdigit() and len(limit) <= 7 and int(limit) > ADDRESS_LIMIT_MAX:
+            self.say(f"muggins serve: MUGGINS_ADDRESS_LIMIT {limit} would not pass the proxy; {ADDRESS_LIMIT_MAX} used")
+            self.env["MUGGINS_ADDRESS_LIMIT"] = str(ADDRESS_LIMIT_MAX)
         config = self.run_dir / "haproxy.cfg"
         config.write_text(proxy.config(plan.address, plan.port, plan.app_ports), encoding="utf-8")
         proxy.check(config)
+        for app in self.apps:
+            self._start_app(app)
         deadline = time.monotonic() + READY_SECONDS
         waiting = list(self.apps)
         while waiting:
+            if self.stopping:
+                raise Stopped
             waiting = [app for app in waiting if not healthy(app.port)]
             for app in waiting:
                 if app.process is not None and app.process.poll() is not None:
@@ -131,11 +209,16 @@ class Server:
                 raise RuntimeError(f"the app processes on ports {[a.port for a in waiting]} did not answer in {READY_SECONDS:.0f} s")
             if waiting:
                 time.sleep(0.25)
+        for app in self.apps:
+            app.answered = True
         # The proxy starts once every process answers: its servers start up, and no browser is
         # sent past a process still starting (HAProxy takes two passed checks to bring one back).
-        self.proxy = proxy.start(config, self.run_dir / "haproxy.log")
+        self.proxy = proxy.start(config, self.run_dir / "haproxy.log", preexec_fn=_die_with_parent)
+        (self.run_dir / "haproxy.pid").write_text(f"{self.proxy.pid}\n", encoding="ascii")
         proxy_host = "127.0.0.1" if plan.address in ("0.0.0.0", "::") else plan.address
         while not healthy(plan.port, host=proxy_host):
+            if self.stopping:
+                raise Stopped
             if self.proxy.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("haproxy does not answer: " + _tail(self.run_dir / "haproxy.log"))
             time.sleep(0.25)
@@ -145,31 +228,86 @@ class Server:
         options = ["--server.port", str(app.port), "--server.address", "127.0.0.1", *self.plan.app_options]
         with open(app.log_file, "ab") as out:
             app.process = subprocess.Popen([sys.executable, "-m", "tutorial", "app", *options], stdout=out,
-                                           stderr=subprocess.STDOUT, env=self.env)
+                                           stderr=subprocess.STDOUT, env=self.env, preexec_fn=_die_with_parent)
+        app.started, app.answered, app.failed_checks, app.check = time.monotonic(), False, 0, None
         (self.run_dir / f"app-{app.port}.pid").write_text(f"{app.process.pid}\n", encoding="ascii")
 
     # ----- running -------------------------------------------------------------------------
     def watch(self, period: float = 0.5) -> int:
-        """Start again every app process that dies (at most :data:`RESTARTS_PER_MINUTE` a
-        minute each), until :meth:`stop` or the proxy dies (status 1)."""
-        while not self.stopping:
-            if self.proxy is not None and self.proxy.poll() is not None:
-                self.say(f"muggins serve: haproxy stopped ({self.proxy.returncode}); see {self.run_dir / 'haproxy.log'}")
-                self.stop()
-                return 1
-            now = time.monotonic()
-            for app in self.apps:
-                if app.given_up or app.process is None or app.process.poll() is None:
-                    continue
-                app.deaths = [t for t in app.deaths if now - t < 60] + [now]
-                if len(app.deaths) > RESTARTS_PER_MINUTE:
-                    app.given_up = True
-                    self.say(f"muggins serve: the app process on port {app.port} keeps stopping; left down (see {app.log_file})")
-                    continue
-                self.say(f"muggins serve: the app process on port {app.port} stopped ({app.process.returncode}); starting it again")
-                self._start_app(app)
-            time.sleep(period)
+        """Start again every app process that dies (resting after :data:`RESTARTS_PER_MINUTE`
+        deaths in a minute), stop and start again one that stops answering, start the cluster
+        again if it stops — until :meth:`stop` or the proxy dies (status 1)."""
+        next_check = time.monotonic() + HEALTH_SECONDS
+        with ThreadPoolExecutor(max_workers=len(self.apps), thread_name_prefix="health") as checks:
+            while not self.stopping:
+                if self.proxy is not None and self.proxy.poll() is not None:
+                    self.say(f"muggins serve: haproxy stopped ({self.proxy.returncode}); see {self.run_dir / 'haproxy.log'}")
+                    self.stop()
+                    return 1
+                now = time.monotonic()
+                for app in self.apps:
+                    self._tend(app, now)
+                if now >= next_check:
+                    next_check = now + HEALTH_SECONDS
+                    for app in self.apps:
+                        self._ask_health(app, checks, now)
+                    self._tend_postgres()
+                time.sleep(period)
         return 0
+
+    def _tend(self, app: _App, now: float) -> None:
+        """Start ``app`` again if it died (or rests, after too many deaths)."""
+        if app.process is None or app.process.poll() is None:
+            return
+        if app.resting_until:
+            if now < app.resting_until:
+                return
+            app.resting_until, app.deaths = 0.0, []
+            self.say(f"muggins serve: starting the app process on port {app.port} again after its rest")
+            self._start_app(app)
+            return
+        app.deaths = [t for t in app.deaths if now - t < 60] + [now]
+        if len(app.deaths) > RESTARTS_PER_MINUTE:
+            app.resting_until = now + REST_SECONDS
+            self.say(f"muggins serve: the app process on port {app.port} keeps stopping; trying again in "
+                     f"{REST_SECONDS:.0f} s (its log: {app.log_file})")
+            return
+        self.say(f"muggins serve: the app process on port {app.port} stopped ({app.process.returncode}); starting it again")
+        self._start_app(app)
+
+    def _ask_health(self, app: _App, checks: ThreadPoolExecutor, now: float) -> None:
+        """Read ``app``'s last health check and ask the next; a process that fails
+        :data:`HUNG_CHECKS` in a row (or never answers after its start) is killed: :meth:`_tend`
+        starts it again."""
+        process = app.process
+        if process is None or process.poll() is not None:
+            return
+        if app.check is not None:
+            if not app.check.done():
+                app.failed_checks += 1  # still waiting: as good as a failure
+            elif app.check.result():
+                app.answered, app.failed_checks = True, 0
+            else:
+                app.failed_checks += 1
+        hung = app.failed_checks >= HUNG_CHECKS if app.answered else now - app.started > READY_SECONDS
+        if hung:
+            self.say(f"muggins serve: the app process on port {app.port} does not answer; stopping it to start it again")
+            process.kill()
+            app.check = None
+            return
+        if app.check is None or app.check.done():
+            app.check = checks.submit(healthy, app.port, HEALTH_SECONDS)
+
+    def _tend_postgres(self) -> None:
+        """Start the cluster this server runs again if it stopped."""
+        if self.postgres is None or self.postgres.answers():
+            return
+        self.say(f"muggins serve: PostgreSQL in {self.postgres.folder} stopped; starting it again "
+                 f"(its log: {self.postgres.log_file})")
+        try:
+            self.postgres.start()
+        except (RuntimeError, OSError) as err:
+            self.say(f"muggins serve: PostgreSQL does not start: {err}")
 
     def stop(self, *_: object) -> None:
         """Stop the proxy, the app processes and the cluster this server started."""
@@ -185,9 +323,25 @@ class Server:
             except subprocess.TimeoutExpired:
                 child.kill()
                 child.wait()
+        for pid_file in self.run_dir.glob("*.pid"):
+            pid_file.unlink(missing_ok=True)
         if self.postgres is not None:
-            self.postgres.stop()
+            try:
+                self.postgres.stop()
+            except (RuntimeError, OSError) as err:
+                self.say(f"muggins serve: PostgreSQL did not stop cleanly: {err}")
             self.postgres = None
+
+
+def _check_database(url: str) -> None:
+    """Reach the database and make (or upgrade) its tables once, before the processes start;
+    ``RuntimeError`` saying why not."""
+    from ..store import OPEN_ERRORS, open_room_store
+
+    try:
+        open_room_store(url=url)
+    except OPEN_ERRORS as err:
+        raise RuntimeError(f"the database at {safe_url(url)} cannot be used: {err}") from None
 
 
 def _tail(path: Path, size: int = 2000) -> str:
@@ -198,19 +352,29 @@ def _tail(path: Path, size: int = 2000) -> str:
 
 
 def run(plan: Plan, *, say: Callable[[str], None] = print) -> int:
-    """Serve until SIGTERM or Ctrl+C; the exit status."""
-    server = Server(plan, say=say)
+    """Serve until SIGTERM, SIGHUP or Ctrl+C; the exit status."""
+    try:
+        server = Server(plan, say=say)
+    except OSError as err:
+        say(f"muggins serve: --run-dir {plan.run_dir}: {err.strerror or err}")
+        return 1
 
     def on_signal(signum: int, _frame: FrameType | None) -> None:
         server.stopping = True
 
-    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
     try:
         store = server.start()
-        host = "localhost" if plan.address in ("0.0.0.0", "::", "127.0.0.1") else plan.address
-        say(f"Muggins Tutor: http://{host}:{plan.port} — {plan.processes} app processes "
-            f"(ports {plan.app_ports[0]}–{plan.app_ports[-1]}), store: {store}; logs in {server.run_dir}")
+        local = f"http://localhost:{plan.port}" if plan.address in ("0.0.0.0", "::", "127.0.0.1", "::1") else None
+        public = server.env.get("MUGGINS_PUBLIC_URL")
+        where = " and ".join(dict.fromkeys(a for a in (local, public) if a))
+        count = f"{plan.processes} app process" + ("es" if plan.processes > 1 else "")
+        ports = f"port {plan.app_ports[0]}" if plan.processes == 1 else f"ports {plan.app_ports[0]}–{plan.app_ports[-1]}"
+        say(f"Muggins Tutor at {where or plan.address}: {count} ({ports}), store: {store}; logs in {server.run_dir}. "
+            "Ctrl+C stops it.")
         status = server.watch()
+    except Stopped:
+        status = 0
     except (RuntimeError, OSError) as err:
         say(f"muggins serve: {err}")
         status = 1
@@ -218,4 +382,5 @@ def run(plan: Plan, *, say: Callable[[str], None] = print) -> int:
         server.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    say("muggins serve: stopped")
     return status

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import random
 import statistics
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
@@ -309,7 +312,8 @@ def run_units(work: Callable[..., R], calls: Sequence[tuple[Any, ...]], keys: Se
     import multiprocessing
 
     context = multiprocessing.get_context("forkserver")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_follow,
+                                                initargs=(os.getpid(),)) as pool:
         with _plain_main():  # the workers start as the first units are submitted
             futures = {pool.submit(work, *call): key for key, call in zip(keys, calls, strict=True)}
         try:
@@ -319,6 +323,24 @@ def run_units(work: Callable[..., R], calls: Sequence[tuple[Any, ...]], keys: Se
             for future in futures:
                 future.cancel()
             raise
+
+
+ORPHAN_CHECK_SECONDS = 2.0
+
+
+def _follow(parent: int) -> None:
+    """In a worker: end when the process that asked for the work is gone (killed, say: a
+    worker would otherwise play its hands for nobody, and wait for more)."""
+    def watch() -> None:
+        while True:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:  # alive, another user's (cannot be ours)
+                pass
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
 @contextlib.contextmanager

@@ -42,10 +42,11 @@ class Store(Protocol):
     """What the app needs from a store. Keys are short URL-safe texts; bodies are text."""
 
     def save_game(self, key: str, body: str) -> None:
-        """Keep ``body`` (a saved practice game) under ``key``, replacing any earlier body."""
+        """Keep ``body`` (a saved practice game) under ``key``, replacing any earlier body;
+        ``ValueError`` for a key or body no store could keep alike (:func:`.common.check_game`)."""
 
     def load_game(self, key: str) -> str | None:
-        """The body saved under ``key``, or ``None``."""
+        """The body saved under ``key``, or ``None`` (also for a key no game could be saved under)."""
 
 
 class RoomStore(Protocol):

@@ -17,5 +17,34 @@ def is_url(text: str | None) -> bool:
 
 
 def safe_url(url: str) -> str:
-    """``url`` without its password, for messages and logs."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+    """``url`` without its password (in the user part, which ends at the host's last ``@``, or
+    as a ``password=`` parameter), for messages and logs."""
+    head, sep, rest = url.partition("://")
+    if sep:
+        cut = min((i for i in (rest.find("/"), rest.find("?"), rest.find("#")) if i >= 0), default=len(rest))
+        authority, tail = rest[:cut], rest[cut:]
+        user, at, host = authority.rpartition("@")
+        if at and ":" in user:
+            authority = user.split(":", 1)[0] + ":***@" + host
+        url = head + sep + authority + tail
+    return re.sub(r"(?i)(password=)[^&#\s]*", r"\1***", url)
+
+
+GAME_KEY_LENGTH = 100
+GAME_BODY_LENGTH = 1_000_000
+
+
+def game_key_ok(key: object) -> bool:
+    """Whether ``key`` can name a saved game in either store: text of 1 to
+    :data:`GAME_KEY_LENGTH` printable characters."""
+    return isinstance(key, str) and 0 < len(key) <= GAME_KEY_LENGTH and key.isprintable()
+
+
+def check_game(key: object, body: object) -> None:
+    """``ValueError`` unless both stores can keep ``body`` under ``key`` alike: a good key
+    (:func:`game_key_ok`), and text without NUL (PostgreSQL's text refuses it) of at most
+    :data:`GAME_BODY_LENGTH` characters."""
+    if not game_key_ok(key):
+        raise ValueError(f"a saved game's key must be 1 to {GAME_KEY_LENGTH} printable characters")
+    if not isinstance(body, str) or "\x00" in body or len(body) > GAME_BODY_LENGTH:
+        raise ValueError(f"a saved game must be text without NUL, at most {GAME_BODY_LENGTH} characters")

@@ -36,7 +36,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..classroom.rooms import RoomLimits
 from . import schema
-from .common import StoreUnavailable, safe_url
+from .common import StoreUnavailable, check_game, game_key_ok, safe_url
 from .schema import SCHEMA_VERSION
 from .sql_rooms import Cursor, SqlRooms
 
@@ -79,23 +79,33 @@ _unreachable: dict[str, float] = {}  # url -> when a call last found its server 
 def _connection(url: str) -> Iterator[psycopg.Connection[Any]]:
     """A connection of this process's pool for ``url``; ``PoolTimeout`` (a ``psycopg.Error``)
     when none comes within :data:`CONNECT_SECONDS`, and at once for :data:`QUIET_SECONDS`
-    after that."""
-    since = time.monotonic() - _unreachable.get(url, -QUIET_SECONDS)
-    if since < QUIET_SECONDS:
-        raise PoolTimeout(f"the database server was unreachable {since:.1f} s ago")
+    after that, or after a connection was lost. Other errors (a refused statement, a missing
+    table) say nothing about the server being reachable and leave the pool as it is."""
+    if time.monotonic() - _unreachable.get(url, -QUIET_SECONDS) < QUIET_SECONDS:
+        raise PoolTimeout("the database server was unreachable moments ago")
     pool = _pool(url)
+    lost = False
     try:
         with pool.connection() as conn:
-            yield conn
-    except (PoolTimeout, psycopg.OperationalError):
-        _unreachable[url] = time.monotonic()
-        # A new pool next time: this one's reconnection waits longer after each failure (up to
-        # minutes), and the server may be back in a second.
-        with _pools_lock:
-            if _pools.get(url) is pool:
-                del _pools[url]
-        pool.close(timeout=0)
+            try:
+                yield conn
+            except psycopg.OperationalError:
+                lost = conn.broken or conn.closed
+                raise
+    except PoolTimeout:
+        lost = True
         raise
+    finally:
+        if lost:
+            _unreachable[url] = time.monotonic()
+            # A new pool next time: this one's reconnection waits longer after each failure (up to
+            # minutes), and the server may be back in a second. Closed aside: its workers may be
+            # waiting for a connection, and the page should not wait for them.
+            with _pools_lock:
+                if _pools.get(url) is pool:
+                    del _pools[url]
+            threading.Thread(target=pool.close, kwargs={"timeout": 2 * CONNECT_SECONDS}, name="pool-close",
+                             daemon=True).start()
 
 
 def _pool(url: str) -> ConnectionPool:
@@ -182,6 +192,7 @@ class PostgresStore(SqlRooms):
 
     @_unavailable
     def save_game(self, key: str, body: str) -> None:
+        check_game(key, body)
         with _connection(self.url) as conn:
             _Db(conn).execute("INSERT INTO games (key, body, saved) VALUES (?, ?, ?) "
                               "ON CONFLICT (key) DO UPDATE SET body = excluded.body, saved = excluded.saved",
@@ -189,6 +200,8 @@ class PostgresStore(SqlRooms):
 
     @_unavailable
     def load_game(self, key: str) -> str | None:
+        if not game_key_ok(key):
+            return None  # no such key can have been saved
         with _connection(self.url) as conn:
             row = _Db(conn).execute("SELECT body FROM games WHERE key = ?", (key,)).fetchone()
         return str(row[0]) if row else None

@@ -95,30 +95,16 @@ class Db(Protocol):
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 
 def _faults(method: _F) -> _F:
     """Run a store method; database faults become ``ClassroomError("unavailable")`` (logged),
-    after one repair and retry when the file or its tables went missing."""
+    after one repair and retry when the file or its tables went missing (:meth:`SqlRooms._mending`)."""
     @functools.wraps(method)
     def run(self: SqlRooms, *args: Any, **kwargs: Any) -> Any:
-        for attempt in (1, 2):
-            try:
-                return method(self, *args, **kwargs)
-            except ClassroomError:
-                raise
-            except self.faults as exc:
-                if attempt == 1 and self._repairable(exc):
-                    try:
-                        self._prepare()
-                    except self.faults as again:
-                        _log_fault(method.__name__, again)
-                        raise ClassroomError("unavailable") from again
-                    log.warning("class-room store: the database was missing its tables (%s); made them again", exc)
-                    continue
-                _log_fault(method.__name__, exc)
-                raise ClassroomError("unavailable") from exc
-        raise AssertionError("unreachable")  # pragma: no cover
+        return self._mending(method.__name__, lambda: method(self, *args, **kwargs),
+                             lambda exc: ClassroomError("unavailable"))
     return cast(_F, run)
 
 
@@ -227,6 +213,30 @@ class SqlRooms:
     def _repairable(self, exc: BaseException) -> bool:  # pragma: no cover - overridden
         """Whether :meth:`_prepare` mends ``exc`` (the tables or the file went missing)."""
         raise NotImplementedError
+
+    def _mending(self, action: str, call: Callable[[], _T], failure: Callable[[BaseException], Exception]) -> _T:
+        """``call()``; a fault of the database (:attr:`faults`) is logged and raised as
+        ``failure(fault)``, after one repair (:meth:`_prepare`) and retry when the tables or
+        the file went missing. A repair that finds the database of a newer or damaged schema
+        (``RuntimeError``, ``ValueError``) fails the same way, never as a traceback."""
+        mending_faults: tuple[type[BaseException], ...] = (*self.faults, RuntimeError, ValueError)
+        for attempt in (1, 2):
+            try:
+                return call()
+            except ClassroomError:
+                raise
+            except self.faults as exc:
+                if attempt == 1 and self._repairable(exc):
+                    try:
+                        self._prepare()
+                    except mending_faults as again:
+                        _log_fault(action, again)
+                        raise failure(again) from again
+                    log.warning("class-room store: the database was missing its tables (%s); made them again", exc)
+                    continue
+                _log_fault(action, exc)
+                raise failure(exc) from exc
+        raise AssertionError("unreachable")  # pragma: no cover
 
     # ----- teacher -------------------------------------------------------------
 
@@ -514,9 +524,9 @@ class SqlRooms:
         """Hold the slot ``name`` for ``seconds`` from now as ``holder`` (again: renewed) unless
         another holder holds it still; whether ``holder`` holds it now. A holder that stops
         renewing (its process died) loses it when its time runs out. Faults of the database
-        raise :class:`~tutorial.store.StoreUnavailable` (logged)."""
-        now = self._now()
-        try:
+        raise :class:`~tutorial.store.StoreUnavailable` (logged; a missing table is made again)."""
+        def take() -> bool:
+            now = self._now()
             with self._transaction(write=True) as db:
                 row = db.execute("SELECT holder, until FROM leases WHERE name = ?", (name,)).fetchone()
                 if row is not None and row[0] != holder and row[1] > now:
@@ -524,18 +534,14 @@ class SqlRooms:
                 db.execute("INSERT INTO leases (name, holder, until) VALUES (?, ?, ?) ON CONFLICT (name) "
                            "DO UPDATE SET holder = excluded.holder, until = excluded.until", (name, holder, now + seconds))
                 return True
-        except self.faults as exc:
-            _log_fault("take_lease", exc)
-            raise StoreUnavailable(str(exc)) from exc
+        return self._mending("take_lease", take, lambda exc: StoreUnavailable(str(exc)))
 
     def drop_lease(self, name: str, holder: str) -> None:
         """Give up the slot ``name`` if ``holder`` holds it. Raises as :meth:`take_lease`."""
-        try:
+        def drop() -> None:
             with self._transaction(write=True) as db:
                 db.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
-        except self.faults as exc:
-            _log_fault("drop_lease", exc)
-            raise StoreUnavailable(str(exc)) from exc
+        self._mending("drop_lease", drop, lambda exc: StoreUnavailable(str(exc)))
 
     # ----- anyone ---------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from ..classroom.rooms import RoomLimits
 from . import schema
+from .common import check_game, game_key_ok
 from .schema import SCHEMA_VERSION
 from .sql_rooms import SqlRooms
 
@@ -104,12 +105,15 @@ class SqliteStore(SqlRooms):
             db.execute("COMMIT")
 
     def save_game(self, key: str, body: str) -> None:
+        check_game(key, body)
         with closing(self._connect()) as db:
             db.execute("INSERT INTO games (key, body, saved) VALUES (?, ?, ?) "
                        "ON CONFLICT(key) DO UPDATE SET body = excluded.body, saved = excluded.saved",
                        (key, body, self._now()))
 
     def load_game(self, key: str) -> str | None:
+        if not game_key_ok(key):
+            return None  # no such key can have been saved
         with closing(self._connect()) as db:
             row = db.execute("SELECT body FROM games WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None

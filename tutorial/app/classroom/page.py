@@ -25,7 +25,11 @@ if not presenter.active():
 parts.tell_problem()
 
 rooms = room.store()
-if rooms is None:
+if rooms is None and room.on_database_server():
+    st.error(_("Class rooms cannot be used on this server just now: its database cannot be reached. The page "
+               "tries again by itself."))
+    parts.retry()
+elif rooms is None:
     st.error(_("Class rooms cannot be used on this server just now: its data folder cannot be written. The page "
                "tries again by itself."))
     parts.retry()

@@ -5,6 +5,7 @@ and the role sessions built on them for a page run. Widget keys are the constant
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 
@@ -18,7 +19,8 @@ from tutorial.classroom.session import RoomState
 from tutorial.classroom.student import StudentSession
 from tutorial.classroom.targets import Course
 from tutorial.classroom.teacher import TeacherSession
-from tutorial.store import OPEN_ERRORS, RoomStore, open_room_store
+from tutorial.deploy.net import TRUST_FORWARDED_VARIABLE, client_address
+from tutorial.store import OPEN_ERRORS, RoomStore, database_url, open_room_store
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +81,15 @@ def store() -> RoomStore | None:
     return _store.get()
 
 
+def on_database_server() -> bool:
+    """Whether the rooms are kept on a database server (``MUGGINS_DATABASE_URL``) rather than
+    in the data folder's file: what the page names when the store cannot be opened."""
+    try:
+        return database_url() is not None
+    except ValueError:  # refused when the app started; here only a word is at stake
+        return True
+
+
 def room_state() -> RoomState:
     """This session's class room, seeded once from the address the session started with; the
     address keeps a student's room and token on the Class room and Practice pages
@@ -97,9 +108,11 @@ def clock() -> float:
 
 def client_key() -> str:
     """Who counts for the limit on failed joins: the browser's address (the same for a
-    whole class behind one router; see :data:`LIMITS`)."""
-    found = st.context.ip_address
-    return str(found) if found else "local"
+    whole class behind one router; see :data:`LIMITS`) — behind ``muggins serve``'s proxy, the
+    address the proxy passed on (:func:`tutorial.deploy.net.client_address`)."""
+    found = client_address(st.context.ip_address, st.context.headers.get_all("X-Forwarded-For"),
+                           trust_forwarded=os.environ.get(TRUST_FORWARDED_VARIABLE) == "1")
+    return found or "local"
 
 
 def browser_cookie(name: str) -> str | None:

@@ -425,6 +425,16 @@ class PracticeScreen:
         """The problems the address had, in words (shown until the next deal from the panel)."""
         return [self.notice(kind, value) for kind, value in self.state.notices]
 
+    def can_retry_saved(self) -> bool:
+        """*Try again* is shown: the saved game in the address could not be read from the store,
+        and the learner has not begun the fresh deal shown instead."""
+        return self.state.waiting is not None and not self.game.decisions
+
+    def retry_saved(self) -> None:
+        """*Try again*: open the saved game in the address again (the page opens it afresh)."""
+        if self.can_retry_saved():
+            self.state.game, self.state.notices, self.state.waiting = None, [], None
+
     def unsaved(self) -> str | None:
         """The warning for a game too long for its address that the store could not keep."""
         return self.notice("unsaved", None) if self.state.unsaved == self.game.code else None

@@ -31,6 +31,8 @@ if problem:
     st.error(literal(problem))
 for notice in page.notices():
     st.warning(literal(notice))
+if page.can_retry_saved():
+    view.action_button(_("Try again"), key="practice-retry-saved", action="retry_saved", icon=":material/refresh:")
 
 # ----- who, where, how ------------------------------------------------------------
 info, new = st.columns([5, 3])  # wide enough for "Compartir este reparto" whole (a trial saw it cut on a laptop)

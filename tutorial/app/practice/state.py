@@ -203,6 +203,8 @@ class PracticeState:
     - ``to_lesson``: a lesson chosen at the end of a hand; ``celebrated``: the hand already
       celebrated; ``close_panel``: a deal from the panel is made (the panel closes).
     - ``draft``: the settings panel's values.
+    - ``waiting``: the key of a saved game in the address that the store could not read just now
+      (kept in the address, and tried again on request, until the learner plays the fresh deal).
     """
 
     KEY: ClassVar[str] = "practice"
@@ -219,6 +221,7 @@ class PracticeState:
     celebrated: str | None = None
     close_panel: bool = False
     draft: Draft | None = None
+    waiting: str | None = None
 
     @property
     def current(self) -> PracticeGame:
@@ -275,6 +278,7 @@ class Opened:
     game: PracticeGame
     notices: list[Notice]
     saved: SavedGame | None = None
+    waiting: str | None = None  # a saved game the store could not read just now (see PracticeState)
 
 
 def open_game(address: PracticeAddress, load_saved: LoadSaved, rng: random.Random | None = None) -> Opened:
@@ -304,4 +308,5 @@ def open_game(address: PracticeAddress, load_saved: LoadSaved, rng: random.Rando
     if address.saved and not parts.deal:
         notices.append(("fresh-deal", None))
     game, problems = fresh_from(parts.seat, parts.game, rng)
-    return Opened(game, notices + [("problem", problem) for problem in problems])
+    waiting = address.saved if any(kind == "saved-unusable" for kind, _ in notices) else None
+    return Opened(game, notices + [("problem", problem) for problem in problems], waiting=waiting)

@@ -44,9 +44,13 @@ T = TypeVar("T")
 
 def _address_limit(environ: Mapping[str, str] = os.environ) -> int:
     """``$MUGGINS_ADDRESS_LIMIT`` when it is a whole number of ASCII digits from 1 to 100,000,
-    else 8,000."""
+    else 8,000 (a value set but not usable is logged)."""
     text = environ.get("MUGGINS_ADDRESS_LIMIT", "").strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= 100_000 else 8_000
+    if text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= 100_000:
+        return int(text)
+    if text:
+        log.warning("MUGGINS_ADDRESS_LIMIT=%r is not a whole number from 1 to 100000: 8000 used", text[:40])
+    return 8_000
 
 
 ADDRESS_LIMIT = _address_limit()
@@ -62,7 +66,7 @@ def state() -> PracticeState:
     if found.game is None:
         address = PracticeAddress.from_params({name: session.url_seed(name) for name in ADDRESS_PARTS})
         opened = open_game(address, _load_saved)
-        found.game, found.notices = opened.game, opened.notices
+        found.game, found.notices, found.waiting = opened.game, opened.notices, opened.waiting
         if opened.saved is not None:  # a saved game: this session saves its own changes under a new key
             found.saved = opened.saved
     return found
@@ -168,12 +172,17 @@ def remember(current: PracticeGame) -> None:
         # may bring back the learner's own game): kept out of the address meanwhile. A reload in
         # between took the made-up deal for a link and replaced the stored game (found by a trial).
         return
+    kept = state()
+    if kept.waiting is not None:
+        if not address.moves:  # the fresh deal untouched: the address keeps the saved game, for a retry or a reload
+            session.remember(**PracticeAddress(saved=kept.waiting).params())
+            return
+        kept.waiting = None  # the learner plays the fresh deal
     if address.too_long(ADDRESS_LIMIT):
         key = _save(current, address)
         if key is not None:
             session.remember(**PracticeAddress(saved=key).params())
             return
-        kept = state()
         if kept.unsaved is None:
             kept.unsaved = current.code
     session.remember(**address.params())

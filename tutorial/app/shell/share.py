@@ -3,11 +3,8 @@ language or moves, as an address and a QR code drawn for a projector."""
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import gettext
 import os
-import socket
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
@@ -15,6 +12,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 import streamlit as st
 
 from tutorial.app.shell import session
+from tutorial.deploy.net import network_ip
 from tutorial.draw.qr import qr_png
 from tutorial.practice import PracticeGame, share_query
 
@@ -23,17 +21,6 @@ PUBLIC_URL_VARIABLE = "MUGGINS_PUBLIC_URL"
 and QR codes; by default the address the browser used, with this computer's network address
 in place of ``localhost``."""
 LOOPBACK = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
-
-
-@functools.lru_cache(maxsize=1)
-def network_ip() -> str | None:
-    """This computer's address on its network (the one a route to the outside would use;
-    nothing is sent), or ``None``. Found once per process, not on every rerun."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
-        found = probe.getsockname()[0]
-        return None if found.startswith("127.") else found
-    return None
 
 
 def base_address() -> tuple[str | None, str]:

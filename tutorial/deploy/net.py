@@ -1,0 +1,51 @@
+"""What a server needs to know about this machine's network: its own address, a free port, and
+who a request came from when a proxy of this machine passed it on."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import ipaddress
+import socket
+from collections.abc import Sequence
+
+TRUST_FORWARDED_VARIABLE = "MUGGINS_TRUST_FORWARDED"
+"""Set (to ``1``) by ``muggins serve`` in its app processes: the proxy in front of them, on this
+machine, appends each browser's address to the ``X-Forwarded-For`` header."""
+
+
+@functools.lru_cache(maxsize=1)
+def network_ip() -> str | None:
+    """This computer's address on its network (the one a route to the outside would use;
+    nothing is sent), or ``None``. Found once per process, not on every rerun."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached, only routed
+        found = str(probe.getsockname()[0])
+        return None if found.startswith("127.") else found
+    return None
+
+
+def port_free(host: str, port: int) -> bool:
+    """Whether a server could listen on ``host:port`` now (nothing else holds it)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def client_address(peer: str | None, forwarded: Sequence[str], *, trust_forwarded: bool) -> str | None:
+    """The browser's address: ``peer`` (the connection's other end; ``None`` when it is this
+    machine), or, when the connection came from this machine's own proxy (``peer`` is ``None``
+    and ``trust_forwarded``), the last address in the ``X-Forwarded-For`` headers — the one the
+    proxy appended; what a browser wrote there itself comes before it and is never used."""
+    if peer is not None or not trust_forwarded or not forwarded:
+        return peer
+    last = forwarded[-1].rsplit(",", 1)[-1].strip()
+    try:
+        return str(ipaddress.ip_address(last))
+    except ValueError:
+        return None
