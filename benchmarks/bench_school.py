@@ -187,7 +187,7 @@ def run(processes: int, learners: int, seconds: float, think: float) -> dict:
     said = []
     for line in serve.stdout:
         said.append(line)
-        if line.startswith("Muggins Tutor: http"):
+        if line.startswith("Muggins Tutor is at http"):
             break
     else:
         raise RuntimeError("muggins serve did not start: " + "".join(said)[-2000:])

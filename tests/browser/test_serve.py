@@ -52,9 +52,9 @@ def school(tmp_path_factory):
     deadline = time.monotonic() + 180
     for line in process.stdout:
         said.append(line)
-        if line.startswith("Muggins Tutor: http") or time.monotonic() > deadline:
+        if line.startswith("Muggins Tutor is at http") or time.monotonic() > deadline:
             break
-    if not said or not said[-1].startswith("Muggins Tutor: http"):
+    if not said or not said[-1].startswith("Muggins Tutor is at http"):
         process.kill()
         raise RuntimeError("muggins serve did not start: " + "".join(said)[-3000:])
     from tutorial.deploy.local_postgres import LocalPostgres
@@ -101,6 +101,15 @@ def test_a_class_across_two_processes_loses_nothing_when_one_is_killed(browser, 
         students.append(page)
     assert process_of(teacher) == "app1" and [process_of(p) for p in students] == ["app2", "app2"]
     teacher.wait_for_selector("text=2 students have joined.", timeout=FOLLOW_S * 1000)
+    # The join limits count the browser's address the proxy passed on, not the proxy's
+    # (which a whole school would share): here the browsers' own, 127.0.0.1.
+    import psycopg
+
+    from tutorial.classroom.tokens import hash_token
+
+    with psycopg.connect(database) as conn:
+        clients = {row[0] for row in conn.execute("SELECT client FROM joins").fetchall()}
+    assert clients == {hash_token("127.0.0.1")}, clients
 
     # Question 1: asked on process 1, answered on process 2 (a double click counts once), revealed.
     teacher.locator("[class*='st-key-class-ask-t'] button").click()

@@ -370,8 +370,8 @@ def run(plan: Plan, *, say: Callable[[str], None] = print) -> int:
         where = " and ".join(dict.fromkeys(a for a in (local, public) if a))
         count = f"{plan.processes} app process" + ("es" if plan.processes > 1 else "")
         ports = f"port {plan.app_ports[0]}" if plan.processes == 1 else f"ports {plan.app_ports[0]}–{plan.app_ports[-1]}"
-        say(f"Muggins Tutor at {where or plan.address}: {count} ({ports}), store: {store}; logs in {server.run_dir}. "
-            "Ctrl+C stops it.")
+        say(f"Muggins Tutor is at {where or plan.address} ({count} on {ports}; store: {store}; logs in "
+            f"{server.run_dir}). Ctrl+C stops it.")
         status = server.watch()
     except Stopped:
         status = 0
