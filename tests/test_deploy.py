@@ -231,3 +231,75 @@ def test_a_process_that_stops_answering_is_stopped_to_be_started_again(tmp_path,
             server._ask_health(app, checks, float(now))
             assert app.process.killed == (now == 4), (now, app.failed_checks)
     assert "does not answer" in said[-1]
+
+
+@pytest.mark.xdist_group("postgres")
+def test_a_cluster_started_by_hand_runs_as_muggins_runs_it_and_whose_it_is_decides_who_stops_it(postgres_cluster):
+    """A trial started the cluster by hand as the README said: it listened on TCP with no
+    password, its socket elsewhere, and serve then crashed and stopped a cluster it had not started."""
+    import psycopg
+
+    from tutorial.deploy.local_postgres import LocalPostgres
+
+    server = postgres_cluster.get()
+    assert "include_if_exists = 'muggins.conf'" in (server.data / "postgresql.conf").read_text(encoding="utf-8")
+    owner = server.folder / "started-by.pid"
+    assert owner.read_text(encoding="ascii").strip() == str(os.getpid())
+    server.stop()
+    assert not owner.exists()
+    server._run("pg_ctl", ["-D", str(server.data), "-l", str(server.log_file), "-w", "start"])  # by hand: no options
+    try:
+        by_hand = LocalPostgres(server.folder, durable=False).start()
+        assert by_hand.adopted and not owner.exists()  # started by hand: muggins serve leaves it running
+        with psycopg.connect(by_hand.url("postgres")) as conn:  # on its socket in the folder, no network
+            assert conn.execute("SHOW listen_addresses").fetchone() == ("",)
+            assert conn.execute("SHOW max_connections").fetchone() == ("200",)
+        owner.write_text(f"{os.getppid()}\n", encoding="ascii")  # a process still running holds it
+        with pytest.raises(RuntimeError, match="used by another process"):
+            LocalPostgres(server.folder).start()
+        gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+        owner.write_text(gone.stdout, encoding="ascii")  # left by a process that was killed: taken over
+        taken = LocalPostgres(server.folder).start()
+        assert not taken.adopted and owner.read_text(encoding="ascii").strip() == str(os.getpid())
+    finally:
+        server.stop()
+        server.start()
+        server.wait_ready()
+
+
+def test_a_database_out_of_reach_is_refused_at_start_with_the_driver_s_reason():
+    from tutorial.deploy.serve import _check_database
+
+    with pytest.raises(RuntimeError) as refused:
+        _check_database("postgresql://ana:s3cret@/muggins?host=/nonexistent-folder&connect_timeout=1")
+    said = str(refused.value)
+    assert "cannot be used" in said and "No such file or directory" in said and "s3cret" not in said
+
+
+def test_serve_leaves_a_cluster_started_by_hand_running_and_says_how_a_process_ended(tmp_path, monkeypatch):
+    from tutorial.deploy import serve
+
+    server, said, _started = watched_server(tmp_path, monkeypatch)
+
+    class Cluster:
+        adopted, folder, stopped = True, tmp_path / "pg", False
+
+        def stop(self):
+            self.stopped = True
+    cluster = Cluster()
+    server.postgres = cluster
+    server.stop()
+    assert not cluster.stopped and "left running" in said[-1]
+    assert serve._ended(-9) == "was killed by signal 9 (SIGKILL)" and serve._ended(3) == "stopped (status 3)"
+
+
+def test_a_fault_said_every_second_is_logged_once_a_minute():
+    import logging
+
+    from tutorial.store.common import OncePer
+
+    records = [logging.LogRecord("x", logging.WARNING, __file__, 1, "error connecting: %s", (why,), None)
+               for why in ("refused", "refused", "timeout", "refused")]
+    once = OncePer(60)
+    assert [once.filter(record) for record in records] == [True, False, True, False]
+    assert OncePer(0).filter(records[0]) and OncePer(0).filter(records[1])

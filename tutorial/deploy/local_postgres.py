@@ -14,7 +14,6 @@ import glob
 import logging
 import os
 import pwd
-import shlex
 import shutil
 import subprocess
 import time
@@ -67,6 +66,8 @@ class LocalPostgres:
         self.durable = durable
         self.data = self.folder / "data"
         self.log_file = self.folder / "postgres.log"
+        self.adopted = False
+        """It was running, started by someone else, when :meth:`start` found it."""
 
     # ----- running the server's programs ----------------------------------------------------
     @staticmethod
@@ -131,27 +132,78 @@ class LocalPostgres:
         return (self.data / "postmaster.pid").is_file()
 
     def start(self, timeout: float = 60) -> LocalPostgres:
-        """Make the cluster if the folder holds none, then start it and wait until it takes
-        connections. Raises :class:`PostgresMissing` or ``RuntimeError`` (with the server's words)."""
+        """Make the cluster if the folder holds none, write its settings (:meth:`_write_settings`),
+        then start it and wait until it takes connections. A cluster found running is used as it
+        is: :attr:`adopted` when someone started it by hand (``muggins serve`` then leaves it
+        running), taken over when the process that started it is gone (a killed ``muggins
+        serve``), refused when that process still runs. Raises :class:`PostgresMissing`
+        or ``RuntimeError`` (with the server's words)."""
         self._own()
         if not self.made:
             self._run("initdb", ["-D", str(self.data), "--username", SERVER_USER, "--auth", "trust",
                                  "--encoding", "UTF8", "--locale", "C", *([] if self.durable else ["--no-sync"])])
             log.info("PostgreSQL cluster made in %s", self.data)
-        settings = [f"-k {shlex.quote(str(self.folder))}", f"-p {self.port}", f"-c listen_addresses='{self.host}'",
-                    "-c max_connections=200"]
-        if not self.durable:
-            settings += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
-        settings += [f"-c {setting}" for setting in self.settings]
         if self.running and self.answers():
-            log.info("PostgreSQL cluster in %s already running: used as it is", self.data)
-            return self
+            return self._adopt()
+        self._write_settings()
         try:
-            self._run("pg_ctl", ["-D", str(self.data), "-l", str(self.log_file), "-o", " ".join(settings),
-                                 "-w", "-t", str(round(timeout)), "start"], timeout=timeout + 10)
+            self._run("pg_ctl", ["-D", str(self.data), "-l", str(self.log_file), "-w", "-t", str(round(timeout)), "start"],
+                      timeout=timeout + 10)
         except RuntimeError as err:
             raise RuntimeError(f"{err}\nthe server's log, {self.log_file}, ends:\n{_tail(self.log_file)}") from None
+        self.adopted = False
+        self._owner_file.write_text(f"{os.getpid()}\n", encoding="ascii")
         return self
+
+    @property
+    def _owner_file(self) -> Path:
+        """The process that started the running cluster (removed when it stops it)."""
+        return self.folder / "started-by.pid"
+
+    def _adopt(self) -> LocalPostgres:
+        """A cluster already running in the folder (see :meth:`start`)."""
+        try:
+            owner = int(self._owner_file.read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            owner = None
+        if owner is not None and owner != os.getpid() and _alive(owner):
+            raise RuntimeError(f"the PostgreSQL cluster in {self.folder} is used by another process ({owner}), "
+                               "perhaps another muggins serve: stop it first, or give another folder")
+        self.adopted = owner is None  # started by hand: left running when this server stops
+        if not self.adopted:
+            self._owner_file.write_text(f"{os.getpid()}\n", encoding="ascii")
+        try:
+            self.wait_ready(timeout=5)
+        except Exception as err:  # psycopg's errors (loaded lazily)
+            raise RuntimeError(f"the PostgreSQL cluster in {self.folder} runs but takes no connections on its socket "
+                               f"there ({str(err).strip()}); was it started with other settings? Stop it "
+                               f"(pg_ctl -D {self.data} stop) and start again") from None
+        log.info("PostgreSQL cluster in %s already running: used as it is", self.data)
+        return self
+
+    def _write_settings(self) -> None:
+        """Put this cluster's settings in ``data/muggins.conf``, included by ``postgresql.conf``:
+        its socket in the folder only, its port, no network unless ``host``, 200 connections —
+        so a start by hand (``pg_ctl -D DATA start``) runs it as ``muggins serve`` does."""
+        def quoted(text: str) -> str:
+            return "'" + text.replace("'", "''") + "'"
+        lines = ["# Written by Muggins Tutor at each start of this cluster; edit postgresql.conf for your own settings.",
+                 f"unix_socket_directories = {quoted(str(self.folder))}", f"port = {self.port}",
+                 f"listen_addresses = {quoted(self.host)}", "max_connections = 200"]
+        if not self.durable:
+            lines += ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]
+        lines += [setting.replace("=", " = ", 1) for setting in self.settings]
+        ours = self.data / "muggins.conf"
+        ours.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        main = self.data / "postgresql.conf"
+        include = "include_if_exists = 'muggins.conf'"
+        text = main.read_text(encoding="utf-8")
+        if include not in text:
+            main.write_text(text.rstrip("\n") + f"\n\n# Muggins Tutor's settings (socket, port, connections)\n{include}\n",
+                            encoding="utf-8")
+        user = self._server_user()
+        if user is not None:
+            os.chown(ours, user.pw_uid, user.pw_gid)
 
     def answers(self) -> bool:
         """Whether ``pg_ctl status`` finds a server running on this folder's data."""
@@ -166,6 +218,7 @@ class LocalPostgres:
         server already gone (its ``postmaster.pid`` left behind) is no error."""
         if self.running and self.answers():
             self._run("pg_ctl", ["-D", str(self.data), "-m", mode, "-w", "stop"])
+        self._owner_file.unlink(missing_ok=True)
 
     def url(self, database: str = "muggins", *, schema: str | None = None) -> str:
         """The address of ``database`` on this cluster (its socket), for ``MUGGINS_DATABASE_URL``;
@@ -176,15 +229,19 @@ class LocalPostgres:
         return f"postgresql:///{database}?{query}"
 
     def create_database(self, name: str = "muggins", *, schema: str | None = None) -> str:
-        """Create database ``name`` (and ``schema`` in it) unless there; its :meth:`url`."""
+        """Create database ``name`` (and ``schema`` in it) unless there; its :meth:`url`.
+        ``RuntimeError`` when the cluster cannot be reached."""
         import psycopg
 
-        with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
-            if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone() is None:
-                conn.execute(f'CREATE DATABASE "{name}"')
-        if schema:
-            with psycopg.connect(self.url(name), autocommit=True) as conn:
-                conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+        try:
+            with psycopg.connect(self.url("postgres"), autocommit=True, connect_timeout=10) as conn:
+                if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone() is None:
+                    conn.execute(f'CREATE DATABASE "{name}"')
+            if schema:
+                with psycopg.connect(self.url(name), autocommit=True, connect_timeout=10) as conn:
+                    conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+        except psycopg.Error as err:
+            raise RuntimeError(f"cannot use the PostgreSQL cluster in {self.folder}: {str(err).strip()}") from None
         return self.url(name, schema=schema)
 
     def wait_ready(self, timeout: float = 30) -> None:
@@ -200,6 +257,16 @@ class LocalPostgres:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _tail(path: Path, size: int = 1500) -> str:

@@ -156,6 +156,7 @@ class Server:
         self.proxy: subprocess.Popen[bytes] | None = None
         self.postgres: LocalPostgres | None = None
         self.stopping = False
+        self.started = False  # anything started yet (a cluster, a process)
         self.env = dict(os.environ)
 
     # ----- starting ------------------------------------------------------------------------
@@ -171,6 +172,7 @@ class Server:
         store = "SQLite in the data folder (one machine)"
         self.env.pop("MUGGINS_DATABASE_URL", None)  # the plan's store, and only it
         if plan.postgres is not None:
+            self.started = True
             self.postgres = LocalPostgres(plan.postgres).start()
             self.env["MUGGINS_DATABASE_URL"] = self.postgres.create_database("muggins")
             store = f"PostgreSQL in {self.postgres.folder}"
@@ -193,6 +195,7 @@ class Server:
         config = self.run_dir / "haproxy.cfg"
         config.write_text(proxy.config(plan.address, plan.port, plan.app_ports), encoding="utf-8")
         proxy.check(config)
+        self.started = True
         for app in self.apps:
             self._start_app(app)
         deadline = time.monotonic() + READY_SECONDS
@@ -259,6 +262,7 @@ class Server:
         """Start ``app`` again if it died (or rests, after too many deaths)."""
         if app.process is None or app.process.poll() is None:
             return
+        (self.run_dir / f"app-{app.port}.pid").unlink(missing_ok=True)
         if app.resting_until:
             if now < app.resting_until:
                 return
@@ -272,7 +276,7 @@ class Server:
             self.say(f"muggins serve: the app process on port {app.port} keeps stopping; trying again in "
                      f"{REST_SECONDS:.0f} s (its log: {app.log_file})")
             return
-        self.say(f"muggins serve: the app process on port {app.port} stopped ({app.process.returncode}); starting it again")
+        self.say(f"muggins serve: the app process on port {app.port} {_ended(app.process.returncode)}; starting it again")
         self._start_app(app)
 
     def _ask_health(self, app: _App, checks: ThreadPoolExecutor, now: float) -> None:
@@ -325,23 +329,38 @@ class Server:
                 child.wait()
         for pid_file in self.run_dir.glob("*.pid"):
             pid_file.unlink(missing_ok=True)
-        if self.postgres is not None:
+        if self.postgres is not None and self.postgres.adopted:
+            self.say(f"muggins serve: PostgreSQL in {self.postgres.folder} was started by hand: left running")
+        elif self.postgres is not None:
             try:
                 self.postgres.stop()
             except (RuntimeError, OSError) as err:
                 self.say(f"muggins serve: PostgreSQL did not stop cleanly: {err}")
-            self.postgres = None
+        self.postgres = None
+
+
+def _ended(code: int) -> str:
+    """How a process ended, from its return code."""
+    if code < 0:
+        try:
+            return f"was killed by signal {-code} ({signal.Signals(-code).name})"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"stopped (status {code})"
 
 
 def _check_database(url: str) -> None:
     """Reach the database and make (or upgrade) its tables once, before the processes start;
     ``RuntimeError`` saying why not."""
     from ..store import OPEN_ERRORS, open_room_store
+    from ..store.postgres import reach
 
     try:
+        reach(url)  # the driver's own words for what is wrong
         open_room_store(url=url)
     except OPEN_ERRORS as err:
-        raise RuntimeError(f"the database at {safe_url(url)} cannot be used: {err}") from None
+        said = " ".join(str(err).split())
+        raise RuntimeError(f"the database at {safe_url(url)} cannot be used: {safe_url(said)}") from None
 
 
 def _tail(path: Path, size: int = 2000) -> str:
@@ -379,8 +398,10 @@ def run(plan: Plan, *, say: Callable[[str], None] = print) -> int:
         say(f"muggins serve: {err}")
         status = 1
     finally:
+        started = server.started
         server.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    say("muggins serve: stopped")
+    if started:
+        say("muggins serve: stopped")
     return status

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
+import time
 
 SCHEMES = ("postgresql://", "postgres://")
 
@@ -48,3 +51,25 @@ def check_game(key: object, body: object) -> None:
         raise ValueError(f"a saved game's key must be 1 to {GAME_KEY_LENGTH} printable characters")
     if not isinstance(body, str) or "\x00" in body or len(body) > GAME_BODY_LENGTH:
         raise ValueError(f"a saved game must be text without NUL, at most {GAME_BODY_LENGTH} characters")
+
+
+class OncePer(logging.Filter):
+    """A logging filter that lets the same message through at most once per ``seconds`` (a class
+    polls every second: a fault would otherwise fill the log, and a driver's own warnings with it)."""
+
+    def __init__(self, seconds: float = 60.0):
+        super().__init__()
+        self.seconds = seconds
+        self._last: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        said = record.getMessage()[:500]
+        now = time.monotonic()
+        with self._lock:
+            if now - self._last.get(said, -self.seconds) < self.seconds:
+                return False
+            if len(self._last) >= 1000:  # many different messages: start again rather than grow
+                self._last.clear()
+            self._last[said] = now
+        return True

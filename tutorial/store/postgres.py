@@ -36,11 +36,12 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..classroom.rooms import RoomLimits
 from . import schema
-from .common import StoreUnavailable, check_game, game_key_ok, safe_url
+from .common import OncePer, StoreUnavailable, check_game, game_key_ok, safe_url
 from .schema import SCHEMA_VERSION
 from .sql_rooms import Cursor, SqlRooms
 
 log = logging.getLogger("tutorial.store")
+logging.getLogger("psycopg.pool").addFilter(OncePer())  # its warning for each failed connection: once a minute
 
 CONNECT_SECONDS = 3.0
 """How long a call waits for a connection before it says the store is unavailable."""
@@ -119,6 +120,16 @@ def _pool(url: str) -> ConnectionPool:
             pool.open(wait=False)
             _pools[url] = pool
         return pool
+
+
+def reach(url: str, timeout: float = 10.0) -> None:
+    """Connect to ``url`` once, outside the pool: :class:`StoreUnavailable` with the driver's own
+    words for what is wrong (the pool only says it got no connection in time)."""
+    try:
+        with psycopg.connect(url, connect_timeout=max(1, round(timeout))):
+            pass
+    except psycopg.Error as err:
+        raise StoreUnavailable(" ".join(str(err).split())) from None
 
 
 def close_pools() -> None:

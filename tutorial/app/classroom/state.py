@@ -21,8 +21,10 @@ from tutorial.classroom.targets import Course
 from tutorial.classroom.teacher import TeacherSession
 from tutorial.deploy.net import TRUST_FORWARDED_VARIABLE, client_address
 from tutorial.store import OPEN_ERRORS, RoomStore, database_url, open_room_store
+from tutorial.store.common import OncePer
 
 log = logging.getLogger(__name__)
+log.addFilter(OncePer())  # a store that cannot be opened is tried every few seconds: logged once a minute
 
 # ----- widget keys -------------------------------------------------------------------------------
 JOIN_FORM, JOIN_CODE, JOIN_NAME = "class-join", "class-join-code", "class-join-name"
