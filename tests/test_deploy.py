@@ -4,6 +4,7 @@ whole server through a proxy in real browsers: tests/browser/test_serve.py."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -60,6 +61,8 @@ def muggins(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     (["--port", "70000"], "--port: must be a whole number from 1 to 65535"),
     (["--database-url", "mysql://u:secret@db/x"], "--database-url: needs a PostgreSQL address"),
     (["--database-url", "postgresql:///m", "--postgres", "/tmp/x"], "not allowed with argument"),
+    (["--postgres", ""], "--postgres: needs a folder for the cluster"),
+    (["--postgres", "  "], "--postgres: needs a folder for the cluster"),
 ])
 def test_muggins_serve_refuses_what_cannot_work_in_one_line(args, said):
     done = muggins("serve", *args)
@@ -68,10 +71,11 @@ def test_muggins_serve_refuses_what_cannot_work_in_one_line(args, said):
 
 
 def test_a_database_address_in_the_environment_is_checked_by_app_and_serve():
-    for command in (["app"], ["serve"]):
-        done = muggins(*command, env={"MUGGINS_DATABASE_URL": "sqlite:///x?password=secret"})
-        assert done.returncode == 2 and "MUGGINS_DATABASE_URL must start with postgresql://" in done.stderr, done.stderr
-        assert "Traceback" not in done.stderr
+    for command, value in ((["app"], "sqlite:///x?password=secret"), (["serve"], "host=db password=secret")):
+        done = muggins(*command, env={"MUGGINS_DATABASE_URL": value})
+        assert done.returncode == 2 and "MUGGINS_DATABASE_URL must be an address starting with postgresql://" in \
+            done.stderr, done.stderr
+        assert "Traceback" not in done.stderr and "secret" not in done.stderr
     done = muggins("app", "--database-url", "nowhere")
     assert done.returncode == 2 and "--database-url needs a PostgreSQL address" in done.stderr
 
@@ -124,6 +128,45 @@ def test_a_folder_holding_other_files_is_refused_and_left_as_it_was(tmp_path):
     assert not (tmp_path / ("x" * 120)).exists()
 
 
+@pytest.mark.parametrize("name", ['pg"x', "pg$HOME", "pg`id`", "pg\\x", "pg\nx"])
+def test_a_folder_name_the_server_s_shell_would_read_is_refused_before_anything_is_made(tmp_path, name):
+    """pg_ctl passes its folder to a shell in double quotes: a trial's folder named with a quote
+    broke the start, one with ``$(...)`` would run it."""
+    from tutorial.deploy.local_postgres import LocalPostgres, PostgresMissing
+
+    with pytest.raises(PostgresMissing, match="cannot take in a folder's name"):
+        LocalPostgres(tmp_path / name / "pg").start()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_folder_of_the_system_or_shared_by_all_is_refused_and_left_as_it_was(tmp_path):
+    """A trial gave ``--postgres /var/tmp`` (empty, everyone's), and it was taken."""
+    from tutorial.deploy.local_postgres import LocalPostgres, PostgresMissing
+
+    for folder in ("/dev/shm/muggins-pg", "/sys/kernel/muggins", "/proc/muggins", "/usr/local/muggins-pg"):
+        with pytest.raises(PostgresMissing, match="not a folder for a cluster"):
+            LocalPostgres(folder).start()
+        assert not os.path.exists(folder)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)
+    with pytest.raises(PostgresMissing, match="every user may write in it"):
+        LocalPostgres(shared).start()
+    assert os.stat(shared).st_mode & 0o7777 == 0o1777
+    import shutil
+    import tempfile
+
+    above = tempfile.mkdtemp(prefix="muggins-test-")  # where the server's user may pass (when root)
+    try:
+        os.chmod(above, 0o755)
+        mine = os.path.join(above, "mine")
+        os.mkdir(mine, mode=0o755)
+        LocalPostgres(mine)._own()  # an empty folder of one's own is taken, for the server alone
+        assert os.stat(mine).st_mode & 0o777 == 0o700
+    finally:
+        shutil.rmtree(above)
+
+
 def test_the_address_of_a_browser_behind_the_proxy_is_the_one_the_proxy_added():
     from tutorial.deploy.net import client_address
 
@@ -139,8 +182,83 @@ def test_the_address_of_a_browser_behind_the_proxy_is_the_one_the_proxy_added():
     assert client_address(None, [], trust_forwarded=True) is None
 
 
-def test_the_proxy_passes_each_browser_s_address_on():
-    assert "option forwardfor" in proxy.config("0.0.0.0", 8501, [8601])
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_the_proxy_passes_each_browser_s_own_address_on_and_holds_few_connections_from_one(tmp_path):
+    """Through a real HAProxy: the address a browser wrote in X-Forwarded-For is replaced by its
+    own, and one address's idle connections beyond its share are refused while another's pass."""
+    import http.server
+    import socket
+    import threading
+    import time
+
+    try:
+        proxy.haproxy()
+    except proxy.ProxyMissing:
+        from stores import require_or_skip
+
+        require_or_skip("no haproxy on this machine")
+
+    class Echo(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = ("ok " + "|".join(self.headers.get_all("X-Forwarded-For") or [])).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_: object) -> None:
+            pass
+
+    backend = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Echo)
+    threading.Thread(target=backend.serve_forever, daemon=True).start()
+    port = free_port()
+    path = tmp_path / "haproxy.cfg"
+    path.write_text(proxy.config("127.0.0.1", port, [backend.server_address[1]], maxconn=64, per_address=3),
+                    encoding="utf-8")
+    running = proxy.start(path, tmp_path / "haproxy.log")
+
+    def ask(source: str, forwarded: str | None = None) -> str:
+        with socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0)) as conn:
+            extra = f"X-Forwarded-For: {forwarded}\r\n" if forwarded else ""
+            conn.sendall(f"GET / HTTP/1.1\r\nHost: x\r\n{extra}Connection: close\r\n\r\n".encode())
+            answer = b""
+            while chunk := conn.recv(4096):
+                answer += chunk
+        return answer.decode(errors="replace")
+
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if ask("127.0.0.1").endswith("ok 127.0.0.1"):
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, (tmp_path / "haproxy.log").read_text()
+            time.sleep(0.1)
+        assert ask("127.0.0.1", "6.6.6.6").endswith("ok 127.0.0.1")  # what the browser wrote is gone
+        held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
+        time.sleep(0.5)  # taken in by the proxy's threads (a connection counts once accepted)
+        try:
+            refused = True
+            with contextlib.suppress(ConnectionResetError, BrokenPipeError):  # as it connects, or after
+                refused = ask("127.0.0.1") == ""  # the fourth: closed by the proxy, unanswered
+            assert refused
+            assert ask("127.0.0.2").endswith("ok 127.0.0.2")  # another address is served
+        finally:
+            for conn in held:
+                conn.close()
+    finally:
+        running.terminate()
+        running.wait(10)
+        backend.shutdown()
 
 
 def test_links_name_the_address_students_reach(monkeypatch):
@@ -303,3 +421,70 @@ def test_a_fault_said_every_second_is_logged_once_a_minute():
     once = OncePer(60)
     assert [once.filter(record) for record in records] == [True, False, True, False]
     assert OncePer(0).filter(records[0]) and OncePer(0).filter(records[1])
+
+
+def test_the_app_never_takes_a_forwarded_address_from_uvicorn(monkeypatch):
+    """A browser on the app's own machine sending X-Forwarded-For: Uvicorn (under Streamlit)
+    would believe it; ``muggins app`` turns that off (the app reads the header itself, behind
+    serve's proxy only)."""
+    import asyncio
+    from pathlib import Path
+
+    import uvicorn
+    from streamlit.web import cli as streamlit_cli
+
+    from tutorial.app.shell import serve as shell
+
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")  # uvicorn's own default, restored after
+    monkeypatch.setattr(streamlit_cli.main, "main", lambda *args, **kwargs: 0)
+    assert shell.run(Path("entry.py"), []) == 0
+    seen: list[object] = []
+
+    async def app(scope, receive, send):
+        seen.append(scope["client"])
+
+    config = uvicorn.Config(app, proxy_headers=True)
+    config.load()
+    scope = {"type": "http", "client": ("127.0.0.1", 5000), "headers": [(b"x-forwarded-for", b"6.6.6.6")]}
+    asyncio.run(config.loaded_app(scope, None, None))
+    assert seen == [("127.0.0.1", 5000)]
+
+
+def test_the_proxy_holds_as_many_connections_as_the_machine_s_open_files_allow():
+    import resource
+
+    from tutorial.deploy import serve
+
+    assert serve.proxy_connections(1024) == 462  # a default soft limit: two files a connection
+    assert serve.proxy_connections(1 << 20) == serve.CONNECTIONS_MAX
+    assert serve.proxy_connections(50) == 64
+    limit = serve.open_files_limit()  # raised to the hard limit, for the proxy and the processes
+    assert limit == resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    assert hard == resource.RLIM_INFINITY or limit == hard
+    text = proxy.config("0.0.0.0", 8501, [8601], maxconn=9950)
+    assert "maxconn 9950" in text and "sc0_conn_cur gt 2487" in text
+
+
+def test_an_address_this_machine_does_not_have_is_said_as_such_not_as_in_use(tmp_path):
+    from tutorial.deploy import serve
+
+    for address, said in (("192.0.2.1", "cannot listen on 192.0.2.1:8501: cannot assign requested address"),
+                          ("nowhere.invalid", "cannot listen on nowhere.invalid:8501")):
+        server = serve.Server(Plan(address=address, run_dir=tmp_path), say=lambda _: None)
+        with pytest.raises(RuntimeError, match=said):
+            server.start()
+        assert not server.started
+
+
+def test_a_start_cut_short_by_ctrl_c_ends_quietly(tmp_path, monkeypatch):
+    """Ctrl+C reaches initdb too: what it printed as it died is not the user's business."""
+    from tutorial.deploy import serve
+
+    def start(self):
+        self.stopping = True
+        raise RuntimeError("initdb was stopped by signal 2")
+    monkeypatch.setattr(serve.Server, "start", start)
+    said: list[str] = []
+    assert serve.run(Plan(run_dir=tmp_path), say=said.append) == 0
+    assert not any("initdb" in line for line in said)

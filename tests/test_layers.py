@@ -115,6 +115,8 @@ SHARED_AT_MODULE_LEVEL = {
     "tutorial/practice/moves.py:_LONG": "the move symbols, filled at import",
     "tutorial/store/postgres.py:_pools": "a connection pool per database address",
     "tutorial/store/postgres.py:_unreachable": "when a database address was last found unreachable",
+    "tutorial/store/postgres.py:_hiding": "the database addresses whose passwords log records hide",
+    "tutorial/store/postgres.py:_watchdog": "the deadlines of the calls waiting on the database",
     "tutorial/store/sql_rooms.py:_LOGGED": "when each kind of store fault was last logged",
     "tutorial/training/schedule.py:SCHEDULER": "FSRS's settings (the learner's state is passed in)",
 }

@@ -69,6 +69,19 @@ def test_a_store_mended_into_a_newer_schema_says_unavailable_never_a_traceback(p
     assert f"schema {SCHEMA_VERSION + 1}" in caplog.text
 
 
+@pytest.mark.parametrize("name, holder, seconds", [
+    ("study\x00", "me", 30), ("study", "", 30), ("study", "x" * 201, 30), (None, "me", 30),
+    ("study", "me", float("nan")), ("study", "me", 0), ("study", "me", -1), ("study", "me", float("inf")),
+    ("study", "me", True), ("study", "me", "30"),
+])
+def test_a_lease_both_stores_cannot_keep_alike_is_refused_by_both(place, name, holder, seconds):
+    """A breaker found NUL refused by PostgreSQL only and a NaN lease held for ever on one store."""
+    rooms = place.rooms()
+    with pytest.raises(ValueError):
+        rooms.take_lease(name, holder, seconds)
+    assert rooms.take_lease("study", "me", 30)
+
+
 def test_a_dropped_lease_table_is_made_again(place):
     rooms = place.rooms()
     assert rooms.take_lease("study", "me", 30)
@@ -187,6 +200,33 @@ def test_a_password_never_reaches_a_message():
     assert safe_url("postgresql://ana:p@ss@db/m") == "postgresql://ana:***@db/m"
     assert safe_url("postgresql://db/m?sslmode=require&PASSWORD=s3cret#x") == "postgresql://db/m?sslmode=require&PASSWORD=***#x"
     assert safe_url("postgresql://ana@db/m") == "postgresql://ana@db/m"
+    # what a breaker tried: / ? # in the password (the driver wants them %-encoded, but a message
+    # must hide them either way), the parameter's name %-encoded (the driver decodes it), the
+    # key=value form with a quoted password
+    assert safe_url("postgresql://ana:pa/ss?w#x@db/m") == "postgresql://ana:***@db/m"
+    assert safe_url("postgresql://db/m?pass%77ord=s3cret&x=1") == "postgresql://db/m?pass%77ord=***&x=1"
+    assert safe_url("host=db password = 'se cret' user=x") == "host=db password = *** user=x"
+    assert safe_url("postgresql://ana@[::1]:5432/m") == "postgresql://ana@[::1]:5432/m"
+
+
+def test_the_driver_s_words_never_quote_a_password(caplog):
+    """libpq reads ``ana:pa/ss@db`` as host ``ana`` and port ``pa``: its error, and the pool's
+    warning quoting it, must not show that piece of the password."""
+    import logging
+
+    from tutorial.store import StoreUnavailable, postgres
+    from tutorial.store.common import hide_secrets
+
+    url = "postgresql://ana:pa/ss?w0rd@db.invalid/m"
+    said = 'invalid integer value "pa/ss?w0rd" for connection option "port"; port "pa"'
+    assert "pa" not in hide_secrets(said, [url]).replace("port", "")
+    with pytest.raises(StoreUnavailable) as refused:
+        postgres.reach(url, timeout=1)
+    assert "w0rd" not in str(refused.value) and '"pa"' not in str(refused.value)
+    postgres._hiding.add(url)
+    with caplog.at_level(logging.WARNING, logger="psycopg.pool"):
+        logging.getLogger("psycopg.pool").warning("error connecting in 'muggins': %s", said)
+    assert "w0rd" not in caplog.text and '"pa"' not in caplog.text and "error connecting" in caplog.text
 
 
 def test_a_quoted_placeholder_in_the_store_s_sql_is_refused():
@@ -275,3 +315,87 @@ def test_tables_dropped_under_the_app_are_made_again(postgres_cluster, caplog):
     assert "made them again" in caplog.text
     assert rooms.join(room.code, "Ana", "k").student == 1
     close_pools()
+
+
+class FreezingRelay:
+    """A TCP relay to a cluster's socket that can stop passing bytes on: a server that is
+    reached but no longer answers (a frozen machine)."""
+
+    def __init__(self, url: str):
+        import socket
+        import threading
+
+        from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+        params = conninfo_to_dict(url)
+        self.target = f"{params['host']}/.s.PGSQL.{params.get('port', 5432)}"
+        self.frozen = threading.Event()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        params.update(host="127.0.0.1", port=str(self.listener.getsockname()[1]))
+        self.url = make_conninfo(**params)
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.socket(socket.AF_UNIX)
+            upstream.connect(self.target)
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pass, args=(source, sink), daemon=True).start()
+
+    def _pass(self, source, sink) -> None:
+        while True:
+            try:
+                data = source.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            while self.frozen.is_set():
+                time.sleep(0.05)
+            try:
+                sink.sendall(data)
+            except OSError:
+                return
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+@pytest.mark.xdist_group("postgres")
+def test_a_server_that_stops_answering_fails_a_call_in_seconds_and_the_store_recovers(postgres_cluster,
+                                                                                     monkeypatch):
+    """Reached, then silent: the call waiting for its answer fails (its connection cut) within
+    ANSWER_SECONDS rather than holding the page, and the store works once the server answers."""
+    from tutorial.store import StoreUnavailable, open_store, postgres
+
+    monkeypatch.setattr(postgres, "ANSWER_SECONDS", 1.0)
+    monkeypatch.setattr(postgres, "CONNECT_SECONDS", 1.0)
+    monkeypatch.setattr(postgres, "QUIET_SECONDS", 0.2)
+    relay = FreezingRelay(postgres_cluster.get().create_database("muggins", schema="frozen"))
+    try:
+        games = open_store(url=relay.url)
+        games.save_game("k", "{}")
+        relay.frozen.set()
+        for _ in range(2):  # a connection in use, then one the pool checks before use
+            started = time.monotonic()
+            with pytest.raises(StoreUnavailable):
+                games.load_game("k")
+            assert time.monotonic() - started < 4
+            time.sleep(0.3)
+        relay.frozen.clear()
+        time.sleep(0.3)
+        assert games.load_game("k") == "{}"
+        with postgres._connection(relay.url) as conn:  # and the server ends its own long statements
+            assert conn.execute("SHOW statement_timeout").fetchone() == ("4s",)
+            assert conn.execute("SHOW lock_timeout").fetchone() == ("4s",)
+    finally:
+        relay.frozen.clear()
+        relay.close()
+        postgres.close_pools()

@@ -302,7 +302,9 @@ def _app(extra: list[str]) -> int:
               "                   else ~/.local/share/muggins-tutor); created on first use\n"
               "  --database-url URL  keep saved games and class rooms in this PostgreSQL database\n"
               "                   instead (postgresql://...; default $MUGGINS_DATABASE_URL), so that\n"
-              "                   app processes on several machines share them\n\n"
+              "                   app processes on several machines share them (an address with a\n"
+              "                   password: better in $MUGGINS_DATABASE_URL, as every user of the\n"
+              "                   machine sees a command's arguments)\n\n"
               "Any other option goes to Streamlit, e.g. --server.port 8502 or --server.address 0.0.0.0\n"
               "(see 'streamlit run --help'). Stop the app with Ctrl+C or SIGTERM.")
         return 0
@@ -352,6 +354,8 @@ def _serve(args: argparse.Namespace) -> int:
     url = args.database_url
     if url is not None and not is_url(url):
         raise CliError("--database-url", "needs a PostgreSQL address, postgresql://...")
+    if args.postgres is not None and not args.postgres.strip():
+        raise CliError("--postgres", "needs a folder for the cluster, such as /var/lib/muggins/pg")
     if url is None and not args.postgres:
         try:
             url = database_url()  # $MUGGINS_DATABASE_URL, as muggins app reads it
@@ -429,7 +433,8 @@ def parser() -> argparse.ArgumentParser:
                     help="the app processes listen on 127.0.0.1 from this port on (default 8601)")
     store = sv.add_mutually_exclusive_group()
     store.add_argument("--database-url", metavar="URL",
-                       help="the PostgreSQL database all processes share (default $MUGGINS_DATABASE_URL)")
+                       help="the PostgreSQL database all processes share (default $MUGGINS_DATABASE_URL, "
+                            "the better place for an address with a password: every user sees a command's arguments)")
     store.add_argument("--postgres", metavar="DIR",
                        help="run a PostgreSQL cluster of this machine in DIR (made when new) and share it")
     sv.add_argument("--data-dir", metavar="DIR", help="with neither: the folder of the SQLite store (one machine)")

@@ -15,6 +15,7 @@ import logging
 import os
 import pwd
 import shutil
+import stat
 import subprocess
 import time
 from collections.abc import Sequence
@@ -24,6 +25,13 @@ from urllib.parse import quote
 log = logging.getLogger(__name__)
 
 SERVER_USER = "postgres"
+
+
+_SHELL_SPECIAL = frozenset('"$`\\')
+"""What ``pg_ctl`` cannot take in a folder's name: it passes its paths to a shell in double quotes."""
+SYSTEM_FOLDERS = tuple(Path(name) for name in ("/proc", "/sys", "/dev", "/run", "/boot", "/etc", "/usr", "/bin",
+                                               "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/var/run", "/var/lock"))
+"""Folders of the system a cluster never goes in (nor anywhere under them)."""
 
 
 class PostgresMissing(RuntimeError):
@@ -89,6 +97,8 @@ class LocalPostgres:
         command = [str(server_programs() / program), *args]
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False, cwd=self.folder,
                               **self._as_server())  # type: ignore[call-overload]
+        if done.returncode < 0:  # stopped by a signal (Ctrl+C reaches the whole terminal's group): no words
+            raise RuntimeError(f"{program} was stopped by signal {-done.returncode}")
         if done.returncode != 0:
             tail = (done.stderr or done.stdout).strip()[-1500:]
             raise RuntimeError(f"{program} failed ({done.returncode}): {tail}")
@@ -99,7 +109,11 @@ class LocalPostgres:
         a folder holding anything else is refused before anything is changed, as is a folder the
         server's user cannot reach (checked first, as root)."""
         folder = self.folder
-        if folder == Path(folder.anchor) or folder == Path.home() or len(folder.parts) < 3:
+        if any(char in _SHELL_SPECIAL or not char.isprintable() for char in str(folder)):
+            raise PostgresMissing(f"{str(folder)!r} holds a character the server's programs cannot take in a folder's "
+                                  "name (\" $ ` \\ or a control character): choose another folder")
+        if (folder == Path(folder.anchor) or folder == Path.home() or len(folder.parts) < 3
+                or any(folder.is_relative_to(system) for system in SYSTEM_FOLDERS)):
             raise PostgresMissing(f"{folder} is not a folder for a cluster: give a new or empty folder, "
                                   "such as /var/lib/muggins/pg")
         socket = folder / f".s.PGSQL.{self.port}"
@@ -111,6 +125,8 @@ class LocalPostgres:
         if not fresh and not self.made:
             raise PostgresMissing(f"{folder} already holds files and no cluster: give a new or empty folder")
         server = self._server_user()
+        if fresh and folder.exists():
+            self._check_empty_folder(server)
         if server is not None:
             for parent in folder.parents:  # the server's user must pass through every folder above
                 if parent.exists() and not os.stat(parent).st_mode & 0o001:
@@ -121,6 +137,26 @@ class LocalPostgres:
             os.chmod(folder, 0o700)
             if server is not None:
                 os.chown(folder, server.pw_uid, server.pw_gid)
+
+    def _check_empty_folder(self, server: pwd.struct_passwd | None) -> None:
+        """An existing empty folder is taken only when it is nobody else's and the system's own:
+        not shared by every user (``/var/tmp``), not another user's or the system's (``/var/mail``),
+        not someone's home folder."""
+        folder = self.folder
+        info = os.stat(folder)
+        homes = {Path(user.pw_dir) for user in pwd.getpwall() if user.pw_dir not in ("", "/")}
+        if info.st_mode & (stat.S_IWOTH | stat.S_ISVTX):
+            why = "every user may write in it"
+        elif info.st_uid not in {os.geteuid(), *([server.pw_uid] if server else [])}:
+            why = "it belongs to another user"
+        elif folder in homes:
+            why = "it is a user's home folder"
+        elif folder.parent == Path("/var"):
+            why = "it is one of the system's own folders"
+        else:
+            return
+        raise PostgresMissing(f"{folder} is not a folder for a cluster ({why}): give a new folder, "
+                              "such as /var/lib/muggins/pg")
 
     # ----- the cluster ---------------------------------------------------------------------
     @property

@@ -4,6 +4,7 @@ who a request came from when a proxy of this machine passed it on."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import ipaddress
 import socket
@@ -27,14 +28,22 @@ def network_ip() -> str | None:
 
 def port_free(host: str, port: int) -> bool:
     """Whether a server could listen on ``host:port`` now (nothing else holds it)."""
+    return listen_problem(host, port) is None
+
+
+def listen_problem(host: str, port: int) -> str | None:
+    """Why a server could not listen on ``host:port`` now (``"in use"``, or the system's words for
+    an address this machine does not have), or ``None``."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
-        except OSError:
-            return False
-    return True
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                return "in use"
+            return (err.strerror or str(err)).lower()
+    return None
 
 
 def client_address(peer: str | None, forwarded: Sequence[str], *, trust_forwarded: bool) -> str | None:

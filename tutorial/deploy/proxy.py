@@ -24,11 +24,14 @@ def haproxy() -> str:
     return found
 
 
-def config(address: str, port: int, apps: list[int], *, maxconn: int = 4096) -> str:
-    """The proxy's configuration: listening on ``address:port``, one server per app port."""
+def config(address: str, port: int, apps: list[int], *, maxconn: int = 4096, per_address: int | None = None) -> str:
+    """The proxy's configuration: listening on ``address:port``, one server per app port, at most
+    ``maxconn`` connections at once, ``per_address`` of them from one address (default: a quarter)."""
+    per_address = per_address if per_address is not None else max(1, maxconn // 4)
     servers = "\n".join(f"    server app{i} 127.0.0.1:{app} cookie app{i}" for i, app in enumerate(apps, 1))
     bind = f"{address}:{port}" if ":" not in address else f"[{address}]:{port}"
-    return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(bind=bind, servers=servers, maxconn=maxconn)
+    return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(bind=bind, servers=servers, maxconn=maxconn,
+                                                                    per_address=per_address)
 
 
 def check(path: Path) -> None:

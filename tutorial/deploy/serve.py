@@ -16,6 +16,7 @@ itself, even killed (on Linux its children are told to stop when it dies).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import logging
 import os
@@ -32,10 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
-from ..store.common import safe_url
+from ..store.common import hide_secrets, safe_url
 from . import proxy
 from .local_postgres import LocalPostgres
-from .net import TRUST_FORWARDED_VARIABLE, network_ip, port_free
+from .net import TRUST_FORWARDED_VARIABLE, listen_problem, network_ip
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +53,30 @@ is taken for hung: stopped and started again."""
 ADDRESS_LIMIT_MAX = 12_000
 """The longest page address (``MUGGINS_ADDRESS_LIMIT``) that passes the proxy whole with its
 headers (HAProxy reads a request in a 16 kB buffer)."""
+
+
+CONNECTIONS_MAX = 20_000
+"""The most connections the proxy holds at once (fewer when this machine's limit on open files
+is lower: each takes two); one address may hold a quarter of them."""
+
+
+def open_files_limit() -> int:
+    """Raise this process's limit on open files to its hard limit (the app processes and HAProxy,
+    started from here, inherit it: each browser's websocket is an open file) and return it."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 1 << 20
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    return soft if soft != resource.RLIM_INFINITY else wanted
+
+
+def proxy_connections(files: int) -> int:
+    """The proxy's ``maxconn`` for a limit of ``files`` open files: two per connection, a few spare."""
+    return max(64, min(CONNECTIONS_MAX, (files - 100) // 2))
 
 
 class Stopped(Exception):
@@ -157,6 +182,7 @@ class Server:
         self.postgres: LocalPostgres | None = None
         self.stopping = False
         self.started = False  # anything started yet (a cluster, a process)
+        self.connections = 0  # the proxy's limit, set at start
         self.env = dict(os.environ)
 
     # ----- starting ------------------------------------------------------------------------
@@ -164,8 +190,15 @@ class Server:
         """Start everything and wait until every process answers; the store's description.
         Raises ``RuntimeError`` (with the reason) or :class:`Stopped`."""
         plan = self.plan
+        try:
+            problem = listen_problem(plan.address, plan.port)
+        except (OSError, UnicodeError) as err:  # a name that is no address
+            problem = str(err)
+        if problem is not None and problem != "in use":
+            raise RuntimeError(f"cannot listen on {plan.address}:{plan.port}: {problem} (--address must be an address "
+                               "of this machine, or 0.0.0.0 for all of them)")
         busy = [f"{host}:{port}" for host, port in [("127.0.0.1", p) for p in plan.app_ports] + [(plan.address, plan.port)]
-                if not port_free(host, port)]
+                if listen_problem(host, port) is not None]
         if busy:
             raise RuntimeError(f"already in use: {', '.join(busy)} (is another muggins serve still running? "
                                "choose other ports with --port and --first-app-port)")
@@ -193,7 +226,9 @@ class Server:
             self.say(f"muggins serve: MUGGINS_ADDRESS_LIMIT {limit} would not pass the proxy; {ADDRESS_LIMIT_MAX} used")
             self.env["MUGGINS_ADDRESS_LIMIT"] = str(ADDRESS_LIMIT_MAX)
         config = self.run_dir / "haproxy.cfg"
-        config.write_text(proxy.config(plan.address, plan.port, plan.app_ports), encoding="utf-8")
+        self.connections = proxy_connections(open_files_limit())
+        config.write_text(proxy.config(plan.address, plan.port, plan.app_ports, maxconn=self.connections),
+                          encoding="utf-8")
         proxy.check(config)
         self.started = True
         for app in self.apps:
@@ -360,7 +395,7 @@ def _check_database(url: str) -> None:
         open_room_store(url=url)
     except OPEN_ERRORS as err:
         said = " ".join(str(err).split())
-        raise RuntimeError(f"the database at {safe_url(url)} cannot be used: {safe_url(said)}") from None
+        raise RuntimeError(f"the database at {safe_url(url)} cannot be used: {hide_secrets(said, [url])}") from None
 
 
 def _tail(path: Path, size: int = 2000) -> str:
@@ -389,14 +424,18 @@ def run(plan: Plan, *, say: Callable[[str], None] = print) -> int:
         where = " and ".join(dict.fromkeys(a for a in (local, public) if a))
         count = f"{plan.processes} app process" + ("es" if plan.processes > 1 else "")
         ports = f"port {plan.app_ports[0]}" if plan.processes == 1 else f"ports {plan.app_ports[0]}–{plan.app_ports[-1]}"
-        say(f"Muggins Tutor is at {where or plan.address} ({count} on {ports}; store: {store}; logs in "
-            f"{server.run_dir}). Ctrl+C stops it.")
+        say(f"Muggins Tutor is at {where or plan.address} ({count} on {ports}; store: {store}; "
+            f"{server.connections:,} connections at once, {server.connections // 4:,} from one address; "
+            f"logs in {server.run_dir}). Ctrl+C stops it.")
         status = server.watch()
     except Stopped:
         status = 0
     except (RuntimeError, OSError) as err:
-        say(f"muggins serve: {err}")
-        status = 1
+        if server.stopping:  # a start cut short by Ctrl+C (which reached its programs too): as asked
+            status = 0
+        else:
+            say(f"muggins serve: {err}")
+            status = 1
     finally:
         started = server.started
         server.stop()

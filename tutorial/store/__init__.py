@@ -188,7 +188,8 @@ def database_url() -> str | None:
     if not chosen:
         return None
     if not is_url(chosen):
-        raise ValueError(f"{DATABASE_URL_VARIABLE} must start with postgresql:// (it is {safe_url(chosen)[:80]!r})")
+        raise ValueError(f"{DATABASE_URL_VARIABLE} must be an address starting with postgresql:// (its value is not "
+                         "shown: it may hold a password)")
     return chosen
 
 

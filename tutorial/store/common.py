@@ -6,6 +6,8 @@ import logging
 import re
 import threading
 import time
+import urllib.parse
+from collections.abc import Iterable
 
 SCHEMES = ("postgresql://", "postgres://")
 
@@ -20,17 +22,72 @@ def is_url(text: str | None) -> bool:
 
 
 def safe_url(url: str) -> str:
-    """``url`` without its password (in the user part, which ends at the host's last ``@``, or
-    as a ``password=`` parameter), for messages and logs."""
+    """``url`` without its password, for messages and logs: in the user part (from its first
+    ``:`` to the last ``@``, so a password holding ``/``, ``?``, ``#`` or ``@`` is hidden whole,
+    written as the driver wants it or not), as a ``password=`` parameter (also with its name
+    percent-encoded, which the driver decodes), or in the ``key=value`` form."""
     head, sep, rest = url.partition("://")
     if sep:
-        cut = min((i for i in (rest.find("/"), rest.find("?"), rest.find("#")) if i >= 0), default=len(rest))
-        authority, tail = rest[:cut], rest[cut:]
-        user, at, host = authority.rpartition("@")
-        if at and ":" in user:
-            authority = user.split(":", 1)[0] + ":***@" + host
-        url = head + sep + authority + tail
-    return re.sub(r"(?i)(password=)[^&#\s]*", r"\1***", url)
+        at, colon = rest.rfind("@"), rest.find(":")
+        if at >= 0 and 0 <= colon < at:
+            rest = rest[:colon] + ":***" + rest[at:]
+        rest = _PARAMETER.sub(_hide_parameter, rest)
+        url = head + sep + rest
+    return _KEYWORD.sub(r"\1***", url)
+
+
+_PARAMETER = re.compile(r"([?&])([^=&#]*)=([^&#]*)")
+_KEYWORD = re.compile(r"(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s&#]*)")
+
+
+def _hide_parameter(found: re.Match[str]) -> str:
+    name = urllib.parse.unquote(found[2]).strip().lower()
+    return f"{found[1]}{found[2]}=***" if name == "password" else found[0]
+
+
+def secrets_of(url: str) -> list[str]:
+    """The password of ``url`` as written and decoded, and each piece of it a driver's error may
+    quote when it mistook the password for a host or a port (longest first; see
+    :func:`hide_secrets`)."""
+    pieces: set[str] = set()
+    _, sep, rest = url.partition("://")
+    at, colon = rest.rfind("@"), rest.find(":")
+    if sep and at >= 0 and 0 <= colon < at:
+        written = rest[colon + 1:at]
+        for whole in (written, urllib.parse.unquote(written)):
+            pieces.add(whole)
+            pieces.update(re.split(r"[/?#:@&=]", whole))
+    for found in _PARAMETER.finditer(rest if sep else ""):
+        if urllib.parse.unquote(found[2]).strip().lower() == "password":
+            pieces.update((found[3], urllib.parse.unquote(found[3])))
+    return sorted((piece for piece in pieces if piece), key=len, reverse=True)
+
+
+def hide_secrets(text: str, urls: Iterable[str]) -> str:
+    """``text`` (a driver's message) with the passwords of ``urls`` and their pieces hidden."""
+    for url in urls:
+        for piece in secrets_of(url):  # a short piece only where a message quotes it whole
+            text = text.replace(piece, "***") if len(piece) >= 3 else text.replace(f'"{piece}"', '"***"')
+    return safe_url(text)
+
+
+class HideSecrets(logging.Filter):
+    """A logging filter that hides the passwords of the addresses given to :meth:`add` in every
+    message it passes (a driver's warnings may quote the address it was given)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._urls: set[str] = set()
+
+    def add(self, url: str) -> None:
+        self._urls.add(url)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        said = record.getMessage()
+        hidden = hide_secrets(said, list(self._urls))
+        if hidden != said:
+            record.msg, record.args = hidden, None
+        return True
 
 
 GAME_KEY_LENGTH = 100

@@ -15,7 +15,10 @@ Connections come from a pool per process and address (``psycopg_pool``; each che
 use, so a server restart costs nothing but the failed calls while it was away). A server that
 cannot be reached makes every call fail within :data:`CONNECT_SECONDS` with
 :class:`StoreUnavailable` (an ``OSError``) — for the class rooms ``ClassroomError("unavailable")``,
-logged — and the store works again once the server is back.
+logged — and the store works again once the server is back. One that is reached but stops
+answering (a frozen machine, a stopped process) fails a call within :data:`ANSWER_SECONDS`: the
+server ends its own statements after :data:`STATEMENT_SECONDS`, and a watchdog cuts the
+connection of a call still waiting after that (no page waits for ever).
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import os
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -36,15 +41,24 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..classroom.rooms import RoomLimits
 from . import schema
-from .common import OncePer, StoreUnavailable, check_game, game_key_ok, safe_url
+from .common import HideSecrets, OncePer, StoreUnavailable, check_game, game_key_ok, hide_secrets, safe_url
 from .schema import SCHEMA_VERSION
 from .sql_rooms import Cursor, SqlRooms
 
 log = logging.getLogger("tutorial.store")
+_hiding = HideSecrets()
+"""Hides the passwords of the addresses this process connects to in the driver's own log records."""
+for _name in ("psycopg", "psycopg.pool"):
+    logging.getLogger(_name).addFilter(_hiding)
 logging.getLogger("psycopg.pool").addFilter(OncePer())  # its warning for each failed connection: once a minute
 
 CONNECT_SECONDS = 3.0
 """How long a call waits for a connection before it says the store is unavailable."""
+STATEMENT_SECONDS = 4.0
+"""The server cancels a statement that runs, or waits for a lock, longer than this."""
+ANSWER_SECONDS = 6.0
+"""A call that has had no answer after this long (the server stopped answering) has its
+connection cut: it fails as for a lost server."""
 POOL_SIZE = 8
 """Connections per app process at most (a Streamlit process runs sessions in threads)."""
 LOCK_KEY = 0x6D756767  # "mugg": the advisory lock every write transaction takes
@@ -71,6 +85,69 @@ class _Db:
         return self._conn.execute(_sql(sql), params)
 
 
+class _Watchdog:
+    """Cuts the connection of a call that waits too long: one thread for the process, woken at
+    the earliest deadline (a shut-down socket wakes libpq's wait with an error; its descriptor
+    stays valid, so nothing else can be hit)."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._due: dict[int, tuple[float, psycopg.Connection[Any]]] = {}
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def watching(self, conn: psycopg.Connection[Any], seconds: float) -> Iterator[None]:
+        key = id(conn)
+        with self._changed:
+            self._due[key] = (time.monotonic() + seconds, conn)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="store-watchdog", daemon=True)
+                self._thread.start()
+            self._changed.notify()
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._due.pop(key, None)
+
+    def _run(self) -> None:
+        with self._changed:
+            while True:
+                now = time.monotonic()
+                for key, (due, conn) in list(self._due.items()):
+                    if due <= now:
+                        del self._due[key]
+                        _cut(conn)
+                soonest = min((due for due, _ in self._due.values()), default=None)
+                self._changed.wait(None if soonest is None else max(0.0, soonest - now))
+
+
+def _cut(conn: psycopg.Connection[Any]) -> None:
+    """Shut down ``conn``'s socket (the call waiting on it fails at once)."""
+    with contextlib.suppress(OSError, psycopg.Error, ValueError):
+        with socket.socket(fileno=os.dup(conn.pgconn.socket)) as copy:
+            copy.shutdown(socket.SHUT_RDWR)
+        log.warning("store %s: no answer in %.0f s: the connection was cut",
+                    safe_url(conn.info.dsn), ANSWER_SECONDS)
+
+
+_watchdog = _Watchdog()
+
+
+def _check(conn: psycopg.Connection[Any]) -> None:
+    """The pool's check of a connection before use, within :data:`CONNECT_SECONDS`."""
+    with _watchdog.watching(conn, CONNECT_SECONDS):
+        ConnectionPool.check_connection(conn)
+
+
+def _configure(conn: psycopg.Connection[Any]) -> None:
+    """A new connection's settings: the server ends long statements and lock waits itself."""
+    with _watchdog.watching(conn, CONNECT_SECONDS):
+        milliseconds = round(STATEMENT_SECONDS * 1000)
+        conn.execute(f"SET statement_timeout = {milliseconds}")
+        conn.execute(f"SET lock_timeout = {milliseconds}")
+
+
 _pools: dict[str, ConnectionPool] = {}
 _pools_lock = threading.Lock()
 _unreachable: dict[str, float] = {}  # url -> when a call last found its server unreachable
@@ -87,7 +164,7 @@ def _connection(url: str) -> Iterator[psycopg.Connection[Any]]:
     pool = _pool(url)
     lost = False
     try:
-        with pool.connection() as conn:
+        with pool.connection() as conn, _watchdog.watching(conn, ANSWER_SECONDS):
             try:
                 yield conn
             except psycopg.OperationalError:
@@ -114,9 +191,10 @@ def _pool(url: str) -> ConnectionPool:
     with _pools_lock:
         pool = _pools.get(url)
         if pool is None or pool.closed:
+            _hiding.add(url)
             pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, open=False, timeout=CONNECT_SECONDS,
                                   kwargs={"autocommit": True, "connect_timeout": max(1, round(CONNECT_SECONDS))},
-                                  check=ConnectionPool.check_connection, name="muggins")
+                                  check=_check, configure=_configure, name="muggins")
             pool.open(wait=False)
             _pools[url] = pool
         return pool
@@ -129,7 +207,7 @@ def reach(url: str, timeout: float = 10.0) -> None:
         with psycopg.connect(url, connect_timeout=max(1, round(timeout))):
             pass
     except psycopg.Error as err:
-        raise StoreUnavailable(" ".join(str(err).split())) from None
+        raise StoreUnavailable(hide_secrets(" ".join(str(err).split()), [url])) from None
 
 
 def close_pools() -> None:
@@ -151,7 +229,8 @@ def _unavailable(method: _F) -> _F:
         try:
             return method(*args, **kwargs)
         except psycopg.Error as exc:
-            raise StoreUnavailable(f"{type(exc).__name__}: {exc}".strip()) from exc
+            url = getattr(args[0], "url", "") if args else ""
+            raise StoreUnavailable(hide_secrets(f"{type(exc).__name__}: {exc}".strip(), [url])) from exc
     return cast(_F, run)
 
 

@@ -525,6 +525,8 @@ class SqlRooms:
         another holder holds it still; whether ``holder`` holds it now. A holder that stops
         renewing (its process died) loses it when its time runs out. Faults of the database
         raise :class:`~tutorial.store.StoreUnavailable` (logged; a missing table is made again)."""
+        _check_lease(name, holder, seconds)
+
         def take() -> bool:
             now = self._now()
             with self._transaction(write=True) as db:
@@ -538,6 +540,8 @@ class SqlRooms:
 
     def drop_lease(self, name: str, holder: str) -> None:
         """Give up the slot ``name`` if ``holder`` holds it. Raises as :meth:`take_lease`."""
+        _check_lease(name, holder, 1.0)
+
         def drop() -> None:
             with self._transaction(write=True) as db:
                 db.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
@@ -569,3 +573,17 @@ class SqlRooms:
         return int(deleted)
 
 
+LEASE_TEXT = 200
+LEASE_SECONDS_MAX = 86_400.0
+
+
+def _check_lease(name: object, holder: object, seconds: object) -> None:
+    """``ValueError`` unless both stores keep the lease alike: ``name`` and ``holder`` of 1 to
+    :data:`LEASE_TEXT` printable characters (no NUL, which PostgreSQL refuses), ``seconds``
+    a number above 0 and at most a day (never NaN, which SQLite and PostgreSQL compare apart)."""
+    for text in (name, holder):
+        if not isinstance(text, str) or not 0 < len(text) <= LEASE_TEXT or not text.isprintable():
+            raise ValueError(f"a lease's name and holder must be 1 to {LEASE_TEXT} printable characters")
+    if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+            or not 0 < seconds <= LEASE_SECONDS_MAX):
+        raise ValueError(f"a lease lasts more than 0 and at most {LEASE_SECONDS_MAX:.0f} seconds")

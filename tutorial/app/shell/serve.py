@@ -8,6 +8,7 @@ reported in one line.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -15,6 +16,9 @@ import click
 from streamlit.web import cli as streamlit_cli
 
 from tutorial.words import clip
+
+FORWARDED_VARIABLE = "FORWARDED_ALLOW_IPS"
+"""Uvicorn's list of the proxies whose ``X-Forwarded-For`` it believes (none, here)."""
 
 
 def run(entry: Path, options: list[str]) -> int:
@@ -24,6 +28,10 @@ def run(entry: Path, options: list[str]) -> int:
     ``--help``), 2 when Streamlit refuses an option or argument, which is
     then reported as one line on stderr (never Streamlit's usage text).
     """
+    # Uvicorn, under Streamlit, would take X-Forwarded-For from any connection of this machine as
+    # the browser's address, so a browser on this machine could name any. The app decides itself
+    # (tutorial.deploy.net.client_address: only behind muggins serve's proxy, and only its entry).
+    os.environ[FORWARDED_VARIABLE] = ""
     try:
         result = streamlit_cli.main.main(["run", str(entry), *options], prog_name="streamlit", standalone_mode=False)
     except click.ClickException as err:
