@@ -208,9 +208,11 @@ class LocalPostgres:
         self.adopted = owner is None  # started by hand: left running when this server stops
         if not self.adopted:
             self._owner_file.write_text(f"{os.getpid()}\n", encoding="ascii")
+        import psycopg  # loaded only here: the deploy tools' other parts need no driver
+
         try:
             self.wait_ready(timeout=5)
-        except Exception as err:  # psycopg's errors (loaded lazily)
+        except psycopg.Error as err:
             raise RuntimeError(f"the PostgreSQL cluster in {self.folder} runs but takes no connections on its socket "
                                f"there ({str(err).strip()}); was it started with other settings? Stop it "
                                f"(pg_ctl -D {self.data} stop) and start again") from None
