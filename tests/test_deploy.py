@@ -489,3 +489,12 @@ def test_a_start_cut_short_by_ctrl_c_ends_quietly(tmp_path, monkeypatch):
     said: list[str] = []
     assert serve.run(Plan(run_dir=tmp_path), say=said.append) == 0
     assert not any("initdb" in line for line in said)
+
+
+def test_a_cluster_in_a_temporary_folder_is_warned_of():
+    from pathlib import Path
+
+    from tutorial.deploy.serve import fleeting
+
+    assert fleeting(Path("/tmp/muggins-pg")) and fleeting(Path("/var/tmp/x/pg"))
+    assert not fleeting(Path("/var/lib/muggins/pg")) and not fleeting(Path("/srv/muggins-pg"))

@@ -79,6 +79,14 @@ def proxy_connections(files: int) -> int:
     return max(64, min(CONNECTIONS_MAX, (files - 100) // 2))
 
 
+def fleeting(folder: Path) -> bool:
+    """Whether ``folder`` lies where the system may empty it (``/tmp``, ``/var/tmp``, ``/dev/shm``,
+    the temporary folder of this process)."""
+    places = {Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"), Path(tempfile.gettempdir())}
+    resolved = folder.resolve()
+    return any(resolved.is_relative_to(place.resolve()) for place in places)
+
+
 class Stopped(Exception):
     """A stop was asked for while the server was starting."""
 
@@ -207,6 +215,10 @@ class Server:
         if plan.postgres is not None:
             self.started = True
             self.postgres = LocalPostgres(plan.postgres).start()
+            if fleeting(self.postgres.folder):
+                self.say(f"muggins serve: the cluster's folder {self.postgres.folder} is in a temporary folder, which "
+                         "the system may empty (at a restart): the class rooms and saved games would go with it; for "
+                         "a school, give a lasting folder such as /var/lib/muggins/pg")
             self.env["MUGGINS_DATABASE_URL"] = self.postgres.create_database("muggins")
             store = f"PostgreSQL in {self.postgres.folder}"
         elif plan.database_url:
