@@ -169,7 +169,9 @@ def attend(base: str, log: Log, stop: threading.Event, code: str, number: int, r
 
 def run(processes: int, learners: int, seconds: float, think: float) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="muggins-bench-"))
-    cluster = LocalPostgres(tempfile.mkdtemp(prefix="muggins-bench-pg-"), settings=["shared_preload_libraries=pg_stat_statements", "max_connections=300"]).start()
+    above = tempfile.mkdtemp(prefix="muggins-bench-pg-")
+    os.chmod(above, 0o755)  # the server's user passes through (root's serve makes the cluster's folder new)
+    cluster = LocalPostgres(os.path.join(above, "pg"), settings=["shared_preload_libraries=pg_stat_statements", "max_connections=300"]).start()
     url = cluster.create_database("muggins")
     import psycopg
 
@@ -223,7 +225,7 @@ def run(processes: int, learners: int, seconds: float, think: float) -> dict:
     serve.wait(timeout=60)
     cluster.stop()
     shutil.rmtree(folder, ignore_errors=True)
-    shutil.rmtree(cluster.folder, ignore_errors=True)
+    shutil.rmtree(above, ignore_errors=True)
     clicks = [t for what in ("pile", "answer", "join", "click") for t in log.times.get(what, [])]
     polls = log.times.get("poll", [])
     request_s = sum(clicks) + sum(polls) + sum(log.times.get("teacher", []))

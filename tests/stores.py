@@ -31,6 +31,14 @@ def require_or_skip(why: str) -> None:
     pytest.skip(why)
 
 
+def cluster_folder(prefix: str) -> tuple[str, str]:
+    """A folder above (made here, readable by the server's user: not under pytest's 0700 folders)
+    and the new folder in it for a cluster (root's ``muggins serve`` takes only a new one)."""
+    above = tempfile.mkdtemp(prefix=prefix)
+    os.chmod(above, 0o755)
+    return above, os.path.join(above, "pg")
+
+
 class Cluster:
     """The session's PostgreSQL cluster, started on first use (fsync off: throwaway data)."""
 
@@ -42,9 +50,9 @@ class Cluster:
         if self.server is None:
             from tutorial.deploy.local_postgres import LocalPostgres, PostgresMissing
 
-            self.folder = tempfile.mkdtemp(prefix="muggins-pg-")  # not under pytest's 0700 folders: the server's user reads it
+            self.folder, inside = cluster_folder("muggins-pg-")
             try:
-                self.server = LocalPostgres(self.folder, durable=False).start()
+                self.server = LocalPostgres(inside, durable=False).start()
             except PostgresMissing as err:
                 shutil.rmtree(self.folder, ignore_errors=True)
                 require_or_skip(str(err))

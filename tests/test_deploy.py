@@ -8,6 +8,7 @@ import contextlib
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -63,6 +64,8 @@ def muggins(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     (["--database-url", "postgresql:///m", "--postgres", "/tmp/x"], "not allowed with argument"),
     (["--postgres", ""], "--postgres: needs a folder for the cluster"),
     (["--postgres", "  "], "--postgres: needs a folder for the cluster"),
+    # a password the driver would misread (its errors then quoted pieces of it): refused unread
+    (["--database-url", "postgresql://u:se/cr?et#x@127.0.0.1:1/m"], "--database-url: its user name or password holds"),
 ])
 def test_muggins_serve_refuses_what_cannot_work_in_one_line(args, said):
     done = muggins("serve", *args)
@@ -76,6 +79,8 @@ def test_a_database_address_in_the_environment_is_checked_by_app_and_serve():
         assert done.returncode == 2 and "MUGGINS_DATABASE_URL must be an address starting with postgresql://" in \
             done.stderr, done.stderr
         assert "Traceback" not in done.stderr and "secret" not in done.stderr
+    done = muggins("app", "--database-url", "postgresql://u:Ω1@se@cret@host/m")
+    assert done.returncode == 2 and "write them %-encoded" in done.stderr and "cret" not in done.stderr
     done = muggins("app", "--database-url", "nowhere")
     assert done.returncode == 2 and "--database-url needs a PostgreSQL address" in done.stderr
 
@@ -109,11 +114,23 @@ def test_a_cluster_is_never_made_in_a_top_or_home_folder(folder):
     assert (after.st_mode, after.st_uid, after.st_gid) == (before.st_mode, before.st_uid, before.st_gid)
 
 
-def test_a_folder_holding_other_files_is_refused_and_left_as_it_was(tmp_path):
+@pytest.fixture
+def above():
+    """A folder for cluster folders, readable by the server's user (not under pytest's 0700 ones)."""
+    import shutil
+
+    from stores import cluster_folder
+
+    made, _ = cluster_folder("muggins-test-")
+    yield Path(made)
+    shutil.rmtree(made, ignore_errors=True)
+
+
+def test_a_folder_holding_other_files_is_refused_and_left_as_it_was(above):
     """A trial gave ``--postgres /``, and the folder was handed to the postgres user."""
     from tutorial.deploy.local_postgres import LocalPostgres, PostgresMissing
 
-    folder = tmp_path / "work"
+    folder = above / "work"
     folder.mkdir(mode=0o755)
     (folder / "notes.txt").write_text("mine", encoding="utf-8")
     before = os.stat(folder)
@@ -124,8 +141,8 @@ def test_a_folder_holding_other_files_is_refused_and_left_as_it_was(tmp_path):
     with pytest.raises(PostgresMissing, match="is a file"):
         LocalPostgres(folder / "notes.txt").start()
     with pytest.raises(PostgresMissing, match="too long a path"):
-        LocalPostgres(tmp_path / ("x" * 120)).start()
-    assert not (tmp_path / ("x" * 120)).exists()
+        LocalPostgres(above / ("x" * 120)).start()
+    assert not (above / ("x" * 120)).exists()
 
 
 @pytest.mark.parametrize("name", ['pg"x', "pg$HOME", "pg`id`", "pg\\x", "pg\nx"])
@@ -139,32 +156,79 @@ def test_a_folder_name_the_server_s_shell_would_read_is_refused_before_anything_
     assert list(tmp_path.iterdir()) == []
 
 
-def test_an_empty_folder_of_the_system_or_shared_by_all_is_refused_and_left_as_it_was(tmp_path):
-    """A trial gave ``--postgres /var/tmp`` (empty, everyone's), and it was taken."""
+def test_an_empty_folder_of_the_system_or_shared_by_all_is_refused_and_left_as_it_was(above):
+    """A trial gave ``--postgres /var/tmp`` (empty, everyone's), and it was taken; another,
+    running as root, found /var/lib/dpkg/updates taken: root takes only a new folder."""
     from tutorial.deploy.local_postgres import LocalPostgres, PostgresMissing
 
     for folder in ("/dev/shm/muggins-pg", "/sys/kernel/muggins", "/proc/muggins", "/usr/local/muggins-pg"):
         with pytest.raises(PostgresMissing, match="not a folder for a cluster"):
             LocalPostgres(folder).start()
         assert not os.path.exists(folder)
-    shared = tmp_path / "shared"
+    shared = above / "shared"
     shared.mkdir()
     os.chmod(shared, 0o1777)
-    with pytest.raises(PostgresMissing, match="every user may write in it"):
+    root = os.geteuid() == 0
+    with pytest.raises(PostgresMissing, match="it exists: started as root" if root else "other users may write in it"):
         LocalPostgres(shared).start()
     assert os.stat(shared).st_mode & 0o7777 == 0o1777
-    import shutil
-    import tempfile
+    mine = above / "mine"
+    mine.mkdir(mode=0o755)
+    if root:  # an empty folder that exists (the system's own, perhaps) is not root's to hand over
+        with pytest.raises(PostgresMissing, match="it exists: started as root"):
+            LocalPostgres(mine)._own()
+        assert os.stat(mine).st_mode & 0o777 == 0o755
+        mine = above / "new"
+    LocalPostgres(mine)._own()  # taken (made when new), for the server alone
+    assert os.stat(mine).st_mode & 0o777 == 0o700
 
-    above = tempfile.mkdtemp(prefix="muggins-test-")  # where the server's user may pass (when root)
-    try:
-        os.chmod(above, 0o755)
-        mine = os.path.join(above, "mine")
-        os.mkdir(mine, mode=0o755)
-        LocalPostgres(mine)._own()  # an empty folder of one's own is taken, for the server alone
-        assert os.stat(mine).st_mode & 0o777 == 0o700
-    finally:
-        shutil.rmtree(above)
+
+def test_a_folder_under_one_another_user_may_change_is_refused(above):
+    """Another user could swap the folder above for a fake cluster of links."""
+    from tutorial.deploy.local_postgres import LocalPostgres, PostgresMissing
+
+    open_to_all = above / "open"
+    open_to_all.mkdir()
+    os.chmod(open_to_all, 0o777)  # writable by all, without the sticky bit /tmp has
+    with pytest.raises(PostgresMissing, match="may be changed by another user"):
+        LocalPostgres(open_to_all / "pg").start()
+    assert list(open_to_all.iterdir()) == []
+    with pytest.raises(PostgresMissing, match="cannot take in a folder's name"):  # a comma: a second socket folder
+        LocalPostgres(f"{above}/pg,{above}/open").start()
+    assert sorted(path.name for path in above.iterdir()) == ["open"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root hands folders to the server's user")
+def test_root_writes_nothing_in_the_cluster_s_folder_the_server_s_user_could_not(above):
+    """A breaker, as the postgres user, linked data/muggins.conf to a file of root's: serve's
+    next start wrote over it and handed it to postgres. Root now writes there only as postgres;
+    and a folder holding a cluster of another user's is refused."""
+    import pwd
+
+    from tutorial.deploy.local_postgres import SERVER_USER, LocalPostgres, PostgresMissing
+
+    server = pwd.getpwnam(SERVER_USER)
+    victim = above / "victim.txt"
+    victim.write_text("root's own\n", encoding="utf-8")
+    os.chmod(victim, 0o600)
+    cluster = LocalPostgres(above / "pg")
+    cluster._own()
+    cluster.data.mkdir()
+    os.chown(cluster.data, server.pw_uid, server.pw_gid)
+    (cluster.data / "muggins.conf").symlink_to(victim)
+    os.lchown(cluster.data / "muggins.conf", server.pw_uid, server.pw_gid)
+    (cluster.data / "postgresql.conf").write_text("# the server's own\n", encoding="utf-8")
+    cluster._write_settings()  # the link is replaced by a file of the server's user
+    assert victim.read_text(encoding="utf-8") == "root's own\n" and os.stat(victim).st_uid == 0
+    written = os.lstat(cluster.data / "muggins.conf")
+    assert not os.path.islink(cluster.data / "muggins.conf") and written.st_uid == server.pw_uid
+    assert "unix_socket_directories" in (cluster.data / "muggins.conf").read_text(encoding="utf-8")
+    cluster._write_settings()  # the include line is added once
+    assert (cluster.data / "postgresql.conf").read_text(encoding="utf-8").count("include_if_exists") == 1
+    (cluster.data / "PG_VERSION").write_text("15\n", encoding="ascii")
+    os.chown(cluster.data, 65534, 65534)  # nobody's
+    with pytest.raises(PostgresMissing, match="belongs to another user"):
+        LocalPostgres(above / "pg").start()
 
 
 def test_the_address_of_a_browser_behind_the_proxy_is_the_one_the_proxy_added():

@@ -207,6 +207,22 @@ def test_a_password_never_reaches_a_message():
     assert safe_url("postgresql://db/m?pass%77ord=s3cret&x=1") == "postgresql://db/m?pass%77ord=***&x=1"
     assert safe_url("host=db password = 'se cret' user=x") == "host=db password = *** user=x"
     assert safe_url("postgresql://ana@[::1]:5432/m") == "postgresql://ana@[::1]:5432/m"
+    # the client key's passphrase is a secret too
+    assert safe_url("postgresql://db/m?sslpassword=s3cret&x=1") == "postgresql://db/m?sslpassword=***&x=1"
+    assert safe_url("host=db sslpassword=s3cret") == "host=db sslpassword=***"
+
+
+def test_an_address_the_driver_would_misread_is_refused_before_it_is_used():
+    """libpq reads the user part up to the first @ or /: a password written with them as is
+    was taken for a host and a port, and the driver's errors quoted its pieces."""
+    from tutorial.store.common import url_problem
+
+    for misread in ("postgresql://u:ab/cd?ef#gh@127.0.0.1:8790/m", "postgresql://u:a@b@host/m",
+                    "postgresql://u:p#w@host/m"):
+        assert "%-encoded" in (url_problem(misread) or "")
+    for fine in ("postgresql://u:ab%2Fcd%40x@host/m", "postgresql:///m?host=/run/pg&user=ana",
+                 "postgresql://ana@db:5432/m", "postgresql://db/m"):
+        assert url_problem(fine) is None
 
 
 def test_the_driver_s_words_never_quote_a_password(caplog):

@@ -14,7 +14,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 import pytest
@@ -28,7 +27,7 @@ FOLLOW_S = 15
 @pytest.fixture(scope="session")
 def school(tmp_path_factory):
     """``muggins serve --processes 2 --postgres DIR``: (base URL, run folder, app ports)."""
-    from stores import require_or_skip
+    from stores import cluster_folder, require_or_skip
 
     from tutorial.deploy.local_postgres import PostgresMissing, server_programs
     from tutorial.deploy.proxy import ProxyMissing, haproxy
@@ -39,7 +38,7 @@ def school(tmp_path_factory):
     except (ProxyMissing, PostgresMissing) as err:
         require_or_skip(str(err))
     run = tmp_path_factory.mktemp("serve")
-    cluster = tempfile.mkdtemp(prefix="muggins-serve-pg-")  # outside pytest's 0700 folders: the server's user reads it
+    above, cluster = cluster_folder("muggins-serve-pg-")
     port, first = free_port(), free_port()
     while port in (first, first + 1):
         first = free_port()
@@ -65,7 +64,7 @@ def school(tmp_path_factory):
         process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
-    shutil.rmtree(cluster, ignore_errors=True)
+    shutil.rmtree(above, ignore_errors=True)
 
 
 def on_process(browser, base: str, number: int, **options):

@@ -32,7 +32,7 @@ from tutorial.engine.variants import STANDARD, VARIANTS, RuleOptions
 from tutorial.explore.evaluate import MAX_EVAL_HANDS, EvalSpec, as_json, evaluate
 from tutorial.i18n import LANGUAGES, translations
 from tutorial.narrate import narrator
-from tutorial.store import DATA_DIR_VARIABLE, DATABASE_URL_VARIABLE, data_dir, database_url, is_url, safe_url
+from tutorial.store import DATA_DIR_VARIABLE, DATABASE_URL_VARIABLE, data_dir, database_url, is_url, safe_url, url_problem
 
 log = logging.getLogger(__name__)
 
@@ -323,6 +323,9 @@ def _app(extra: list[str]) -> int:
                 print("muggins app: --database-url needs a PostgreSQL address, postgresql://... (see muggins app --help)",
                       file=sys.stderr)
                 return 2
+            if url_problem(url):
+                print(f"muggins app: --database-url: {url_problem(url)}", file=sys.stderr)
+                return 2
             os.environ[DATABASE_URL_VARIABLE] = url.strip()
         else:
             options.append(word)
@@ -354,6 +357,8 @@ def _serve(args: argparse.Namespace) -> int:
     url = args.database_url
     if url is not None and not is_url(url):
         raise CliError("--database-url", "needs a PostgreSQL address, postgresql://...")
+    if url is not None and url_problem(url):
+        raise CliError("--database-url", str(url_problem(url)))
     if args.postgres is not None and not args.postgres.strip():
         raise CliError("--postgres", "needs a folder for the cluster, such as /var/lib/muggins/pg")
     if url is None and not args.postgres:

@@ -27,8 +27,12 @@ log = logging.getLogger(__name__)
 SERVER_USER = "postgres"
 
 
-_SHELL_SPECIAL = frozenset('"$`\\')
-"""What ``pg_ctl`` cannot take in a folder's name: it passes its paths to a shell in double quotes."""
+_SPECIAL = frozenset('"$`\\\',')
+"""What a cluster's folder's name may not hold: ``pg_ctl`` passes its paths to a shell in double
+quotes, and a comma would split ``unix_socket_directories`` (a socket outside the folder)."""
+_WRITER = ('if [ -n "$2" ] && grep -qF -- "$2" "$1" 2>/dev/null; then exit 0; fi; '
+           'if [ -n "$2" ]; then { cat -- "$1"; cat; } > "$1.new"; else cat > "$1.new"; fi && mv -f -- "$1.new" "$1"')
+"""Run as the server's user by :meth:`LocalPostgres._write`."""
 SYSTEM_FOLDERS = tuple(Path(name) for name in ("/proc", "/sys", "/dev", "/run", "/boot", "/etc", "/usr", "/bin",
                                                "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/var/run", "/var/lock"))
 """Folders of the system a cluster never goes in (nor anywhere under them)."""
@@ -104,50 +108,74 @@ class LocalPostgres:
             raise RuntimeError(f"{program} failed ({done.returncode}): {tail}")
 
     def _own(self) -> None:
-        """The folder exists and belongs to the server's user, for it alone. Only a new or empty
-        folder is taken (made the server user's, mode 700), or one already holding a cluster;
-        a folder holding anything else is refused before anything is changed, as is a folder the
-        server's user cannot reach (checked first, as root)."""
+        """The folder exists and belongs to the server's user, for it alone. Taken: a new folder
+        (made, the server user's, mode 700), an empty one of one's own when not run as root, or
+        one already holding a cluster that belongs to the server's user; the folders above it may
+        be changed by no other user. Anything else is refused before anything is changed."""
         folder = self.folder
-        if any(char in _SHELL_SPECIAL or not char.isprintable() for char in str(folder)):
+        if any(char in _SPECIAL or not char.isprintable() for char in str(folder)):
             raise PostgresMissing(f"{str(folder)!r} holds a character the server's programs cannot take in a folder's "
-                                  "name (\" $ ` \\ or a control character): choose another folder")
+                                  "name (\" $ ` \\ ' , or a control character): choose another folder")
         if (folder == Path(folder.anchor) or folder == Path.home() or len(folder.parts) < 3
                 or any(folder.is_relative_to(system) for system in SYSTEM_FOLDERS)):
-            raise PostgresMissing(f"{folder} is not a folder for a cluster: give a new or empty folder, "
-                                  "such as /var/lib/muggins/pg")
+            raise PostgresMissing(f"{folder} is not a folder for a cluster: give a new folder, such as /var/lib/muggins/pg")
         socket = folder / f".s.PGSQL.{self.port}"
         if len(os.fsencode(socket)) > 100:  # a Unix socket's address holds about 107 bytes
             raise PostgresMissing(f"{folder} is too long a path for the server's socket: choose a shorter one")
         if folder.exists() and not folder.is_dir():
             raise PostgresMissing(f"{folder} is a file, not a folder")
-        fresh = not folder.exists() or not any(folder.iterdir())
-        if not fresh and not self.made:
-            raise PostgresMissing(f"{folder} already holds files and no cluster: give a new or empty folder")
         server = self._server_user()
-        if fresh and folder.exists():
+        self._check_above(server)
+        new = not folder.exists()
+        if not new and not any(folder.iterdir()):
             self._check_empty_folder(server)
-        if server is not None:
-            for parent in folder.parents:  # the server's user must pass through every folder above
-                if parent.exists() and not os.stat(parent).st_mode & 0o001:
-                    raise PostgresMissing(f"the user {SERVER_USER!r} cannot pass through {parent} to reach {folder}: "
-                                          "choose a folder under one everybody may pass through (such as /srv or /var/lib)")
-        if fresh:
+        elif not new:
+            if not self.made:
+                raise PostgresMissing(f"{folder} already holds files and no cluster: give a new folder")
+            self._check_cluster_owner(server)
+        if new or not any(folder.iterdir()):
             folder.mkdir(parents=True, exist_ok=True)
             os.chmod(folder, 0o700)
             if server is not None:
                 os.chown(folder, server.pw_uid, server.pw_gid)
 
+    def _check_above(self, server: pwd.struct_passwd | None) -> None:
+        """Every folder above the cluster's may be changed only by root or oneself (or, when its
+        sticky bit is set as on ``/tmp``, holds others' files without letting them move ours),
+        and the server's user passes through each."""
+        for parent in self.folder.parents:
+            if not parent.exists():
+                continue
+            info = os.stat(parent)
+            shared = info.st_mode & stat.S_IWOTH or (info.st_mode & stat.S_IWGRP and info.st_gid != 0)
+            if info.st_uid not in (0, os.geteuid()) or (shared and not info.st_mode & stat.S_ISVTX):
+                raise PostgresMissing(f"{parent}, above {self.folder}, may be changed by another user: "
+                                      "give a folder under one only you may change (such as /srv or /var/lib)")
+            if server is not None and not info.st_mode & 0o001:
+                raise PostgresMissing(f"the user {SERVER_USER!r} cannot pass through {parent} to reach {self.folder}: "
+                                      "choose a folder under one everybody may pass through (such as /srv or /var/lib)")
+
+    def _check_cluster_owner(self, server: pwd.struct_passwd | None) -> None:
+        """A folder holding a cluster is used only when it and its data are the server user's."""
+        owner = server.pw_uid if server is not None else os.geteuid()
+        for path in (self.folder, self.data):
+            info = os.lstat(path)
+            if stat.S_ISLNK(info.st_mode) or info.st_uid != owner:
+                raise PostgresMissing(f"the cluster in {self.folder} belongs to another user ({path} is not "
+                                      f"{SERVER_USER if server else 'yours'}): give a new folder")
+
     def _check_empty_folder(self, server: pwd.struct_passwd | None) -> None:
-        """An existing empty folder is taken only when it is nobody else's and the system's own:
-        not shared by every user (``/var/tmp``), not another user's or the system's (``/var/mail``),
-        not someone's home folder."""
+        """An existing empty folder is taken only when not run as root (root makes a new one: an
+        empty folder of the system's, such as ``/var/lib/dpkg/updates``, would be handed to the
+        server's user), and only when it is one's own, shared with nobody, and no home folder."""
         folder = self.folder
         info = os.stat(folder)
         homes = {Path(user.pw_dir) for user in pwd.getpwall() if user.pw_dir not in ("", "/")}
-        if info.st_mode & (stat.S_IWOTH | stat.S_ISVTX):
-            why = "every user may write in it"
-        elif info.st_uid not in {os.geteuid(), *([server.pw_uid] if server else [])}:
+        if server is not None or os.geteuid() == 0:
+            why = "it exists: started as root, muggins serve makes a new folder for the cluster"
+        elif info.st_mode & (stat.S_IWOTH | stat.S_IWGRP | stat.S_ISVTX):
+            why = "other users may write in it"
+        elif info.st_uid != os.geteuid():
             why = "it belongs to another user"
         elif folder in homes:
             why = "it is a user's home folder"
@@ -157,6 +185,17 @@ class LocalPostgres:
             return
         raise PostgresMissing(f"{folder} is not a folder for a cluster ({why}): give a new folder, "
                               "such as /var/lib/muggins/pg")
+
+    def _write(self, path: Path, text: str, *, unless: str = "") -> None:
+        """Write ``text`` to ``path`` in the cluster's folder as the server's user, never as root
+        (that user may have put a link there: what it cannot write itself stays untouched), as a
+        new file put in its place; with ``unless``, add ``text`` at the end of the file unless it
+        holds that line already."""
+        done = subprocess.run(["/bin/sh", "-c", _WRITER, "sh", str(path), unless], input=text, capture_output=True,
+                              cwd=self.folder,
+                              text=True, timeout=30, check=False, **self._as_server())  # type: ignore[call-overload]
+        if done.returncode != 0:
+            raise PostgresMissing(f"cannot write {path}: {done.stderr.strip()[-300:]}")
 
     # ----- the cluster ---------------------------------------------------------------------
     @property
@@ -188,7 +227,7 @@ class LocalPostgres:
         except RuntimeError as err:
             raise RuntimeError(f"{err}\nthe server's log, {self.log_file}, ends:\n{_tail(self.log_file)}") from None
         self.adopted = False
-        self._owner_file.write_text(f"{os.getpid()}\n", encoding="ascii")
+        self._write(self._owner_file, f"{os.getpid()}\n")
         return self
 
     @property
@@ -207,7 +246,7 @@ class LocalPostgres:
                                "perhaps another muggins serve: stop it first, or give another folder")
         self.adopted = owner is None  # started by hand: left running when this server stops
         if not self.adopted:
-            self._owner_file.write_text(f"{os.getpid()}\n", encoding="ascii")
+            self._write(self._owner_file, f"{os.getpid()}\n")
         import psycopg  # loaded only here: the deploy tools' other parts need no driver
 
         try:
@@ -231,17 +270,10 @@ class LocalPostgres:
         if not self.durable:
             lines += ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]
         lines += [setting.replace("=", " = ", 1) for setting in self.settings]
-        ours = self.data / "muggins.conf"
-        ours.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        main = self.data / "postgresql.conf"
+        self._write(self.data / "muggins.conf", "\n".join(lines) + "\n")
         include = "include_if_exists = 'muggins.conf'"
-        text = main.read_text(encoding="utf-8")
-        if include not in text:
-            main.write_text(text.rstrip("\n") + f"\n\n# Muggins Tutor's settings (socket, port, connections)\n{include}\n",
-                            encoding="utf-8")
-        user = self._server_user()
-        if user is not None:
-            os.chown(ours, user.pw_uid, user.pw_gid)
+        self._write(self.data / "postgresql.conf", f"\n# Muggins Tutor's settings (socket, port, connections)\n{include}\n",
+                    unless=include)
 
     def answers(self) -> bool:
         """Whether ``pg_ctl status`` finds a server running on this folder's data."""

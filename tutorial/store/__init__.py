@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..classroom.rooms import Joined, NewRoom, RoomLimits, RoomView, StudentRow, StudentView
 from ..classroom.tally import NamedAnswer, Progress, SummaryRow, Tally
-from .common import StoreUnavailable, is_url, safe_url
+from .common import StoreUnavailable, is_url, safe_url, url_problem
 from .sqlite import SqliteStore
 
 if TYPE_CHECKING:
@@ -190,6 +190,9 @@ def database_url() -> str | None:
     if not is_url(chosen):
         raise ValueError(f"{DATABASE_URL_VARIABLE} must be an address starting with postgresql:// (its value is not "
                          "shown: it may hold a password)")
+    problem = url_problem(chosen)
+    if problem:
+        raise ValueError(f"{DATABASE_URL_VARIABLE}: {problem}")
     return chosen
 
 
@@ -231,4 +234,4 @@ def _open(folder: str | Path | None, url: str | None, limits: RoomLimits | None,
 
 
 __all__ = ["DATABASE_URL_VARIABLE", "DATA_DIR_VARIABLE", "OPEN_ERRORS", "RoomStore", "SqliteStore", "Store", "StoreUnavailable",
-           "data_dir", "database_url", "is_url", "open_room_store", "open_store", "safe_url"]
+           "data_dir", "database_url", "is_url", "open_room_store", "open_store", "safe_url", "url_problem"]

@@ -37,12 +37,31 @@ def safe_url(url: str) -> str:
 
 
 _PARAMETER = re.compile(r"([?&])([^=&#]*)=([^&#]*)")
-_KEYWORD = re.compile(r"(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s&#]*)")
+_KEYWORD = re.compile(r"(?i)(\b(?:ssl)?password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s&#]*)")
 
 
 def _hide_parameter(found: re.Match[str]) -> str:
-    name = urllib.parse.unquote(found[2]).strip().lower()
-    return f"{found[1]}{found[2]}=***" if name == "password" else found[0]
+    return f"{found[1]}{found[2]}=***" if _secret_name(found[2]) else found[0]
+
+
+def _secret_name(name: str) -> bool:
+    """A parameter holding a secret: ``password`` or ``sslpassword`` (the client key's
+    passphrase), however its name is %-encoded."""
+    return urllib.parse.unquote(name).strip().lower() in ("password", "sslpassword")
+
+
+def url_problem(url: str) -> str | None:
+    """Why the driver would read ``url``'s user part otherwise than it is meant (then its errors
+    would quote pieces of the password), or ``None``: an ``@``, ``/``, ``?`` or ``#`` written
+    as is before the host's ``@``."""
+    _, sep, rest = url.strip().partition("://")
+    at = rest.rfind("@")
+    if not sep or at < 0 or rest[:1] in ("/", "?"):
+        return None
+    if any(char in rest[:at] for char in "@/?#"):
+        return ("its user name or password holds @, /, ? or # as is, which the driver would misread: write them "
+                "%-encoded (%40, %2F, %3F, %23; also an @ in a parameter)")
+    return None
 
 
 def secrets_of(url: str) -> list[str]:
@@ -58,7 +77,7 @@ def secrets_of(url: str) -> list[str]:
             pieces.add(whole)
             pieces.update(re.split(r"[/?#:@&=]", whole))
     for found in _PARAMETER.finditer(rest if sep else ""):
-        if urllib.parse.unquote(found[2]).strip().lower() == "password":
+        if _secret_name(found[2]):
             pieces.update((found[3], urllib.parse.unquote(found[3])))
     return sorted((piece for piece in pieces if piece), key=len, reverse=True)
 
