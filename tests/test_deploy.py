@@ -231,6 +231,18 @@ def test_root_writes_nothing_in_the_cluster_s_folder_the_server_s_user_could_not
         LocalPostgres(above / "pg").start()
 
 
+def test_only_a_request_with_the_proxy_s_key_came_through_the_proxy():
+    """A breaker sent X-Forwarded-For straight to an app process's port from the same machine,
+    and it was believed: only the proxy knows the key."""
+    from tutorial.deploy.net import from_proxy
+
+    assert from_proxy("k3y", "k3y")
+    assert not from_proxy("guess", "k3y") and not from_proxy(None, "k3y")
+    assert not from_proxy("", "") and not from_proxy("none", None)  # no key set: nothing came through a proxy
+    with pytest.raises(ValueError):
+        proxy.config("0.0.0.0", 8501, [8601], key="a b\n    http-request allow")
+
+
 def test_the_address_of_a_browser_behind_the_proxy_is_the_one_the_proxy_added():
     from tutorial.deploy.net import client_address
 
@@ -271,7 +283,8 @@ def test_the_proxy_passes_each_browser_s_own_address_on_and_holds_few_connection
 
     class Echo(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:
-            body = ("ok " + "|".join(self.headers.get_all("X-Forwarded-For") or [])).encode()
+            body = ("ok " + "|".join(self.headers.get_all("X-Forwarded-For") or [])
+                    + " key=" + "|".join(self.headers.get_all("X-Muggins-Proxy") or [])).encode()
             self.send_response(200)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
@@ -284,13 +297,13 @@ def test_the_proxy_passes_each_browser_s_own_address_on_and_holds_few_connection
     threading.Thread(target=backend.serve_forever, daemon=True).start()
     port = free_port()
     path = tmp_path / "haproxy.cfg"
-    path.write_text(proxy.config("127.0.0.1", port, [backend.server_address[1]], maxconn=64, per_address=3),
-                    encoding="utf-8")
+    path.write_text(proxy.config("127.0.0.1", port, [backend.server_address[1]], maxconn=64, per_address=3,
+                                 key="s3cret-Key_1"), encoding="utf-8")
     running = proxy.start(path, tmp_path / "haproxy.log")
 
     def ask(source: str, forwarded: str | None = None) -> str:
         with socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0)) as conn:
-            extra = f"X-Forwarded-For: {forwarded}\r\n" if forwarded else ""
+            extra = f"X-Forwarded-For: {forwarded}\r\nX-Muggins-Proxy: guessed\r\n" if forwarded else ""
             conn.sendall(f"GET / HTTP/1.1\r\nHost: x\r\n{extra}Connection: close\r\n\r\n".encode())
             answer = b""
             while chunk := conn.recv(4096):
@@ -301,13 +314,14 @@ def test_the_proxy_passes_each_browser_s_own_address_on_and_holds_few_connection
         deadline = time.monotonic() + 20
         while True:
             try:
-                if ask("127.0.0.1").endswith("ok 127.0.0.1"):
+                if ask("127.0.0.1").endswith("ok 127.0.0.1 key=s3cret-Key_1"):
                     break
             except OSError:
                 pass
             assert time.monotonic() < deadline, (tmp_path / "haproxy.log").read_text()
             time.sleep(0.1)
-        assert ask("127.0.0.1", "6.6.6.6").endswith("ok 127.0.0.1")  # what the browser wrote is gone
+        # what the browser wrote is gone; the proxy's key is the proxy's
+        assert ask("127.0.0.1", "6.6.6.6").endswith("ok 127.0.0.1 key=s3cret-Key_1")
         held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
         time.sleep(0.5)  # taken in by the proxy's threads (a connection counts once accepted)
         try:
@@ -315,7 +329,7 @@ def test_the_proxy_passes_each_browser_s_own_address_on_and_holds_few_connection
             with contextlib.suppress(ConnectionResetError, BrokenPipeError):  # as it connects, or after
                 refused = ask("127.0.0.1") == ""  # the fourth: closed by the proxy, unanswered
             assert refused
-            assert ask("127.0.0.2").endswith("ok 127.0.0.2")  # another address is served
+            assert ask("127.0.0.2").endswith("ok 127.0.0.2 key=s3cret-Key_1")  # another address is served
         finally:
             for conn in held:
                 conn.close()

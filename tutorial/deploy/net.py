@@ -6,13 +6,23 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import hmac
 import ipaddress
 import socket
 from collections.abc import Sequence
 
-TRUST_FORWARDED_VARIABLE = "MUGGINS_TRUST_FORWARDED"
-"""Set (to ``1``) by ``muggins serve`` in its app processes: the proxy in front of them, on this
-machine, appends each browser's address to the ``X-Forwarded-For`` header."""
+PROXY_KEY_VARIABLE = "MUGGINS_PROXY_KEY"
+"""Set by ``muggins serve`` in its app processes: a secret its proxy, in front of them on this
+machine, sends with every request (:data:`PROXY_HEADER`) beside each browser's address in
+``X-Forwarded-For``. A request without it came from elsewhere (another program of this machine
+straight to an app process's port), and its ``X-Forwarded-For`` is not believed."""
+PROXY_HEADER = "X-Muggins-Proxy"
+
+
+def from_proxy(sent: str | None, key: str | None) -> bool:
+    """Whether a request carrying ``sent`` in :data:`PROXY_HEADER` came through the proxy whose
+    secret is ``key`` (compared in constant time)."""
+    return bool(key) and sent is not None and hmac.compare_digest(sent.encode(), str(key).encode())
 
 
 @functools.lru_cache(maxsize=1)

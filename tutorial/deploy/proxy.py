@@ -3,6 +3,7 @@ configured from ``haproxy.cfg`` beside this module."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -24,14 +25,18 @@ def haproxy() -> str:
     return found
 
 
-def config(address: str, port: int, apps: list[int], *, maxconn: int = 4096, per_address: int | None = None) -> str:
+def config(address: str, port: int, apps: list[int], *, maxconn: int = 4096, per_address: int | None = None,
+           key: str = "") -> str:
     """The proxy's configuration: listening on ``address:port``, one server per app port, at most
-    ``maxconn`` connections at once, ``per_address`` of them from one address (default: a quarter)."""
+    ``maxconn`` connections at once, ``per_address`` of them from one address (default: a quarter),
+    sending ``key`` to the processes with every request (:data:`~tutorial.deploy.net.PROXY_HEADER`)."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]*", key):
+        raise ValueError("the proxy's key must be letters, digits, - and _")
     per_address = per_address if per_address is not None else max(1, maxconn // 4)
     servers = "\n".join(f"    server app{i} 127.0.0.1:{app} cookie app{i}" for i, app in enumerate(apps, 1))
     bind = f"{address}:{port}" if ":" not in address else f"[{address}]:{port}"
     return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(bind=bind, servers=servers, maxconn=maxconn,
-                                                                    per_address=per_address)
+                                                                    per_address=per_address, key=key or "none")
 
 
 def check(path: Path) -> None:

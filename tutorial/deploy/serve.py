@@ -7,7 +7,7 @@ cluster of this machine in that folder (:mod:`.local_postgres`) — or uses the 
 gets the same store and the same cookie secret (so a browser moved to another process after a
 failure keeps a valid session cookie), the address students reach (``MUGGINS_PUBLIC_URL``,
 for links and QR codes, unless set already) and the word that the proxy in front passes on
-each browser's address (:data:`~tutorial.deploy.net.TRUST_FORWARDED_VARIABLE`). A process that
+each browser's address (:data:`~tutorial.deploy.net.PROXY_KEY_VARIABLE`). A process that
 dies is started again, and one that stops answering its health check is stopped and started
 again; the proxy sends its browsers to the others meanwhile. So is a cluster it runs.
 SIGTERM, SIGHUP or Ctrl+C stops everything it started; so does the end of ``muggins serve``
@@ -36,7 +36,7 @@ from types import FrameType
 from ..store.common import hide_secrets, safe_url
 from . import proxy
 from .local_postgres import LocalPostgres
-from .net import TRUST_FORWARDED_VARIABLE, listen_problem, network_ip
+from .net import PROXY_KEY_VARIABLE, listen_problem, network_ip
 
 log = logging.getLogger(__name__)
 
@@ -228,7 +228,7 @@ class Server:
             _check_database(self.env["MUGGINS_DATABASE_URL"])
         # One cookie secret for all: a browser redispatched to another process keeps valid cookies.
         self.env.setdefault("STREAMLIT_SERVER_COOKIE_SECRET", secrets.token_urlsafe(32))
-        self.env[TRUST_FORWARDED_VARIABLE] = "1"
+        self.env[PROXY_KEY_VARIABLE] = secrets.token_urlsafe(24)  # in the proxy's file, mode 600, and the processes
         if not self.env.get("MUGGINS_PUBLIC_URL"):
             found = public_url(plan.address, plan.port)
             if found:
@@ -239,8 +239,10 @@ class Server:
             self.env["MUGGINS_ADDRESS_LIMIT"] = str(ADDRESS_LIMIT_MAX)
         config = self.run_dir / "haproxy.cfg"
         self.connections = proxy_connections(open_files_limit())
-        config.write_text(proxy.config(plan.address, plan.port, plan.app_ports, maxconn=self.connections),
-                          encoding="utf-8")
+        config.touch(mode=0o600)
+        os.chmod(config, 0o600)  # it holds the proxy's key
+        config.write_text(proxy.config(plan.address, plan.port, plan.app_ports, maxconn=self.connections,
+                                       key=self.env[PROXY_KEY_VARIABLE]), encoding="utf-8")
         proxy.check(config)
         self.started = True
         for app in self.apps:

@@ -19,7 +19,7 @@ from tutorial.classroom.session import RoomState
 from tutorial.classroom.student import StudentSession
 from tutorial.classroom.targets import Course
 from tutorial.classroom.teacher import TeacherSession
-from tutorial.deploy.net import TRUST_FORWARDED_VARIABLE, client_address
+from tutorial.deploy.net import PROXY_HEADER, PROXY_KEY_VARIABLE, client_address, from_proxy
 from tutorial.store import OPEN_ERRORS, RoomStore, database_url, open_room_store
 from tutorial.store.common import OncePer
 
@@ -112,8 +112,9 @@ def client_key() -> str:
     """Who counts for the limit on failed joins: the browser's address (the same for a
     whole class behind one router; see :data:`LIMITS`) — behind ``muggins serve``'s proxy, the
     address the proxy passed on (:func:`tutorial.deploy.net.client_address`)."""
-    found = client_address(st.context.ip_address, st.context.headers.get_all("X-Forwarded-For"),
-                           trust_forwarded=os.environ.get(TRUST_FORWARDED_VARIABLE) == "1")
+    headers = st.context.headers
+    found = client_address(st.context.ip_address, headers.get_all("X-Forwarded-For"),
+                           trust_forwarded=from_proxy(headers.get(PROXY_HEADER), os.environ.get(PROXY_KEY_VARIABLE)))
     return found or "local"
 
 
