@@ -181,7 +181,9 @@ def run(processes: int, learners: int, seconds: float, think: float) -> dict:
     while port in range(first, first + processes):
         first = free_port()
     env = {**os.environ, "STREAMLIT_SERVER_ENABLE_AGENT_API": "true", "STREAMLIT_SERVER_AGENT_MAX_SESSIONS": "1000",
-           "MUGGINS_MIN_SEEN_MS": "0", "MUGGINS_DATA_DIR": str(folder / "data")}
+           "MUGGINS_MIN_SEEN_MS": "0", "MUGGINS_DATA_DIR": str(folder / "data"),
+           # every simulated learner comes from this machine's one address: the limits per address off
+           "MUGGINS_ADDRESS_RUNS": "0", "MUGGINS_ADDRESS_SESSIONS": "0"}
     serve = subprocess.Popen([sys.executable, "-m", "tutorial", "serve", "--processes", str(processes), "--address", "127.0.0.1",
                               "--port", str(port), "--first-app-port", str(first), "--database-url", url,
                               "--run-dir", str(folder / "run")], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -12,6 +12,7 @@ import pytest
 # itself is tested with fake clocks (tests/test_clicks.py) and in a real browser against
 # a server with the real threshold (tests/browser/test_clicks.py).
 os.environ["MUGGINS_MIN_SEEN_MS"] = "0"
+os.environ["MUGGINS_ADDRESS_RUNS"] = "0"  # every test page comes from this machine: no pace per address (tests/test_fair.py tests it)
 
 # The suite never touches a learner's or a school's data: the store of every test without a
 # folder of its own is a fresh folder (a test sets its own where it looks at it), never the

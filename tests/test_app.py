@@ -884,3 +884,17 @@ def test_the_address_limit_takes_plain_numbers_and_says_when_it_cannot(text, lim
     with caplog.at_level("WARNING"):
         assert _address_limit({"MUGGINS_ADDRESS_LIMIT": text}) == limit
     assert ("8000 used" in caplog.text) == (limit == 8000 and bool(text))
+
+
+def test_a_page_that_gets_no_turn_from_its_address_s_share_says_so_and_draws_nothing_else(monkeypatch):
+    """One address's pages run a few at a time (tutorial/app/shell/fair.py); one that waited too
+    long says so, in the learner's language, instead of drawing a page."""
+    from tutorial.app.shell import fair
+
+    monkeypatch.setattr(fair, "SHARE", fair.FairShare(per_address=0, wait=0))
+    at = start(app(lang="es"))
+    assert "esperado demasiado su turno" in texts(at)
+    assert not at.button and not at.radio  # no sidebar, no page
+    monkeypatch.setattr(fair, "SHARE", fair.FairShare())
+    at.run()
+    assert "esperado demasiado" not in texts(at) and at.radio

@@ -298,12 +298,13 @@ def test_the_proxy_passes_each_browser_s_own_address_on_and_holds_few_connection
     port = free_port()
     path = tmp_path / "haproxy.cfg"
     path.write_text(proxy.config("127.0.0.1", port, [backend.server_address[1]], maxconn=64, per_address=3,
-                                 key="s3cret-Key_1"), encoding="utf-8")
+                                 key="s3cret-Key_1", sessions=2), encoding="utf-8")
     running = proxy.start(path, tmp_path / "haproxy.log")
 
-    def ask(source: str, forwarded: str | None = None) -> str:
+    def ask(source: str, forwarded: str | None = None, extra: str = "") -> str:
         with socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0)) as conn:
-            extra = f"X-Forwarded-For: {forwarded}\r\nX-Muggins-Proxy: guessed\r\n" if forwarded else ""
+            if forwarded:
+                extra += f"X-Forwarded-For: {forwarded}\r\nX-Muggins-Proxy: guessed\r\n"
             conn.sendall(f"GET / HTTP/1.1\r\nHost: x\r\n{extra}Connection: close\r\n\r\n".encode())
             answer = b""
             while chunk := conn.recv(4096):
@@ -322,6 +323,11 @@ def test_the_proxy_passes_each_browser_s_own_address_on_and_holds_few_connection
             time.sleep(0.1)
         # what the browser wrote is gone; the proxy's key is the proxy's
         assert ask("127.0.0.1", "6.6.6.6").endswith("ok 127.0.0.1 key=s3cret-Key_1")
+        # new page sessions (websocket upgrades): two in 10 s from one address, then 429 until later
+        upgrade = "Upgrade: websocket\r\n"
+        assert [ask("127.0.0.3", extra=upgrade).split()[1] for _ in range(3)] == ["200", "200", "429"]
+        assert ask("127.0.0.3").endswith("ok 127.0.0.3 key=s3cret-Key_1")  # its plain requests pass
+        assert ask("127.0.0.4", extra=upgrade).split()[1] == "200"  # and other addresses' sessions
         held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
         time.sleep(0.5)  # taken in by the proxy's threads (a connection counts once accepted)
         try:

@@ -8,7 +8,7 @@ pages' identities are their fixed ``url_path`` (see :mod:`tutorial.app.shell.pag
 import streamlit as st
 
 from tutorial.app.presenter import mode as presenter
-from tutorial.app.shell import clicks, document, focus, pages, session, storage
+from tutorial.app.shell import clicks, client, document, fair, focus, pages, session, storage
 from tutorial.app.shell.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
@@ -16,10 +16,20 @@ SIDEBAR_WIDTH = 240  # pixels; Streamlit's default (about 300) leaves a projecto
 
 
 def main() -> None:
-    """One run of the app: page set-up, the sidebar, then the chosen page."""
+    """One run of the app: page set-up, then, in this address's turn, the sidebar and the page."""
     st.set_page_config(page_title=document.APP_NAME, page_icon=page_icon(), layout="wide", initial_sidebar_state=SIDEBAR_WIDTH)
     session.init()
+    with fair.SHARE.turn(client.address_key()) as given:  # at most a few runs at once per address (fair.py)
+        if given:
+            page()
+        else:
+            st.warning(session.tr().gettext(
+                "Many pages from your network are being drawn at once, and this one has waited too long for its "
+                "turn. Reload the page in a moment."))
 
+
+def page() -> None:
+    """The sidebar, then the chosen page."""
     with st.sidebar:
         st.radio(
             "Language · Idioma",

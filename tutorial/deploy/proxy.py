@@ -13,6 +13,10 @@ from string import Template
 TEMPLATE = Path(__file__).with_name("haproxy.cfg")
 
 
+SESSIONS_PER_ADDRESS = 100
+"""New page sessions (websockets) one address may open in 10 s."""
+
+
 class ProxyMissing(RuntimeError):
     """This machine has no ``haproxy``."""
 
@@ -26,9 +30,10 @@ def haproxy() -> str:
 
 
 def config(address: str, port: int, apps: list[int], *, maxconn: int = 4096, per_address: int | None = None,
-           key: str = "") -> str:
+           key: str = "", sessions: int = SESSIONS_PER_ADDRESS) -> str:
     """The proxy's configuration: listening on ``address:port``, one server per app port, at most
     ``maxconn`` connections at once, ``per_address`` of them from one address (default: a quarter),
+    ``sessions`` new page sessions (websockets) from one address in 10 s,
     sending ``key`` to the processes with every request (:data:`~tutorial.deploy.net.PROXY_HEADER`)."""
     if not re.fullmatch(r"[A-Za-z0-9_-]*", key):
         raise ValueError("the proxy's key must be letters, digits, - and _")
@@ -36,7 +41,8 @@ def config(address: str, port: int, apps: list[int], *, maxconn: int = 4096, per
     servers = "\n".join(f"    server app{i} 127.0.0.1:{app} cookie app{i}" for i, app in enumerate(apps, 1))
     bind = f"{address}:{port}" if ":" not in address else f"[{address}]:{port}"
     return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(bind=bind, servers=servers, maxconn=maxconn,
-                                                                    per_address=per_address, key=key or "none")
+                                                                    per_address=per_address, key=key or "none",
+                                                                    sessions=sessions)
 
 
 def check(path: Path) -> None:

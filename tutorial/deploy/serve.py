@@ -193,6 +193,18 @@ class Server:
         self.connections = 0  # the proxy's limit, set at start
         self.env = dict(os.environ)
 
+    def sessions_per_address(self) -> int:
+        """New page sessions one address may open in 10 s: ``$MUGGINS_ADDRESS_SESSIONS`` (a whole
+        number; ``0``: no limit), else :data:`~tutorial.deploy.proxy.SESSIONS_PER_ADDRESS`."""
+        text = self.env.get("MUGGINS_ADDRESS_SESSIONS", "").strip()
+        if not text:
+            return proxy.SESSIONS_PER_ADDRESS
+        if not (text.isascii() and text.isdigit() and len(text) <= 7):
+            self.say(f"muggins serve: MUGGINS_ADDRESS_SESSIONS {text[:40]!r} is not a whole number: "
+                     f"{proxy.SESSIONS_PER_ADDRESS} used")
+            return proxy.SESSIONS_PER_ADDRESS
+        return int(text) or 10_000_000
+
     # ----- starting ------------------------------------------------------------------------
     def start(self) -> str:
         """Start everything and wait until every process answers; the store's description.
@@ -242,7 +254,8 @@ class Server:
         config.touch(mode=0o600)
         os.chmod(config, 0o600)  # it holds the proxy's key
         config.write_text(proxy.config(plan.address, plan.port, plan.app_ports, maxconn=self.connections,
-                                       key=self.env[PROXY_KEY_VARIABLE]), encoding="utf-8")
+                                       key=self.env[PROXY_KEY_VARIABLE], sessions=self.sessions_per_address()),
+                          encoding="utf-8")
         proxy.check(config)
         self.started = True
         for app in self.apps:

@@ -5,7 +5,6 @@ and the role sessions built on them for a page run. Widget keys are the constant
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 
@@ -13,13 +12,13 @@ import streamlit as st
 
 from tutorial.app.lessons import state as lesson_view
 from tutorial.app.shell import session
+from tutorial.app.shell.client import client_key
 from tutorial.classroom import RoomLimits
 from tutorial.classroom.join import JoinSession
 from tutorial.classroom.session import RoomState
 from tutorial.classroom.student import StudentSession
 from tutorial.classroom.targets import Course
 from tutorial.classroom.teacher import TeacherSession
-from tutorial.deploy.net import PROXY_HEADER, PROXY_KEY_VARIABLE, client_address, from_proxy
 from tutorial.store import OPEN_ERRORS, RoomStore, database_url, open_room_store
 from tutorial.store.common import OncePer
 
@@ -106,16 +105,6 @@ def room_state() -> RoomState:
 def clock() -> float:
     """The time for the session's pace (seconds since the epoch; a test sets its own)."""
     return time.time()
-
-
-def client_key() -> str:
-    """Who counts for the limit on failed joins: the browser's address (the same for a
-    whole class behind one router; see :data:`LIMITS`) — behind ``muggins serve``'s proxy, the
-    address the proxy passed on (:func:`tutorial.deploy.net.client_address`)."""
-    headers = st.context.headers
-    found = client_address(st.context.ip_address, headers.get_all("X-Forwarded-For"),
-                           trust_forwarded=from_proxy(headers.get(PROXY_HEADER), os.environ.get(PROXY_KEY_VARIABLE)))
-    return found or "local"
 
 
 def browser_cookie(name: str) -> str | None:

@@ -4,7 +4,6 @@ choices*, the wait and progress, the results as sentences and a table) and wires
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -14,7 +13,7 @@ from tutorial.app.explore.model_evaluation import HANDS, LIMITS, ChoiceEvaluatio
 from tutorial.app.explore.model_position import PositionLab
 from tutorial.app.explore.model_variant import Phase, ResultStore
 from tutorial.app.explore.variant_lab import owner, progress_slot, shared_lease
-from tutorial.app.shell import session
+from tutorial.app.shell import fair, session
 from tutorial.app.shell.markup import literal
 from tutorial.explore.evaluate import Evaluation
 from tutorial.explore.queue import QUEUE, SharedLine
@@ -22,7 +21,7 @@ from tutorial.explore.queue import QUEUE, SharedLine
 FORM, HANDS_BOX, ERRORS_BOX, ALERT_BOX = "lab-eval-form", "lab-eval-hands", "lab-eval-errors", "lab-eval-alert"
 GO, STOP = "lab-eval-go", "lab-eval-stop"
 POLL = 0.5
-pause: Callable[[float], None] = time.sleep
+pause: Callable[[float], None] = fair.SHARE.pause  # the address's turn given back while waiting
 """How the page waits between two looks at the server's line (a test replaces it)."""
 
 

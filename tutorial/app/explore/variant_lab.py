@@ -6,7 +6,6 @@ same numbers)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +23,7 @@ from tutorial.app.explore.model_variant import (
     ResultStore,
     VariantLab,
 )
-from tutorial.app.shell import session, storage
+from tutorial.app.shell import fair, session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.explore.players import Policy
 from tutorial.explore.queue import QUEUE, Lease, SharedLine
@@ -43,7 +42,7 @@ OWN_OPTIONAL, OWN_PENALTY, OWN_DEAL = "variant-own-optional", "variant-own-penal
 
 POLL = 0.5
 """Seconds between two looks at the line while a study waits for its turn."""
-pause: Callable[[float], None] = time.sleep
+pause: Callable[[float], None] = fair.SHARE.pause  # the address's turn given back while waiting
 """How the page waits between two looks (a test replaces it)."""
 
 
