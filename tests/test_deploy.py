@@ -24,6 +24,9 @@ from tutorial.deploy.serve import Plan
     ({"first_app_port": 65535, "processes": 2}, "port 65536 is not from 1 to 65535"),
     ({"database_url": "postgresql:///m", "postgres": "/srv/pg"}, "not both"),
     ({"address": " "}, "--address must name an address"),
+    ({"address": "0"}, "--address must be an IP address of this machine"),  # a trial's: links went to http://0:8501
+    ({"address": "127.1"}, "--address must be an IP address"),
+    ({"address": "example.invalid"}, "--address must be an IP address"),
 ])
 def test_a_plan_that_cannot_work_is_refused_with_a_reason(options, said):
     with pytest.raises(ValueError, match=said):
@@ -353,6 +356,8 @@ def test_links_name_the_address_students_reach(monkeypatch):
     assert serve.public_url("10.1.2.3", 80) == "http://10.1.2.3:80"
     assert serve.public_url("2001:db8::5", 8501) == "http://[2001:db8::5]:8501"
     assert serve.public_url("127.0.0.1", 8501) is None
+    assert serve.public_url("::ffff:127.0.0.1", 8501) is None and serve.public_url("127.0.0.2", 8501) is None
+    assert Plan(address="localhost").address == "127.0.0.1" and Plan(address="::FFFF:10.0.0.1").address == "::ffff:a00:1"
     monkeypatch.setattr(serve, "network_ip", lambda: None)
     assert serve.public_url("::", 8501) is None
 
@@ -414,6 +419,30 @@ def test_a_process_that_keeps_dying_rests_and_is_then_started_again(tmp_path, mo
     assert len(started) == serve.RESTARTS_PER_MINUTE  # resting
     server._tend(app, now + serve.REST_SECONDS + 1)
     assert len(started) == serve.RESTARTS_PER_MINUTE + 1 and "after its rest" in said[-1]
+
+
+def test_a_proxy_that_dies_is_started_again_unless_it_keeps_dying(tmp_path, monkeypatch):
+    """A breaker killed HAProxy: serve stopped everything. It is now started again, as the app
+    processes are; one that dies more than 5 times a minute (its port taken) ends the server."""
+    from tutorial.deploy import serve
+
+    server, said, _ = watched_server(tmp_path, monkeypatch)
+    proxies: list[FakeProcess] = []
+
+    def start_proxy():
+        proxies.append(FakeProcess())
+        server.proxy = proxies[-1]
+    monkeypatch.setattr(server, "_start_proxy", start_proxy)
+    server.proxy = FakeProcess(-9)
+    assert server._tend_proxy(1000.0) and len(proxies) == 1
+    assert said[-1].startswith("muggins serve: haproxy was killed by signal 9 (SIGKILL); starting it again")
+    for second in range(1, serve.RESTARTS_PER_MINUTE):
+        server.proxy = FakeProcess(1)
+        assert server._tend_proxy(1000.0 + second)
+    server.proxy = FakeProcess(1)
+    assert not server._tend_proxy(1010.0) and "6 times in a minute" in said[-1]
+    server.proxy = FakeProcess(1)
+    assert server._tend_proxy(1070.0)  # a minute later, the deaths before no longer count
 
 
 def test_a_process_that_stops_answering_is_stopped_to_be_started_again(tmp_path, monkeypatch):
@@ -555,7 +584,7 @@ def test_an_address_this_machine_does_not_have_is_said_as_such_not_as_in_use(tmp
     from tutorial.deploy import serve
 
     for address, said in (("192.0.2.1", "cannot listen on 192.0.2.1:8501: cannot assign requested address"),
-                          ("nowhere.invalid", "cannot listen on nowhere.invalid:8501")):
+                          ("2001:db8::1", "cannot listen on 2001:db8::1:8501")):
         server = serve.Server(Plan(address=address, run_dir=tmp_path), say=lambda _: None)
         with pytest.raises(RuntimeError, match=said):
             server.start()
@@ -582,3 +611,20 @@ def test_a_cluster_in_a_temporary_folder_is_warned_of():
 
     assert fleeting(Path("/tmp/muggins-pg")) and fleeting(Path("/var/tmp/x/pg"))
     assert not fleeting(Path("/var/lib/muggins/pg")) and not fleeting(Path("/srv/muggins-pg"))
+
+
+def test_a_run_folder_in_use_by_another_serve_is_refused_and_its_files_left(tmp_path):
+    """A breaker started two serves on one --run-dir: the second's stop removed the first's pid files."""
+    from tutorial.deploy import serve
+
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        (tmp_path / "serve.pid").write_text(f"{other.pid}\n", encoding="ascii")
+        (tmp_path / "haproxy.pid").write_text("12345\n", encoding="ascii")
+        said: list[str] = []
+        assert serve.run(Plan(run_dir=tmp_path), say=said.append) == 1
+        assert "is used by another muggins serve" in said[-1]
+        assert sorted(path.name for path in tmp_path.glob("*.pid")) == ["haproxy.pid", "serve.pid"]
+    finally:
+        other.kill()
+        other.wait()

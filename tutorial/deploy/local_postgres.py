@@ -241,7 +241,7 @@ class LocalPostgres:
             owner = int(self._owner_file.read_text(encoding="ascii").strip())
         except (OSError, ValueError):
             owner = None
-        if owner is not None and owner != os.getpid() and _alive(owner):
+        if owner is not None and owner != os.getpid() and process_alive(owner):
             raise RuntimeError(f"the PostgreSQL cluster in {self.folder} is used by another process ({owner}), "
                                "perhaps another muggins serve: stop it first, or give another folder")
         self.adopted = owner is None  # started by hand: left running when this server stops
@@ -329,7 +329,7 @@ class LocalPostgres:
                 time.sleep(0.1)
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

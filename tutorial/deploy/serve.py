@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import ipaddress
 import logging
 import os
 import secrets
@@ -35,7 +36,7 @@ from types import FrameType
 
 from ..store.common import hide_secrets, safe_url
 from . import proxy
-from .local_postgres import LocalPostgres
+from .local_postgres import LocalPostgres, process_alive
 from .net import PROXY_KEY_VARIABLE, listen_problem, network_ip
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,13 @@ class Plan:
         self.address = self.address.strip()
         if not self.address:
             raise ValueError("--address must name an address to listen on (0.0.0.0: every interface)")
+        if self.address.lower() == "localhost":
+            self.address = "127.0.0.1"
+        try:
+            self.address = str(ipaddress.ip_address(self.address))  # one spelling: links are made from it
+        except ValueError:
+            raise ValueError(f"--address must be an IP address of this machine, such as 0.0.0.0 (every interface) or "
+                             f"127.0.0.1 (this machine only), not {self.address[:60]!r}") from None
         if not 1 <= self.processes <= 64:
             raise ValueError("--processes must be from 1 to 64")
         for port in (self.port, self.first_app_port, self.first_app_port + self.processes - 1):
@@ -169,12 +177,17 @@ def _die_with_parent() -> None:
 def public_url(address: str, port: int) -> str | None:
     """The address students reach the proxy at, for links and QR codes: ``address`` itself, this
     machine's network address when it listens on every interface, ``None`` on loopback only."""
-    if address in ("0.0.0.0", "::"):
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return None
+    mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+    if ip.is_unspecified:
         found = network_ip()
         return f"http://{found}:{port}" if found else None
-    if address in ("127.0.0.1", "::1", "localhost"):
+    if ip.is_loopback or (mapped is not None and mapped.is_loopback):
         return None
-    return f"http://[{address}]:{port}" if ":" in address else f"http://{address}:{port}"
+    return f"http://[{ip}]:{port}" if ip.version == 6 else f"http://{ip}:{port}"
 
 
 class Server:
@@ -191,6 +204,8 @@ class Server:
         self.stopping = False
         self.started = False  # anything started yet (a cluster, a process)
         self.connections = 0  # the proxy's limit, set at start
+        self.proxy_deaths: list[float] = []
+        self.pid_files: set[Path] = set()  # the pid files it wrote (removed at its stop)
         self.env = dict(os.environ)
 
     def sessions_per_address(self) -> int:
@@ -210,6 +225,7 @@ class Server:
         """Start everything and wait until every process answers; the store's description.
         Raises ``RuntimeError`` (with the reason) or :class:`Stopped`."""
         plan = self.plan
+        self._claim_run_dir()
         try:
             problem = listen_problem(plan.address, plan.port)
         except (OSError, UnicodeError) as err:  # a name that is no address
@@ -278,8 +294,8 @@ class Server:
             app.answered = True
         # The proxy starts once every process answers: its servers start up, and no browser is
         # sent past a process still starting (HAProxy takes two passed checks to bring one back).
-        self.proxy = proxy.start(config, self.run_dir / "haproxy.log", preexec_fn=_die_with_parent)
-        (self.run_dir / "haproxy.pid").write_text(f"{self.proxy.pid}\n", encoding="ascii")
+        self._start_proxy()
+        assert self.proxy is not None
         proxy_host = "127.0.0.1" if plan.address in ("0.0.0.0", "::") else plan.address
         while not healthy(plan.port, host=proxy_host):
             if self.stopping:
@@ -295,21 +311,21 @@ class Server:
             app.process = subprocess.Popen([sys.executable, "-m", "tutorial", "app", *options], stdout=out,
                                            stderr=subprocess.STDOUT, env=self.env, preexec_fn=_die_with_parent)
         app.started, app.answered, app.failed_checks, app.check = time.monotonic(), False, 0, None
-        (self.run_dir / f"app-{app.port}.pid").write_text(f"{app.process.pid}\n", encoding="ascii")
+        self._write_pid(f"app-{app.port}.pid", app.process.pid)
 
     # ----- running -------------------------------------------------------------------------
     def watch(self, period: float = 0.5) -> int:
         """Start again every app process that dies (resting after :data:`RESTARTS_PER_MINUTE`
         deaths in a minute), stop and start again one that stops answering, start the cluster
-        again if it stops — until :meth:`stop` or the proxy dies (status 1)."""
+        again if it stops, and the proxy — until :meth:`stop`, or until the proxy has died too
+        often (status 1)."""
         next_check = time.monotonic() + HEALTH_SECONDS
         with ThreadPoolExecutor(max_workers=len(self.apps), thread_name_prefix="health") as checks:
             while not self.stopping:
-                if self.proxy is not None and self.proxy.poll() is not None:
-                    self.say(f"muggins serve: haproxy stopped ({self.proxy.returncode}); see {self.run_dir / 'haproxy.log'}")
+                now = time.monotonic()
+                if self.proxy is not None and self.proxy.poll() is not None and not self._tend_proxy(now):
                     self.stop()
                     return 1
-                now = time.monotonic()
                 for app in self.apps:
                     self._tend(app, now)
                 if now >= next_check:
@@ -319,6 +335,43 @@ class Server:
                     self._tend_postgres()
                 time.sleep(period)
         return 0
+
+    def _write_pid(self, name: str, pid: int) -> None:
+        path = self.run_dir / name
+        path.write_text(f"{pid}\n", encoding="ascii")
+        self.pid_files.add(path)
+
+    def _claim_run_dir(self) -> None:
+        """``serve.pid`` in the run folder: another running server's there is refused (their
+        logs and pid files would mix, and one's stop would remove the other's)."""
+        mine = self.run_dir / "serve.pid"
+        try:
+            other = int(mine.read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            other = None
+        if other is not None and other != os.getpid() and process_alive(other):
+            raise RuntimeError(f"the run folder {self.run_dir} is used by another muggins serve (process {other}): "
+                               "give another --run-dir")
+        self._write_pid("serve.pid", os.getpid())
+
+    def _start_proxy(self) -> None:
+        self.proxy = proxy.start(self.run_dir / "haproxy.cfg", self.run_dir / "haproxy.log", preexec_fn=_die_with_parent)
+        self._write_pid("haproxy.pid", self.proxy.pid)
+
+    def _tend_proxy(self, now: float) -> bool:
+        """Start the proxy again after it died; ``False`` (give up) when it died more than
+        :data:`RESTARTS_PER_MINUTE` times in a minute (its port taken, say)."""
+        assert self.proxy is not None
+        ended = _ended(self.proxy.returncode)
+        (self.run_dir / "haproxy.pid").unlink(missing_ok=True)
+        self.proxy_deaths = [when for when in self.proxy_deaths if now - when < 60] + [now]
+        log_file = self.run_dir / "haproxy.log"
+        if len(self.proxy_deaths) > RESTARTS_PER_MINUTE:
+            self.say(f"muggins serve: haproxy {ended}, {len(self.proxy_deaths)} times in a minute; see {log_file}")
+            return False
+        self.say(f"muggins serve: haproxy {ended}; starting it again (its log: {log_file})")
+        self._start_proxy()
+        return True
 
     def _tend(self, app: _App, now: float) -> None:
         """Start ``app`` again if it died (or rests, after too many deaths)."""
@@ -389,7 +442,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 child.kill()
                 child.wait()
-        for pid_file in self.run_dir.glob("*.pid"):
+        for pid_file in self.pid_files:  # its own only: another server's, in the same folder, stay
             pid_file.unlink(missing_ok=True)
         if self.postgres is not None and self.postgres.adopted:
             self.say(f"muggins serve: PostgreSQL in {self.postgres.folder} was started by hand: left running")
@@ -451,7 +504,8 @@ def run(plan: Plan, *, say: Callable[[str], None] = print) -> int:
         where = " and ".join(dict.fromkeys(a for a in (local, public) if a))
         count = f"{plan.processes} app process" + ("es" if plan.processes > 1 else "")
         ports = f"port {plan.app_ports[0]}" if plan.processes == 1 else f"ports {plan.app_ports[0]}–{plan.app_ports[-1]}"
-        say(f"Muggins Tutor is at {where or plan.address} ({count} on {ports}; store: {store}; "
+        bracketed = f"[{plan.address}]" if ":" in plan.address else plan.address
+        say(f"Muggins Tutor is at {where or f'http://{bracketed}:{plan.port}'} ({count} on {ports}; store: {store}; "
             f"{server.connections:,} connections at once, {server.connections // 4:,} from one address; "
             f"logs in {server.run_dir}). Ctrl+C stops it.")
         status = server.watch()
