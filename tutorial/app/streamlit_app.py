@@ -23,9 +23,7 @@ def main() -> None:
         if given:
             page()
         else:
-            st.warning(session.tr().gettext(
-                "Many pages from your network are being drawn at once, and this one has waited too long for its "
-                "turn. Reload the page in a moment."))
+            client.busy_notice()
 
 
 def page() -> None:

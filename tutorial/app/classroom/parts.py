@@ -13,7 +13,7 @@ from tutorial.app.classroom import state as room
 from tutorial.app.lessons import model as lesson_model
 from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.lessons.model_course import StepAnswer
-from tutorial.app.shell import clicks, session
+from tutorial.app.shell import clicks, client, session
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table import render
 from tutorial.classroom import ClassroomError
@@ -73,6 +73,7 @@ def store_works() -> bool:
 def follow(signature: Callable[[], object], drawn: object, *, every: float = room.POLL_SECONDS) -> None:
     """Look every ``every`` seconds whether ``signature()`` moved on from ``drawn``; if so, redraw the page."""
     @st.fragment(run_every=every)
+    @client.in_turn
     def poll() -> None:
         if signature() != drawn:
             st.rerun()

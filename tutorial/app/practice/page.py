@@ -10,7 +10,7 @@ from tutorial.app.practice import view
 from tutorial.app.practice.model import CORRECTING, OVER, WATCHING
 from tutorial.app.presenter import mode as presenter
 from tutorial.app.presenter import practice as practice_present
-from tutorial.app.shell import clicks, session, share, storage
+from tutorial.app.shell import clicks, client, session, share, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table import render, stage
 
@@ -58,6 +58,7 @@ view.settings_panel(page, tr)
 # practice click costs little more than a bare page's); anything that changes the hand
 # (the next hand, a new deal) reruns the whole page, whose heading names the hand.
 @st.fragment
+@client.in_turn
 def play(drawn_for: tuple[object, int]) -> None:
     page = view.screen()
     game = page.game

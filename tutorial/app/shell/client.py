@@ -4,11 +4,15 @@ believed only with the proxy's key)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+from collections.abc import Callable
+from typing import ParamSpec
 
 import streamlit as st
 
+from tutorial.app.shell import fair, session
 from tutorial.deploy.net import PROXY_HEADER, PROXY_KEY_VARIABLE, client_address, from_proxy
 
 
@@ -23,3 +27,26 @@ def client_key() -> str:
 def address_key() -> str:
     """:func:`client_key` as a short digest (kept in memory without the address itself)."""
     return hashlib.sha256(client_key().encode()).hexdigest()[:16]
+
+
+P = ParamSpec("P")
+
+
+def busy_notice() -> None:
+    """Said instead of a page (or a part of one) that waited too long for its address's turn."""
+    st.warning(session.tr().gettext(
+        "Many pages from your network are being drawn at once, and this one has waited too long for its "
+        "turn. Reload the page in a moment."))
+
+
+def in_turn(body: Callable[P, None]) -> Callable[P, None]:
+    """Run ``body`` in its address's turn (:mod:`tutorial.app.shell.fair`): for a fragment,
+    whose reruns do not pass through the entry script; within a full run it holds the turn already."""
+    @functools.wraps(body)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        with fair.SHARE.turn(address_key()) as given:
+            if given:
+                body(*args, **kwargs)
+            else:
+                busy_notice()
+    return run

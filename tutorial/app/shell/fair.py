@@ -68,9 +68,12 @@ class FairShare:
     def turn(self, who: str) -> Iterator[bool]:
         """Hold a turn of ``who`` for the block: ``True``, or ``False`` when none came within
         :attr:`wait` (the block should then say so and draw nothing else)."""
+        before = getattr(self._local, "who", None)
+        if before == who:  # a part of a run that holds its turn already (a fragment in a full run)
+            yield True
+            return
         begun = _monotonic()
         given = self._paced(who, self.wait) and self._take(who, self.wait - (_monotonic() - begun))
-        before = getattr(self._local, "who", None)
         if given:
             self._local.who = who
         try:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from tutorial.app.lessons import steps as lesson_steps
 from tutorial.app.presenter import mode as presenter, training as training_present
-from tutorial.app.shell import clicks, document, focus, session, storage
+from tutorial.app.shell import clicks, client, document, focus, session, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table_component import anchor
 from tutorial.app.training import view
@@ -43,6 +43,7 @@ for line in page.story():
 
 
 @st.fragment
+@client.in_turn
 def exercise(drawn_for: str | None) -> None:
     """The exercise and its way on. An answer, a hint, a wrong try rerun only this part (a
     training click as light as a practice click, issue 19); another exercise (*Next
