@@ -122,20 +122,19 @@ def test_the_rate_and_the_sessions_per_address_are_read_with_care(tmp_path):
         assert runs_per_second({"MUGGINS_ADDRESS_RUNS": bad}) == RUNS_PER_SECOND
     said: list[str] = []
     server = Server(Plan(run_dir=tmp_path), say=said.append)
-    assert server.sessions_per_address() == proxy.SESSIONS_PER_ADDRESS
+    assert server.sessions_per_address() == 2 * proxy.SESSIONS_PER_PROCESS  # two processes by default
     server.env["MUGGINS_ADDRESS_SESSIONS"] = "250"
     assert server.sessions_per_address() == 250
     server.env["MUGGINS_ADDRESS_SESSIONS"] = "many"
-    assert server.sessions_per_address() == proxy.SESSIONS_PER_ADDRESS and "not a whole number" in said[-1]
+    assert server.sessions_per_address() == 2 * proxy.SESSIONS_PER_PROCESS and "not a whole number" in said[-1]
 
 
 def test_a_fragment_inside_a_full_run_uses_the_run_s_turn_and_alone_takes_its_own():
     """Fragments (the practice table, the class room's poll) rerun without the entry script: they
     take a turn of their own; inside a full run they use the run's (no second turn, no second pace)."""
     share = FairShare(per_address=1, wait=0.1, rate=1)
-    with share.turn("a") as run:
-        with share.turn("a") as fragment:
-            assert run and fragment and share.running("a") == 1
+    with share.turn("a") as run, share.turn("a") as fragment:
+        assert run and fragment and share.running("a") == 1
     assert share.running("a") == 0
     with share.turn("a") as alone:  # a fragment's own rerun: its own turn (paced: the burst allows it)
         assert alone and share.running("a") == 1

@@ -210,6 +210,13 @@ def test_a_password_never_reaches_a_message():
     # the client key's passphrase is a secret too
     assert safe_url("postgresql://db/m?sslpassword=s3cret&x=1") == "postgresql://db/m?sslpassword=***&x=1"
     assert safe_url("host=db sslpassword=s3cret") == "host=db sslpassword=***"
+    # a third trial: an encoded = in the name (the driver reads password%3Ds3cret as password=s3cret)
+    assert safe_url("postgresql://u@host/db?password%3Ds3cret") == "postgresql://u@host/db?***"
+    assert "s3cret" not in safe_url("postgresql://u@host/db?options=-c%20password%3Ds3cret&x=1")
+    from tutorial.store.common import hide_secrets
+
+    said = 'missing key/value separator "=" in URI query parameter: "password%3Ds3cret"'
+    assert "s3cret" not in hide_secrets(said, ["postgresql://u@host/db?password%3Ds3cret"])
 
 
 def test_an_address_the_driver_would_misread_is_refused_before_it_is_used():

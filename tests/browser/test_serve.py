@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -129,6 +130,12 @@ def test_a_class_across_two_processes_loses_nothing_when_one_is_killed(browser, 
     teacher.wait_for_selector("text=1 of 2 have answered.", timeout=FOLLOW_S * 1000)
     killed = int((run / f"app-{ports[1]}.pid").read_text())
     os.kill(killed, signal.SIGKILL)
+    # its port stays muggins serve's: nobody else on this machine can take it (and the proxy's
+    # requests, with their key) while the process is started again
+    with socket.socket() as grab:
+        grab.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        with pytest.raises(OSError):
+            grab.bind(("127.0.0.1", ports[1]))
     # Ben's page reconnects by itself (Streamlit's client retries) through the proxy, which sends
     # it to a process that is up; his place comes back from his page address.
     students[1].wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=60_000)

@@ -17,6 +17,10 @@ machine, sends with every request (:data:`PROXY_HEADER`) beside each browser's a
 ``X-Forwarded-For``. A request without it came from elsewhere (another program of this machine
 straight to an app process's port), and its ``X-Forwarded-For`` is not believed."""
 PROXY_HEADER = "X-Muggins-Proxy"
+LISTEN_FD_VARIABLE = "MUGGINS_LISTEN_FD"
+"""Set by ``muggins serve`` for each app process: the listening socket it made for the process's
+port and keeps for as long as it runs, so that while the process is started again nobody else
+can take the port (a local user who did got every request the proxy sent there, with its key)."""
 
 
 def from_proxy(sent: str | None, key: str | None) -> bool:

@@ -13,8 +13,10 @@ from string import Template
 TEMPLATE = Path(__file__).with_name("haproxy.cfg")
 
 
-SESSIONS_PER_ADDRESS = 100
-"""New page sessions (websockets) one address may open in 10 s."""
+SESSIONS_PER_PROCESS = 20
+"""New page sessions (websockets) one address may open in 10 s, per app process: a trial's
+script opening and closing ten a second (within a limit of 100) stalled a process, which makes a
+session's first page in about a tenth of a second; at four a second the others' pages stayed quick."""
 
 
 class ProxyMissing(RuntimeError):
@@ -30,7 +32,7 @@ def haproxy() -> str:
 
 
 def config(address: str, port: int, apps: list[int], *, maxconn: int = 4096, per_address: int | None = None,
-           key: str = "", sessions: int = SESSIONS_PER_ADDRESS) -> str:
+           key: str = "", sessions: int = SESSIONS_PER_PROCESS) -> str:
     """The proxy's configuration: listening on ``address:port``, one server per app port, at most
     ``maxconn`` connections at once, ``per_address`` of them from one address (default: a quarter),
     ``sessions`` new page sessions (websockets) from one address in 10 s,

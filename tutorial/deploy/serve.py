@@ -23,6 +23,7 @@ import logging
 import os
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -37,7 +38,7 @@ from types import FrameType
 from ..store.common import hide_secrets, safe_url
 from . import proxy
 from .local_postgres import LocalPostgres, process_alive
-from .net import PROXY_KEY_VARIABLE, listen_problem, network_ip
+from .net import LISTEN_FD_VARIABLE, PROXY_KEY_VARIABLE, listen_problem, network_ip
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,19 @@ def open_files_limit() -> int:
 def proxy_connections(files: int) -> int:
     """The proxy's ``maxconn`` for a limit of ``files`` open files: two per connection, a few spare."""
     return max(64, min(CONNECTIONS_MAX, (files - 100) // 2))
+
+
+def _listener(port: int) -> socket.socket:
+    """A listening socket on ``127.0.0.1:port`` for an app process (passed to it, kept here)."""
+    held = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        held.bind(("127.0.0.1", port))
+        held.listen(2048)
+    except OSError as err:
+        held.close()
+        raise RuntimeError(f"cannot listen on 127.0.0.1:{port}: {err.strerror or err}") from None
+    return held
 
 
 def fleeting(folder: Path) -> bool:
@@ -142,6 +156,7 @@ class _App:
     answered: bool = False  # its health check passed since it was started
     failed_checks: int = 0
     check: Future[bool] | None = None
+    listener: socket.socket | None = None  # its port, held by serve for as long as it runs
 
 
 def healthy(port: int, timeout: float = 2.0, host: str = "127.0.0.1") -> bool:
@@ -210,14 +225,14 @@ class Server:
 
     def sessions_per_address(self) -> int:
         """New page sessions one address may open in 10 s: ``$MUGGINS_ADDRESS_SESSIONS`` (a whole
-        number; ``0``: no limit), else :data:`~tutorial.deploy.proxy.SESSIONS_PER_ADDRESS`."""
+        number; ``0``: no limit), else :data:`~tutorial.deploy.proxy.SESSIONS_PER_PROCESS` per process."""
+        default = proxy.SESSIONS_PER_PROCESS * self.plan.processes
         text = self.env.get("MUGGINS_ADDRESS_SESSIONS", "").strip()
         if not text:
-            return proxy.SESSIONS_PER_ADDRESS
+            return default
         if not (text.isascii() and text.isdigit() and len(text) <= 7):
-            self.say(f"muggins serve: MUGGINS_ADDRESS_SESSIONS {text[:40]!r} is not a whole number: "
-                     f"{proxy.SESSIONS_PER_ADDRESS} used")
-            return proxy.SESSIONS_PER_ADDRESS
+            self.say(f"muggins serve: MUGGINS_ADDRESS_SESSIONS {text[:40]!r} is not a whole number: {default} used")
+            return default
         return int(text) or 10_000_000
 
     # ----- starting ------------------------------------------------------------------------
@@ -238,6 +253,8 @@ class Server:
         if busy:
             raise RuntimeError(f"already in use: {', '.join(busy)} (is another muggins serve still running? "
                                "choose other ports with --port and --first-app-port)")
+        for app in self.apps:  # held from now on: a process started again finds its port waiting for it
+            app.listener = _listener(app.port)
         store = "SQLite in the data folder (one machine)"
         self.env.pop("MUGGINS_DATABASE_URL", None)  # the plan's store, and only it
         if plan.postgres is not None:
@@ -307,9 +324,15 @@ class Server:
 
     def _start_app(self, app: _App) -> None:
         options = ["--server.port", str(app.port), "--server.address", "127.0.0.1", *self.plan.app_options]
+        env = dict(self.env)
+        held: tuple[int, ...] = ()
+        if app.listener is not None:
+            held = (app.listener.fileno(),)
+            env[LISTEN_FD_VARIABLE] = str(held[0])
         with open(app.log_file, "ab") as out:
             app.process = subprocess.Popen([sys.executable, "-m", "tutorial", "app", *options], stdout=out,
-                                           stderr=subprocess.STDOUT, env=self.env, preexec_fn=_die_with_parent)
+                                           stderr=subprocess.STDOUT, env=env, preexec_fn=_die_with_parent,
+                                           pass_fds=held)
         app.started, app.answered, app.failed_checks, app.check = time.monotonic(), False, 0, None
         self._write_pid(f"app-{app.port}.pid", app.process.pid)
 
@@ -444,6 +467,10 @@ class Server:
                 child.wait()
         for pid_file in self.pid_files:  # its own only: another server's, in the same folder, stay
             pid_file.unlink(missing_ok=True)
+        for app in self.apps:
+            if app.listener is not None:
+                app.listener.close()
+                app.listener = None
         if self.postgres is not None and self.postgres.adopted:
             self.say(f"muggins serve: PostgreSQL in {self.postgres.folder} was started by hand: left running")
         elif self.postgres is not None:

@@ -32,11 +32,24 @@ def safe_url(url: str) -> str:
         if at >= 0 and 0 <= colon < at:
             rest = rest[:colon] + ":***" + rest[at:]
         rest = _PARAMETER.sub(_hide_parameter, rest)
+        head_part, mark, query = rest.partition("?")
+        if mark:
+            rest = head_part + _SEGMENT.sub(_hide_segment, mark + query)
         url = head + sep + rest
     return _KEYWORD.sub(r"\1***", url)
 
 
 _PARAMETER = re.compile(r"([?&])([^=&#]*)=([^&#]*)")
+_SEGMENT = re.compile(r"([?&])([^&#]*)")  # a query's part, with or without its =
+
+
+def _hide_segment(found: re.Match[str]) -> str:
+    """A query part whose decoded text speaks of a password (``password%3D…`` is read by the
+    driver as ``password=…``; ``options=-c password=…``): hidden whole, after its name."""
+    if "password" not in urllib.parse.unquote(found[2]).lower() or found[2].endswith("=***"):
+        return found[0]
+    name = found[2].split("=", 1)[0] if "=" in found[2] else ""
+    return f"{found[1]}{name}={'***'}" if name and not name.lower().endswith("%3d") else f"{found[1]}***"
 _KEYWORD = re.compile(r"(?i)(\b(?:ssl)?password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s&#]*)")
 
 
@@ -79,6 +92,10 @@ def secrets_of(url: str) -> list[str]:
     for found in _PARAMETER.finditer(rest if sep else ""):
         if _secret_name(found[2]):
             pieces.update((found[3], urllib.parse.unquote(found[3])))
+    for found in _SEGMENT.finditer(rest.partition("?")[2] and "?" + rest.partition("?")[2] if sep else ""):
+        decoded = urllib.parse.unquote(found[2])
+        if "password" in decoded.lower():  # a driver's error may quote the part whole, as written or decoded
+            pieces.update((found[2], decoded, decoded.split("=", 1)[-1]))
     return sorted((piece for piece in pieces if piece), key=len, reverse=True)
 
 
