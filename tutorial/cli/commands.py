@@ -430,7 +430,7 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("app", help="start the web app (further options go to Streamlit)", add_help=False)
     sv = commands.add_parser("serve", help="serve a school: several app processes behind one address (HAProxy)",
                              description="Start N app processes on loopback ports and HAProxy in front of them, with "
-                                         "sticky sessions; stop them all with Ctrl+C or SIGTERM.")
+                                         "sticky sessions; stop them all with Ctrl+C, SIGTERM or SIGHUP.")
     sv.add_argument("--processes", default="2", metavar="N", help="app processes, 1 to 64 (default 2; about one per core)")
     sv.add_argument("--port", default="8501", metavar="PORT", help="the address's port (default 8501)")
     sv.add_argument("--address", default="0.0.0.0", help="the address to listen on (default 0.0.0.0: every interface)")

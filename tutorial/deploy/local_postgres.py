@@ -255,7 +255,9 @@ class LocalPostgres:
             raise RuntimeError(f"the PostgreSQL cluster in {self.folder} runs but takes no connections on its socket "
                                f"there ({str(err).strip()}); was it started with other settings? Stop it "
                                f"(pg_ctl -D {self.data} stop) and start again") from None
-        log.info("PostgreSQL cluster in %s already running: used as it is", self.data)
+        log.info("PostgreSQL cluster in %s already running: %s", self.data,
+                 "started by hand, used as it is and left running" if self.adopted
+                 else "left by a process that is gone, taken over")
         return self
 
     def _write_settings(self) -> None:

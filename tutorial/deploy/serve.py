@@ -255,11 +255,13 @@ class Server:
                                "choose other ports with --port and --first-app-port)")
         for app in self.apps:  # held from now on: a process started again finds its port waiting for it
             app.listener = _listener(app.port)
-        store = "SQLite in the data folder (one machine)"
+        from ..store import data_dir
+
+        store = f"SQLite in {data_dir()} (one machine)"
         self.env.pop("MUGGINS_DATABASE_URL", None)  # the plan's store, and only it
         if plan.postgres is not None:
-            self.started = True
             self.postgres = LocalPostgres(plan.postgres).start()
+            self.started = True
             if fleeting(self.postgres.folder):
                 self.say(f"muggins serve: the cluster's folder {self.postgres.folder} is in a temporary folder, which "
                          "the system may empty (at a restart): the class rooms and saved games would go with it; for "
