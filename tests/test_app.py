@@ -206,6 +206,7 @@ EXAMPLE_1 = dict(lesson="common-piles-first", step="example-1-place")  # RULES.m
 EXAMPLE_2 = dict(lesson="nearest-opponent", step="example-2-place")  # worked example 2
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_wrong_click_shows_the_explanation_then_allows_another_try():
     """The wiring of a pile step (its words: tests/test_lesson_screen.py): a wrong pile shows
     the error and no Next; a second marks the right pile in the text view; the right one
@@ -223,6 +224,7 @@ def test_wrong_click_shows_the_explanation_then_allows_another_try():
     assert at.success and not at.error
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_language_switch_mid_lesson_keeps_the_step_and_answer():
     at = open_lessons(app(**EXAMPLE_1))
     lesson, step = current_step(at)
@@ -249,6 +251,7 @@ def test_odd_url_values_are_ignored():
     assert at.session_state["shell"].lang == "en"
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_a_links_lesson_or_step_of_another_shape_is_not_kept_in_every_pages_address():
     """A breaker's trial: Home kept ``lesson=<b>x`` (and a 60,000-character one) in its address."""
     at = start(app(lesson="<b>x" + "y" * 60_000, step="<i>"), "home/page.py")
@@ -313,6 +316,7 @@ def test_reset_progress_also_restarts_lessons():
     assert current_step(at)[1].id == LESSONS[0].steps[0].id
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_new_deal_asks_before_throwing_a_hand_away():
     at = start(app(deal="4-1"), "practice/page.py")
     game = at.session_state["practice"].game
@@ -327,6 +331,7 @@ def test_new_deal_asks_before_throwing_a_hand_away():
     assert str(at.session_state["practice"].game.code) != "4-1"
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_every_page_renders_in_both_languages():
     for lang in ("en", "es"):
         at = start(app(lang=lang))
@@ -337,6 +342,7 @@ def test_every_page_renders_in_both_languages():
             assert at.title
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_address_keeps_the_game_on_the_practice_page_only_and_an_old_bookmarks_progress_in_the_session():
     """The progress is no longer put into the address (tests/test_progress_storage.py: it goes to
     the browser's storage); an old bookmark's ``done`` is read once and kept. The practice game
@@ -362,6 +368,7 @@ def test_lang_param_with_region_is_understood():
     assert at.session_state["shell"].lang == "es"
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_a_language_the_app_does_not_have_is_said_and_the_page_is_in_another():
     at = start(app(lang="de"))
     said = " ".join(plain(box.value) for box in at.info)
@@ -380,6 +387,7 @@ def test_rules_page_links_each_section_to_its_lesson():
     assert any(t.value == "Lessons" for t in at.title)
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_progress_and_check_results_survive_a_refresh():
     lesson = next(lesson for lesson in LESSONS if lesson.check_steps)
     at = deliver(open_lessons(app()), None)
@@ -615,6 +623,7 @@ def test_nobody_is_shown_to_move_once_the_move_is_made():
     assert at.success and "to move" not in texts(at)
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_everyone_who_opens_a_saved_link_keeps_their_own_game(monkeypatch, data_dir):
     from tutorial.app.practice import view as practice_view
 
@@ -694,6 +703,7 @@ def drawn_tables(at) -> int:
                for element in walk(at._tree))
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_the_rules_page_draws_the_seats_and_a_turned_card_where_it_may_go():
     at = start(app(table=None), "rules/page.py")  # their words: tests/test_home_rules_models.py
     assert drawn_tables(at) == 2 and len(at.caption) >= 2
@@ -701,6 +711,7 @@ def test_the_rules_page_draws_the_seats_and_a_turned_card_where_it_may_go():
     assert drawn_tables(text) == 0 and "Common piles" in texts(text)
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_the_four_colour_deck_reaches_the_text_view_too():
     labels = lambda at: " ".join(b.label for b in at.button)  # noqa: E731
     plain_deck = start(app(deal="4-1234"), "practice/page.py")
@@ -791,6 +802,7 @@ def test_a_store_that_cannot_keep_a_game_is_logged_and_the_learner_told(monkeypa
     assert "saved" in at.query_params and "moves" not in at.query_params
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_a_database_file_deleted_while_in_use_is_made_again(monkeypatch, data_dir, caplog):
     from tutorial.app.practice import view as practice_view
 
@@ -845,6 +857,7 @@ ADDRESS_KEYS = ("lang", "lesson", "step", "done", "checks", "deal", "moves", "se
 @example(query={"ex": "[a](javascript:x)", "done": "x" * 300}, page="training")
 @given(query=st.dictionaries(st.sampled_from(ADDRESS_KEYS), ODD, max_size=6),
        page=st.sampled_from(["home", "lessons", "practice", "training", "rules", "explore"]))
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_any_address_on_any_page_gives_a_page_not_a_traceback(data_dir, query, page):
     query = {key: value for key, value in query.items() if "\x00" not in value}
     at = start(app(**query), f"{page}/page.py")

@@ -68,6 +68,7 @@ def test_a_teacher_opens_a_room_with_a_code_a_qr_code_and_a_secret_link():
     assert "0 students have joined." in page_text(at)
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_a_taken_nickname_is_refused_whatever_its_case():
     _at, code, _token = teacher()
     student(code, "Ana")
@@ -107,6 +108,7 @@ def test_unknown_closed_and_expired_rooms_are_said(rooms_dir):
     assert not other.exception
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_a_student_who_reloads_is_the_same_student():
     at, code, _token = teacher()
     pupil = student(code, "Gus")
@@ -117,6 +119,7 @@ def test_a_student_who_reloads_is_the_same_student():
     assert "1 student has joined." in page_text(at)
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_a_students_place_is_not_in_the_address_of_other_pages():
     """Sharing the Rules page's link during a class must not let whoever opens it answer as
     this student: the room and the token stay on the Class room (and Practice) pages."""
@@ -207,6 +210,7 @@ def test_a_stale_click_on_play_the_class_deal_is_refused():
     assert pupil.session_state[RoomState.KEY].practice[1] == 2
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_a_stale_answer_and_a_stale_reveal_are_refused():
     at, code, token = teacher()
     pupil = student(code, "Lou")
@@ -223,6 +227,7 @@ def test_a_stale_answer_and_a_stale_reveal_are_refused():
     assert rooms.teacher_room(code, token).phase == "asking", "the reveal drawn for question 1 did not reveal 2"
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_an_answer_coming_in_does_not_make_the_teachers_reveal_stale():
     at, code, token = teacher()
     pupil = student(code, "Max")
@@ -289,6 +294,7 @@ def test_a_link_answers_the_same_for_a_real_and_a_made_up_code(kind):
     assert not real.exception and not made_up.exception
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_store_faults_show_a_message_not_a_traceback(monkeypatch, rooms_dir):
     at, code, _token = teacher()
     pupil = student(code, "Sam")
@@ -334,6 +340,7 @@ def test_a_second_ask_drawn_for_the_old_question_asks_nothing():
     assert classroom_state.store().teacher_room(code, token).round == 1
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_show_names_survives_entering_and_leaving_presenter_mode():
     """Presenter mode draws no *Show names* toggle, and Streamlit forgets a widget a run did not
     draw: the choice lives in the room's state and the toggle comes back on."""

@@ -176,6 +176,7 @@ def test_the_second_click_of_a_double_click_on_the_new_table_changes_nothing(gua
     assert len(moves(at)) == 3
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_new_deal_then_a_pile_at_once_places_no_card(guarded, clock):
     at = practice(deal="4-1234")
     clock.wait(2000)
@@ -200,6 +201,7 @@ def test_a_double_click_on_call_calls_once(guarded, clock):
     assert at.session_state["practice"].game.moves_text() == "~aM" and not at.toast
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_lesson_navigation_acts_only_on_a_step_that_has_been_seen(guarded, clock):
     at = AppTest.from_file(str(APP_ENTRY), default_timeout=30)
     at.query_params["lang"] = "en"

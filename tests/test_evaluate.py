@@ -46,6 +46,7 @@ def test_a_pile_that_leaves_the_next_player_a_sure_fit_loses_and_the_other_wins(
     assert found.against(Dest.common(3)).difference == 1.0
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_the_numbers_are_the_same_for_a_seed_whatever_the_workers_and_differ_with_the_seed():
     position = two_commons()
     spec = EvalSpec(hands=300, seed=7)  # two units of work per pile

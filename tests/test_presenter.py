@@ -51,6 +51,7 @@ def test_the_answer_is_shown_with_its_explanation_and_hidden_again():
     assert "Where must it go?" in texts(at)
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_a_presenters_answers_change_nobodys_progress():
     first = LESSONS[0]
     at = presenting(lesson=first.id, step=first.steps[0].id)
@@ -84,6 +85,7 @@ def test_leaving_presenter_mode_brings_the_page_back():
     assert not at.title
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_every_page_has_a_way_out_of_presenter_mode():
     for page in ("home/page.py", "rules/page.py", "explore/page.py"):
         at = start(app(present="1"), page)

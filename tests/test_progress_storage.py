@@ -314,6 +314,7 @@ def test_a_shared_link_opens_its_deal_without_overwriting_the_stored_game() -> N
     assert fresh.query_params["deal"] in ("5-777", ["5-777"])
 
 
+@pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved
 def test_a_made_up_deal_stays_out_of_the_address_until_the_stored_game_has_arrived() -> None:
     """Found by a trial: on a reopened Practice page the address carried a made-up deal until
     the browser's stored value arrived, and a reload in between took it for a link and
