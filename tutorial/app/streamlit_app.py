@@ -8,7 +8,7 @@ pages' identities are their fixed ``url_path`` (see :mod:`tutorial.app.shell.pag
 import streamlit as st
 
 from tutorial.app.presenter import mode as presenter
-from tutorial.app.shell import clicks, client, document, fair, focus, pages, session, storage
+from tutorial.app.shell import clicks, client, document, focus, pages, session, storage
 from tutorial.app.shell.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
@@ -19,14 +19,10 @@ def main() -> None:
     """One run of the app: page set-up, then, in this address's turn, the sidebar and the page."""
     st.set_page_config(page_title=document.APP_NAME, page_icon=page_icon(), layout="wide", initial_sidebar_state=SIDEBAR_WIDTH)
     session.init()
-    with fair.SHARE.turn(client.address_key()) as given:  # at most a few runs at once per address (fair.py)
-        if given:
-            page()
-        else:
-            client.busy_notice()
+    client.in_turn(sidebar_and_page)()  # at most a few runs at once per address (fair.py)
 
 
-def page() -> None:
+def sidebar_and_page() -> None:
     """The sidebar, then the chosen page."""
     with st.sidebar:
         st.radio(

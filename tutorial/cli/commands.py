@@ -323,8 +323,8 @@ def _app(extra: list[str]) -> int:
                 print("muggins app: --database-url needs a PostgreSQL address, postgresql://... (see muggins app --help)",
                       file=sys.stderr)
                 return 2
-            if url_problem(url):
-                print(f"muggins app: --database-url: {url_problem(url)}", file=sys.stderr)
+            if problem := url_problem(url):
+                print(f"muggins app: --database-url: {problem}", file=sys.stderr)
                 return 2
             os.environ[DATABASE_URL_VARIABLE] = url.strip()
         else:
@@ -357,8 +357,8 @@ def _serve(args: argparse.Namespace) -> int:
     url = args.database_url
     if url is not None and not is_url(url):
         raise CliError("--database-url", "needs a PostgreSQL address, postgresql://...")
-    if url is not None and url_problem(url):
-        raise CliError("--database-url", str(url_problem(url)))
+    if url is not None and (problem := url_problem(url)):
+        raise CliError("--database-url", problem)
     if args.postgres is not None and not args.postgres.strip():
         raise CliError("--postgres", "needs a folder for the cluster, such as /var/lib/muggins/pg")
     if url is None and not args.postgres:

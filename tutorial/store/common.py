@@ -49,7 +49,9 @@ def _hide_segment(found: re.Match[str]) -> str:
     if "password" not in urllib.parse.unquote(found[2]).lower() or found[2].endswith("=***"):
         return found[0]
     name = found[2].split("=", 1)[0] if "=" in found[2] else ""
-    return f"{found[1]}{name}={'***'}" if name and not name.lower().endswith("%3d") else f"{found[1]}***"
+    return f"{found[1]}{name}=***" if name and not name.lower().endswith("%3d") else f"{found[1]}***"
+
+
 _KEYWORD = re.compile(r"(?i)(\b(?:ssl)?password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s&#]*)")
 
 
@@ -92,7 +94,8 @@ def secrets_of(url: str) -> list[str]:
     for found in _PARAMETER.finditer(rest if sep else ""):
         if _secret_name(found[2]):
             pieces.update((found[3], urllib.parse.unquote(found[3])))
-    for found in _SEGMENT.finditer(rest.partition("?")[2] and "?" + rest.partition("?")[2] if sep else ""):
+    query = rest.partition("?")[2] if sep else ""
+    for found in _SEGMENT.finditer(f"?{query}" if query else ""):
         decoded = urllib.parse.unquote(found[2])
         if "password" in decoded.lower():  # a driver's error may quote the part whole, as written or decoded
             pieces.update((found[2], decoded, decoded.split("=", 1)[-1]))
