@@ -1,5 +1,7 @@
+import atexit
 import math
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -17,7 +19,9 @@ os.environ["MUGGINS_ADDRESS_RUNS"] = "0"  # every test page comes from this mach
 # The suite never touches a learner's or a school's data: the store of every test without a
 # folder of its own is a fresh folder (a test sets its own where it looks at it), never the
 # data folder of whoever runs the tests, and no database named in their environment.
-os.environ["MUGGINS_DATA_DIR"] = tempfile.mkdtemp(prefix="muggins-tests-")
+DATA_DIR = tempfile.mkdtemp(prefix="muggins-tests-")  # one per process of the suite (the workers' own)
+os.environ["MUGGINS_DATA_DIR"] = DATA_DIR
+atexit.register(shutil.rmtree, DATA_DIR, ignore_errors=True)  # 500 were left in /tmp after a day of runs
 os.environ.pop("MUGGINS_DATABASE_URL", None)
 
 # Bytecode caches are written even where PYTHONDONTWRITEBYTECODE is set (as on this project's

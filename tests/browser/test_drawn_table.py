@@ -165,6 +165,7 @@ def test_the_drawn_table_seats_the_learner_at_the_bottom_the_left_neighbour_on_t
     page.set_viewport_size({"width": 1366, "height": 800})
     page.goto(f"{app_url}/practice?lang=en&deal=5-2817&seat=C")
     settle(page)
+    pile(page, "discard:C").wait_for(timeout=30_000)  # the table's script loads on its own time
     me, left, right = (pile(page, f"discard:{name}").bounding_box() for name in ("C", "D", "B"))
     table = page.locator(".mt-root").bounding_box()
     assert me["y"] > table["y"] + table["height"] * 0.6  # at the bottom

@@ -205,7 +205,12 @@ function install() {
       if (close) { event.preventDefault(); close.click(); }
     }
   }, true);
-  document.addEventListener('pointerdown', () => { M.keyboard = false; }, true);
+  document.addEventListener('pointerdown', (event) => {
+    M.keyboard = false;
+    // The learner pointed somewhere else (the page itself, some text): the control they had used
+    // is no longer theirs to come back to. Pointing at a control gives it the focus (focusin).
+    if (M.last && !event.composedPath().includes(M.last.el)) { M.last = null; }
+  }, true);
   document.addEventListener('focusin', (event) => {
     const el = event.composedPath()[0];
     if (!(el instanceof Element) || el === skip) { return; }
@@ -221,15 +226,11 @@ function install() {
       const now = deepActive();
       if (modal && modal.contains(el) && (!now || now === document.body) && document.hasFocus()) {
         (el.isConnected ? el : modal).focus({ preventScroll: true });
-        return;
-      }  // the learner moved away (the control is still there): nothing to restore
-      // (not while a run is under way: Streamlit may disable the control it redraws, which takes
-      // the focus from it, and on a busy machine that comes before the control is removed)
-      const active = deepActive();
-      if (M.last && M.last.el === el && el.isConnected && !el.disabled && M.idle() && document.hasFocus()
-          && (!active || active === document.body)) {
-        M.last = null;
       }
+      // A focus lost otherwise keeps what was used: a key press that starts a run may lose the
+      // focus before the run has begun (on a busy machine Streamlit redraws the control first),
+      // and taking that as the learner moving away left the focus on nothing after Undo one full
+      // run in a few. The learner moving away is seen where it happens (pointerdown, focusin).
     }, 0);
   }, true);
   document.addEventListener('click', (event) => {  // a page chosen in the sidebar, on a phone
@@ -250,14 +251,16 @@ function install() {
     return true;
   };
   let watched = null;
-  const watchGone = (el) => {  // for 5 s while `el` keeps the focus: once removed, settle again
-    if (watched === el) { return; }
+  const watchGone = (el) => {  // for 5 s while `el` keeps the focus or nothing has it: once removed, or
+    if (watched === el) { return; }  // usable again with nothing focused, settle again
     watched = el;
     const since = Date.now();
     const look = () => {
       if (watched !== el) { return; }
-      if (!el.isConnected) { watched = null; M.soon(); return; }
-      if (deepActive() === el && Date.now() - since < 5000) { setTimeout(look, 100); } else { watched = null; }
+      const active = deepActive();
+      const lost = !active || active === document.body;
+      if (!el.isConnected || (lost && usable(el))) { watched = null; M.soon(); return; }
+      if ((active === el || lost) && Date.now() - since < 5000) { setTimeout(look, 100); } else { watched = null; }
     };
     setTimeout(look, 100);
   };
@@ -272,7 +275,7 @@ function install() {
       // For 3 s after the run's end, close the sidebar whenever it has stayed open for 300 ms: the
       // new page's sidebar may be drawn late (a busy phone), and Streamlit may be closing it
       // itself (a click in the middle of its own closing would open it again). After 3 s, go on
-      // until it has stayed closed for 0.5 s, for at most 10 s: on a busy machine it was still
+      // until it has stayed closed for 1 s, for at most 10 s: on a busy machine it was still
       // open after the 3 s (a test found it so one run in three).
       const since = Date.now();
       let open = 0, shut = 0;
@@ -285,7 +288,7 @@ function install() {
         if (M.reopened > since) { return; }  // the learner opened it again: it stays open
         if (open >= 3) { button.click(); open = 0; }
         const gone = Date.now() - since;
-        if (gone < 3000 || (shut < 5 && gone < 10000)) { setTimeout(close, 100); }
+        if (gone < 3000 || (shut < 10 && gone < 10000)) { setTimeout(close, 100); }
       };
       close();
     }
@@ -322,6 +325,13 @@ function install() {
     // (later on a busy machine: Forward drawn anew, Undo gone), and the focus then falls to the
     // page with no run left to bring it back (tests found it so one run in three): watch it.
     if (!target && !lost && M.last && M.last.el === active) { watchGone(active); }
+    // The control used is still there but the focus has left it: Streamlit disabled it while it
+    // redrew the page (the focus then falls to the page), and it is either usable again (the
+    // focus goes back to it) or removed a little later (Undo with nothing left to undo, seen
+    // one full run in a few: the focus was left on nothing): watch it.
+    if (!target && lost && M.last && M.last.el.isConnected) {
+      if (usable(M.last.el)) { target = M.last.el; } else { watchGone(M.last.el); }
+    }
     M.retries = 0;
     if (!target && lost && M.last && !M.last.el.isConnected && M.path === location.pathname) {
       // the control used is gone (Undo with nothing left to undo): the table, the next thing to do
@@ -341,6 +351,11 @@ function install() {
     if (target && target !== active && !(modal && !modal.contains(target))) {
       target.focus({ preventScroll: true });
       if (M.keyboard && !inView(target)) { target.scrollIntoView({ block: 'nearest' }); }
+      // What was given the focus may itself be drawn anew a little later (a table whose new
+      // piles arrive after the run's end, a control a fragment draws again): the focus would
+      // fall to the page with no run left to bring it back (seen one full run in a few after
+      // Undo, and after Forward in the position lab): watch it as the control used is watched.
+      watchGone(target);
     }
     M.refresh();
   };

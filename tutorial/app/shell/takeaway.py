@@ -34,22 +34,26 @@ def picture_bytes(view: TableView, tr: gettext.NullTranslations, caption: list[s
 def save_buttons(view: TableView, position: Position, tr: gettext.NullTranslations, *, key: str, caption: list[str],
                  name: str) -> None:
     """*Save…*: one small button that opens a pop-up with *Save picture* and *Save position*;
-    the files are made only when asked for. ``position``: the position to save (before the
+    the files are made when the pop-up opens. ``position``: the position to save (before the
     turn-up); ``name``: the file name without its extension.
 
     One button rather than the two downloads in the page: a download button carries a new
     file id on every run, and in a practice fragment they were a fifth of each click's
-    message (issue 18: at most 3 kB a click)."""
+    message (issue 18: at most 3 kB a click). The files are made with the pop-up, not on the
+    click (Streamlit's deferred download, ``data`` a callable): a file made on the click
+    belongs to no session, and Streamlit deletes such files when a second run ends anywhere
+    on the server — on a busy server, before the browser had fetched it (a test's download
+    was "canceled" under load)."""
     _ = tr.gettext
     four = four_colour()
 
     def files() -> None:
         st.caption(_("The table as a picture, with a caption, for a slide or a handout."))
-        st.download_button(_("Save picture"), data=lambda: picture_bytes(view, tr, caption, four=four),
+        st.download_button(_("Save picture"), data=picture_bytes(view, tr, caption, four=four),
                            file_name=f"{name}.png", mime="image/png", key=f"{key}-save-picture", on_click="ignore",
                            icon=":material/image:")
         st.caption(_("A position file: open it with “muggins explain” or read it back into the app."))
-        st.download_button(_("Save position"), data=lambda: dumps(position), file_name=f"{name}.toml",
+        st.download_button(_("Save position"), data=dumps(position), file_name=f"{name}.toml",
                            mime="application/toml", key=f"{key}-save-position", on_click="ignore",
                            icon=":material/download:")
 
