@@ -63,10 +63,10 @@ def press(page, key: str) -> None:
     settle(page)
 
 
-def tab_to(page, want, limit: int = 80) -> int:
-    """Press Tab until the focused element satisfies ``want``; returns how many Tabs it took."""
+def tab_to(page, want, limit: int = 80, key: str = "Tab") -> int:
+    """Press Tab (or ``key``) until the focused element satisfies ``want``; returns how many it took."""
     for count in range(1, limit + 1):
-        page.keyboard.press("Tab")
+        page.keyboard.press(key)
         now = focused(page)
         if now and want(now):
             return count
@@ -184,6 +184,13 @@ def test_forward_three_times_in_the_position_lab_moves_three_turns(laptop, app_u
         press(page, "Enter")
         page.wait_for_function("(turn) => document.body.innerText.includes('Turn ' + turn + ' of')", arg=turn)
         expect_focus(page, key="lab-forward")
+    # The Turn slider keeps the focus across the run an arrow key starts (its key carried its
+    # state without the "-t" the focus keeper reads, and the focus fell to the other table)
+    tab_to(page, keyed("lab-turn-slider"), limit=10)
+    for turn in (4, 3):
+        press(page, "ArrowRight" if turn == 4 else "ArrowLeft")
+        page.wait_for_function("(turn) => document.body.innerText.includes('Turn ' + turn + ' of')", arg=turn)
+        expect_focus(page, key="lab-turn-slider")
 
 
 # ----- the drawn table: one Tab stop, arrow keys ----------------------------------------------

@@ -243,8 +243,8 @@ function install() {
     }
   }, true);
 
-  const again = () => {  // settle once more in 100 ms, for up to 3 s after a run's end
-    if (M.retries >= 30) { return false; }
+  const again = (limit = 30) => {  // settle once more in 100 ms, for up to 3 s (limit × 0.1 s) after a run's end
+    if (M.retries >= limit) { return false; }
     M.retries += 1;
     clearTimeout(M.retry);
     M.retry = setTimeout(() => requestAnimationFrame(settle), 100);
@@ -319,7 +319,9 @@ function install() {
       target = find(M.last.key, M.last.dest, true);
       // the control drawn from the same key may reach the page a few frames later than the
       // run's end (a busy machine, a long delta): look again shortly
-      if (!target && M.path === location.pathname && again()) { return; }
+      // (for 1 s: a control gone for good, Undo with nothing left to undo, left the focus on
+      // nothing for 3 s before it went to the table — found by a trial)
+      if (!target && M.path === location.pathname && again(10)) { return; }
     }
     // The control used still has the focus: Streamlit may remove it a little after the run's end
     // (later on a busy machine: Forward drawn anew, Undo gone), and the focus then falls to the
