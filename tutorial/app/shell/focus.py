@@ -384,14 +384,23 @@ function install() {
     const app = document.querySelector('[data-testid="stApp"]');
     if (!app) { setTimeout(watch, 100); return; }
     let state = app.getAttribute('data-test-script-state');
-    new MutationObserver(() => {
+    new MutationObserver((records) => {
+      // a run began, however quickly it ended (both changes may reach one callback)
       const now = app.getAttribute('data-test-script-state');
-      if (now === state) { return; }
+      const ran = now === 'running' || records.some(r => r.oldValue === 'running');
+      if (ran) { clearTimeout(M.retry); M.retries = 0; }
+      if (now !== 'running' && (ran || now !== state)) { M.soon(); }
       state = now;
-      if (now !== 'running') { M.soon(); } else { clearTimeout(M.retry); M.retries = 0; }
-    }).observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
+    }).observe(app, { attributes: true, attributeOldValue: true, attributeFilter: ['data-test-script-state'] });
   };
   watch();
+  // A run so quick that React drew its start and its end as one (no change of the attribute at
+  // all) is not seen above: a page or a language changed that way left the sidebar open on a
+  // phone (a test caught the keeper still on the old page 12 s later). Four times a second,
+  // settle when the page's path or language is not the one last settled on.
+  setInterval(() => {
+    if (M.idle() && M.retries === 0 && M.path !== undefined && (location.pathname !== M.path || document.documentElement.lang !== M.lang)) { M.soon(); }
+  }, 250);
   return M;
 }
 
