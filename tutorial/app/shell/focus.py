@@ -11,7 +11,10 @@ one that had the focus is gone and the focus falls to the page body. One small c
   and that control was removed, gives the focus to the control drawn from the same key
   (the same key, or the same key with another state token: ``lesson-next-t…``) — so
   three Enters on *Forward* move three turns; if it is now disabled, to its nearest
-  usable neighbour in the same row; if it is gone, to the table's Tab stop;
+  usable neighbour in the same row; if it is gone (after 1 s), to the table's Tab stop; a
+  control that lost the focus but stayed (disabled while the page was redrawn) gets it back
+  once usable; whatever was given the focus is watched for 5 s and followed if drawn anew;
+  a pointer put down elsewhere means the learner moved away (nothing is restored);
 - or, when a callback asked for it (:func:`request`), to the first of the named
   controls that is on the page: after a right answer *Next ▶*, after *Next ▶* the new
   step's first control, after *Finish the lesson* *Next lesson*;
