@@ -117,7 +117,7 @@ class _LentContext:
     def __init__(self, lender: _KeptBrowser, key: str, real) -> None:
         self._lender, self._key, self._real = lender, key, real
         self._origins: set[str] = set()
-        self._spare = None  # the page kept for the next test: (page, its size, its listeners)
+        self._spare = None  # the page kept for the next test's first new_page()
         self.changed = False
 
     def __getattr__(self, name: str):
@@ -127,7 +127,7 @@ class _LentContext:
 
     def new_page(self, **options):
         if self._spare is not None and not options:
-            page, self._spare = self._spare[0], None
+            page, self._spare = self._spare, None
             return page
         page = self._real.new_page(**options)
         page.on("framenavigated", self._note)
@@ -164,7 +164,7 @@ class _LentContext:
                 size = keep._muggins_kept[0]
                 if size is not None and keep.viewport_size != size:
                     keep.set_viewport_size(size)
-                self._spare = (keep,)
+                self._spare = keep
             self._origins.clear()
             self._real.clear_cookies()
             return True
@@ -251,40 +251,6 @@ def settle(page, quiet_ms: int = 400, timeout_ms: int = 30_000) -> None:
         if page.locator("[data-testid='stApp'][data-test-script-state='notRunning']").count():
             return
     raise AssertionError("the app kept running")
-
-
-VISIT = """(url) => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  window.__mugginsVisit = { ran: false };
-  const seen = new MutationObserver((records) => {  // a run began (seen however quickly it ended)
-    if (app.getAttribute('data-test-script-state') === 'running' || records.some(r => r.oldValue === 'running')) {
-      window.__mugginsVisit.ran = true; seen.disconnect();
-    }
-  });
-  seen.observe(app, { attributes: true, attributeOldValue: true, attributeFilter: ['data-test-script-state'] });
-  history.pushState(null, '', url);
-  window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-}"""
-
-
-def visit(page, url: str, quiet_ms: int = 400) -> None:
-    """Open the app's address ``url`` in ``page`` and wait until it has settled: in the page's
-    own session when the page already shows the app, as the browser's Back and Forward do
-    (Streamlit runs the page of the new address in the same session: a fifth of a page load's
-    CPU, measured 0.14 s of Chromium's against 0.77 s), else by loading it. For tests that
-    visit several addresses to look at each; a test of what a fresh page or a reload does
-    loads it (``page.goto``)."""
-    from urllib.parse import urlsplit
-
-    here, there = urlsplit(page.url), urlsplit(url)
-    live = page.locator("[data-testid='stApp'][data-test-connection-state='CONNECTED']")
-    if (here.scheme, here.netloc) != (there.scheme, there.netloc) or not live.count():
-        page.goto(url)
-        settle(page, quiet_ms=quiet_ms)
-        return
-    page.evaluate(VISIT, url)
-    page.wait_for_function("() => window.__mugginsVisit.ran", timeout=30_000)
-    settle(page, quiet_ms=quiet_ms)
 
 
 def query(page) -> dict[str, str]:

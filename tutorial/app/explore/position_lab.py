@@ -187,13 +187,13 @@ def _line_slid(key: str) -> None:
 def _line_slider(position_lab: PositionLab) -> str:
     """The key of the line's slider for the move on show (its state after ``-t``, as the focus
     keeper reads a state token: the slider drawn anew after an arrow key keeps the focus)."""
-    return f"{LINE_SLIDER}-t{text_token('/'.join(position_lab.line().at))}"
+    return clicks.tokened(LINE_SLIDER, text_token('/'.join(position_lab.line().at)))
 
 
 def _playout_slider(position_lab: PositionLab) -> str:
     """The key of the playout's slider for the turn and position on show (a state token after
     ``-t``, as :func:`_line_slider`'s: an arrow key on it lost the focus to the other table)."""
-    return f"{SLIDER}-t{position_lab.playout.turn()}x{position_lab.token()}"
+    return clicks.tokened(SLIDER, f"{position_lab.playout.turn()}x{position_lab.token()}")
 
 
 def _careless() -> None:

@@ -38,6 +38,13 @@ GUARD = "_seen_guard"
 
 
 @cache
+def tokened(key: str, token: str) -> str:
+    """A widget key carrying the state it was drawn for: ``key-t<token>`` (``token`` in
+    ``[0-9a-z]``), the form the focus keeper (:mod:`tutorial.app.shell.focus`) reads to give
+    the focus to the control drawn anew from the same key after a rerun."""
+    return f"{key}-t{token}"
+
+
 def min_seen_ms() -> int:
     """The threshold in milliseconds, read from the environment once per process."""
     return dwell.min_seen_ms()
@@ -86,7 +93,7 @@ def button(label: str, *, key: str, seen: str, current: Callable[[], str], actio
     the page it is drawn on, and a new one starts the count again).
     ``submit``: the button of the ``st.form`` it is drawn in (Enter in the form's text box
     presses it too)."""
-    widget = key if fixed_key else f"{key}-t{seen}"
+    widget = key if fixed_key else tokened(key, seen)
     drawn(key, seen, widget)
     draw = (where or st).form_submit_button if submit else (where or st).button
     draw(label, key=widget, on_click=_guarded, args=(key, seen, None if fixed_key else current, action, args), **options)
