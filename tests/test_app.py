@@ -237,6 +237,70 @@ def test_language_switch_mid_lesson_keeps_the_step_and_answer():
     assert at.query_params["lang"] in ("es", ["es"])
 
 
+def back_or_forward(at, monkeypatch, **address):
+    """A run as the browser's Back or Forward starts it: the address it brings back, a run that
+    Streamlit marks as history navigation (session.history_navigation)."""
+    from tutorial.app.shell import session
+
+    for key in list(at.query_params):
+        del at.query_params[key]
+    for key, value in address.items():
+        at.query_params[key] = value
+    with monkeypatch.context() as patched:
+        patched.setattr(session, "history_navigation", lambda: True)
+        at.run()
+    assert not at.exception
+    return at
+
+
+def test_back_and_forward_show_the_step_language_and_mode_of_the_address_they_bring_back(monkeypatch):
+    """Each step change pushes an address; Back brought the last one back for an instant and the
+    app wrote its own place over it (a learner pressed Back three times to leave a lesson of
+    two steps taken). Now a run Back or Forward starts follows the address: its step, its
+    language, presenter mode and the table's look; any other run keeps the session's place (a
+    click's run may carry an older address)."""
+    at = open_lessons(app(lesson=LESSONS[1].id, step=LESSONS[1].steps[0].id))
+    for step in LESSONS[1].steps[:2]:
+        answer_step(at, LESSONS[1], step)
+        click(at, "lesson-next").run()
+    assert current_step(at) == (LESSONS[1], LESSONS[1].steps[2])
+    back_or_forward(at, monkeypatch, lang="es", table="text", lesson=LESSONS[1].id, step=LESSONS[1].steps[1].id)
+    assert current_step(at) == (LESSONS[1], LESSONS[1].steps[1])
+    assert at.query_params["step"] in (LESSONS[1].steps[1].id, [LESSONS[1].steps[1].id])
+    assert at.session_state["lang_choice"] == "es" and translations("es").gettext(LESSONS[1].steps[1].title) in texts(at)
+    back_or_forward(at, monkeypatch, lang="en", lesson=LESSONS[1].id, step=LESSONS[1].steps[2].id, present="1")
+    assert current_step(at) == (LESSONS[1], LESSONS[1].steps[2]) and at.session_state["lang_choice"] == "en"
+    assert at.session_state["present_switch"] is True and at.query_params["present"] in ("1", ["1"])
+    assert at.session_state["table_text"] is False
+    for key in list(at.query_params):  # an ordinary run with an older address (a click's): the place stays
+        del at.query_params[key]
+    at.query_params.update(lang="en", lesson=LESSONS[1].id, step=LESSONS[1].steps[0].id)
+    at.run()
+    assert current_step(at) == (LESSONS[1], LESSONS[1].steps[2])
+    assert at.query_params["step"] in (LESSONS[1].steps[2].id, [LESSONS[1].steps[2].id])
+    at.switch_page("explore/page.py").run()  # the explorer's lab switch pushes an address too
+    assert at.query_params["lab"] in ("position", ["position"])
+    back_or_forward(at, monkeypatch, lang="en", lab="variants")
+    assert at.query_params["lab"] in ("variants", ["variants"]) and "variant-lab-run" in keys(at)
+    back_or_forward(at, monkeypatch, lang="en", lab="position")
+    assert "variant-lab-run" not in keys(at) and not at.warning
+
+
+def test_an_address_brought_back_is_taken_only_where_it_makes_sense():
+    """ShellState.follow: anyone can edit a history entry's address (pushState), so a language
+    the app lacks keeps the learner's, a lesson id of another shape is no lesson, the switches
+    take only their one value, and what the address lacks is dropped from what is kept."""
+    from tutorial.app.shell.session import ShellState
+
+    shell = ShellState(lang="es", kept={"lesson": "a", "step": "b", "deal": "4-9", "present": "1"})
+    brought = shell.follow({"lang": "xx", "lesson": "x" * 200, "step": "welcome", "table": "yes", "deck": "4"})
+    assert shell.lang == "es" and brought["lang"] == "es" and brought["lesson"] is None
+    assert brought["table"] is None and brought["deck"] == "4" and brought["present"] is None
+    assert shell.kept == {"step": "welcome", "deal": "4-9", "deck": "4"} and shell.followed is brought
+    shell.follow({"lang": "en-GB", "lab": "variants"})
+    assert shell.lang == "en" and shell.followed["lab"] == "variants" and "lab" not in shell.kept
+
+
 def test_refresh_restores_language_and_step_from_the_url():
     at = start(app(lang="es", **EXAMPLE_2), "lessons/page.py")
     lesson, step = current_step(at)

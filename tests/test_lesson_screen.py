@@ -22,6 +22,7 @@ from tutorial.app.lessons.model import (
     checks_text,
     choice_text,
     done_from_text,
+    follow_lesson,
     next_action,
     option_label,
     pick_lesson,
@@ -405,6 +406,23 @@ def test_an_unknown_lesson_or_step_in_the_address_is_noted_and_the_first_shown()
     state = LessonState()
     pick_lesson(LESSONS, state, LESSONS[1].id, LESSONS[1].steps[2].id)
     assert LessonScreen(LESSONS, state).index == 2 and state.notice is None
+
+
+def test_the_browsers_back_and_forward_take_the_step_of_the_address_they_bring_back():
+    """Back/Forward (session.followed): the address's lesson and step become the place, a move
+    the page brings into view; the same place, or a lesson or step the course lacks, moves
+    nothing (and says nothing: the address was this session's own)."""
+    state = LessonState()
+    pick_lesson(LESSONS, state, LESSONS[1].id, LESSONS[1].steps[3].id)
+    assert follow_lesson(LESSONS, state, LESSONS[1].id, LESSONS[1].steps[2].id)
+    assert LessonScreen(LESSONS, state).index == 2 and state.moves == 1
+    assert not follow_lesson(LESSONS, state, LESSONS[1].id, LESSONS[1].steps[2].id) and state.moves == 1
+    assert follow_lesson(LESSONS, state, LESSONS[0].id, None)  # back to the lesson before, at its step reached
+    assert state.current == LESSONS[0].id and state.steps[LESSONS[1].id] == 2
+    for lesson_id, step_id in (("no-such-lesson", None), (LESSONS[0].id, "no-such-step"), (None, None)):
+        before = (state.current, dict(state.steps))
+        follow_lesson(LESSONS, state, lesson_id, step_id)
+        assert (state.current, state.steps) == before and state.notice is None
 
 
 def test_the_way_on_and_back_across_lessons_and_a_restart():

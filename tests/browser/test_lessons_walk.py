@@ -7,7 +7,7 @@ boxes come, Next opens the following step."""
 from tutorial.app.lessons.state import course
 from tutorial.lessons.steps import PASS, AnswerMode
 
-from .conftest import click_key, query, settle, wait_for_alert, wait_for_step
+from .conftest import click_key, query, settle, wait_for_alert, wait_for_shown_step, wait_for_step
 
 LESSONS, _PROBLEMS = course()
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
@@ -64,6 +64,17 @@ def test_a_pile_a_walk_through_and_an_option_answered_by_clicks(page, app_url):
              for name in ("example-1-place", "example-1-muggins", "call-free-choice")]
     assert modes == [AnswerMode.PILE, AnswerMode.MOVES, AnswerMode.OPTION]
     walk(page, app_url, lesson, "example-1-place", 2)  # the place step, then its walk-through
+    start = lesson.step_index("example-1-place")
+    after, walk_through, place = (lesson.steps[start + n].id for n in (2, 1, 0))
+    wait_for_shown_step(page, lesson.id, after)
+    page.go_back()  # Back goes back a step at each press (it once showed the same step again) …
+    wait_for_shown_step(page, lesson.id, walk_through)
+    page.go_back()
+    wait_for_shown_step(page, lesson.id, place)
+    wait_for_alert(page, "Success")  # … answered as the learner left it
+    page.go_forward()  # … and Forward on
+    wait_for_shown_step(page, lesson.id, walk_through)
+    assert query(page)["step"] == walk_through
     walk(page, app_url, lesson, "call-free-choice", 1)
     assert query(page)["step"] == "call-common-first"
 

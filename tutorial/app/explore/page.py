@@ -17,9 +17,13 @@ names = {"position": _("Position lab"), "variants": _("Variant lab")}
 explorer = session.feature(ExplorerState)
 address = LabAddress.from_query(session.url_seed)
 explorer.seed(address)
+lab_key = session.labelled_key(LAB_CHOICE, names.values())
+if (back := session.followed()) is not None:  # the browser's Back or Forward: the lab of its address
+    explorer.choose(back["lab"])
+    st.session_state[lab_key] = explorer.lab
 chosen = st.segmented_control(_("Lab"), list(LABS), format_func=lambda lab: names.get(lab, lab),
-                              label_visibility="collapsed", key=session.labelled_key(LAB_CHOICE, names.values()),
-                              default=explorer.lab)
+                              label_visibility="collapsed", key=lab_key,
+                              default=None if lab_key in st.session_state else explorer.lab)
 explorer.choose(chosen)
 document.title(names[explorer.lab], _("Explorer"))  # the browser's tab names the lab
 

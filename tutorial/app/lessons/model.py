@@ -43,6 +43,7 @@ from .model_course import (
     checks_text,
     done_from_text,
     done_text,
+    follow_lesson,
     pick_lesson,
 )
 
@@ -517,5 +518,5 @@ def muggins_frames(step: Step, n: Narrator, done: str = "") -> list[Frame]:
 __all__ = [
     "BIG", "NEXT_KEYS", "Box", "Button", "Frame", "Layout", "LessonScreen", "LessonState", "StepAnswer", "StepScreen",
     "Verdict", "answer_key", "card_md", "checks_from_text", "checks_text", "choice_text", "done_from_text", "done_text",
-    "muggins_frames", "next_action", "option_label", "pick_lesson", "question_lines", "question_view", "table_view",
+    "follow_lesson", "muggins_frames", "next_action", "option_label", "pick_lesson", "question_lines", "question_view", "table_view",
 ]

@@ -186,6 +186,23 @@ def pick_lesson(lessons: Sequence[Lesson], state: LessonState, wanted: str | Non
         state.notice = ("step", step_id)
 
 
+def follow_lesson(lessons: Sequence[Lesson], state: LessonState, wanted: str | None, step_id: str | None) -> bool:
+    """The browser's Back or Forward brought back an address of this session with ``lesson``
+    and ``step``: show that step (a lesson or step the course does not have changes nothing).
+    Returns whether the place changed (the page then brings the step into view)."""
+    lesson = next((item for item in lessons if item.id == wanted), None)
+    if lesson is None:
+        return False
+    index = lesson.step_index(step_id) if step_id else None
+    before = (state.current, state.steps.get(lesson.id, 0))
+    state.current = lesson.id
+    if index is not None:
+        state.steps[lesson.id] = index
+    moved = (state.current, state.steps.get(lesson.id, 0)) != before
+    state.moves += moved
+    return moved
+
+
 # ----- the lesson around the step --------------------------------------------------------------------------
 class LessonScreen:
     """Where the learner is in ``lessons`` (from ``state``) and the way on and back."""

@@ -17,6 +17,7 @@ from tutorial.app.lessons.model import (
     answer_key,
     checks_from_text,
     done_from_text,
+    follow_lesson,
     pick_lesson,
 )
 from tutorial.app.lessons.model import checks_text as _checks_text
@@ -49,10 +50,13 @@ def lesson_state() -> LessonState:
 
 def here(lessons: list[Lesson] | None = None) -> LessonScreen:
     """The lesson and step the learner is on; seeded once from the address (``lesson``,
-    ``step``: an unknown one is noted in :attr:`LessonState.notice`, said once)."""
+    ``step``: an unknown one is noted in :attr:`LessonState.notice`, said once), and from
+    the address the browser's Back or Forward brings back."""
     lessons = lessons if lessons is not None else course()[0]
     state = lesson_state()
     pick_lesson(lessons, state, session.url_seed("lesson"), session.url_seed("step"))
+    if (back := session.followed()) is not None:  # the browser's Back or Forward: its step
+        follow_lesson(lessons, state, back["lesson"], back["step"])
     return LessonScreen(lessons, state)
 
 

@@ -124,9 +124,11 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False, answer: S
     of Training), drawn before the step's text, which refers to them as told above."""
     tr = session.tr()
     shown = screen(lesson, step, answer=answer, shown_to_all=shown_to_all)
+    named = f"{lesson.id}-{step.id}-words"  # the step's title and text, keyed: the page names the step it shows
     if not presenting:
-        st.header(shown.title(), anchor=False)
-        st.markdown(shown.text())
+        with st.container(key=named):
+            st.header(shown.title(), anchor=False)
+            st.markdown(shown.text())
     if shown.has_table:
         board, panel = two_columns("present" if presenting else "lesson")
     else:
@@ -134,7 +136,7 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False, answer: S
     if presenting:
         with panel:
             panel = st.container(key="present-panel")
-        with panel:
+        with panel, st.container(key=named):
             st.header(shown.title(), anchor=False)  # h2: the page's h1 is presenter mode's (mode.frame)
             if story:
                 st.caption("  \n".join(literal(line) for line in story))

@@ -312,10 +312,14 @@ def zoom_button(tr: gettext.NullTranslations, where: Any) -> None:
 
 
 def active() -> bool:
-    """Presenter mode is on for this learner (seeded once from ``present=1``)."""
+    """Presenter mode is on for this learner (seeded once from ``present=1``, and from the
+    address the browser's Back or Forward brings back)."""
     kept = state()
     if kept.on is None:
         kept.on = session.url_seed("present") == "1"
+        session.remember(**kept.address())
+    elif (back := session.followed()) is not None and kept.on != (back["present"] == "1"):
+        kept.on = back["present"] == "1"
         session.remember(**kept.address())
     return bool(kept.on)
 

@@ -39,6 +39,12 @@ KEPT = ("lesson", "step", "deal", "moves", "seat", "game", "saved", "table", "de
 (completed lessons, check results) is not among them: it is kept in the learner's browser
 (:mod:`tutorial.app.shell.storage`), never put into links they share; an old bookmark's
 ``done``/``checks`` are still read once (:func:`url_seed`)."""
+FOLLOWED = (LANG, "lesson", "step", "present", "table", "deck", "lab")
+"""The query parameters the session follows when the browser's Back or Forward brings back an
+address of this session (:func:`init`): the language, the lesson and step (Back goes back a
+step), presenter mode, the table's look and the explorer's lab. The others (a practice game,
+a lab's position, a class room) stay as the session has them; the page writes its address
+back."""
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 """A lesson's or a step's id. A link's ``lesson``/``step`` of another shape is not kept in the
 address of every page (Home kept a 60,000-character one, found by a trial); the Lessons page
@@ -68,7 +74,10 @@ class ShellState:
     - ``unknown_lang``: a language the link asked for that the app does not have (said by
       :func:`language_notice`);
     - ``page``: the page the last run showed (its ``url_path``), ``arrived``: this run shows
-      another one (or is the session's first): :func:`visit`.
+      another one (or is the session's first): :func:`visit`;
+    - ``followed``: in a run the browser's Back or Forward started, the :data:`FOLLOWED`
+      values of the address it brought back (a value the address lacks is ``None``);
+      ``None`` in any other run (:func:`followed`).
     """
 
     KEY: ClassVar[str] = "shell"
@@ -81,6 +90,34 @@ class ShellState:
     unknown_lang: str | None = None
     page: str | None = None
     arrived: bool = True
+    followed: dict[str, str | None] | None = None
+
+    def follow(self, address: dict[str, str]) -> dict[str, str | None]:
+        """The browser brought back ``address`` (Back or Forward): take its language, lesson,
+        step, presenter mode and table look as the session's (:data:`FOLLOWED`: the lab is
+        the explorer page's to take); returns them, and keeps them in :attr:`followed` for
+        this run's pages. A language the app does not have, or a lesson id of another shape,
+        is not taken (the address came from the browser, which anyone can edit)."""
+        wanted: dict[str, str | None] = {key: address.get(key) or None for key in FOLLOWED}
+        asked = wanted[LANG]
+        understood = normalize(asked) or (match_language(asked) if asked else None)
+        if understood:
+            self.lang = understood
+        wanted[LANG] = self.lang
+        for key in ("lesson", "step"):
+            value = wanted[key]
+            if value is not None and not SLUG.fullmatch(value):
+                wanted[key] = None
+        wanted["table"] = "text" if wanted["table"] == "text" else None
+        wanted["deck"] = "4" if wanted["deck"] == "4" else None
+        wanted["present"] = "1" if wanted["present"] == "1" else None
+        for key in (key for key in FOLLOWED if key in KEPT):
+            if wanted[key] is None:
+                self.kept.pop(key, None)
+            else:
+                self.kept[key] = str(wanted[key])
+        self.followed = wanted
+        return wanted
 
 
 def shell() -> ShellState:
@@ -108,10 +145,31 @@ def _browser_languages() -> list[str]:
     return preferred
 
 
+def history_navigation() -> bool:
+    """Whether the browser's Back or Forward started this run (Streamlit says so in the run's
+    context, as it does for widgets bound to the address). A run a click started may carry an
+    address older than the one the last run wrote (the click left before the new address
+    arrived): only a run Back or Forward started is followed."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    context = get_script_run_ctx()
+    return bool(getattr(context, "is_history_navigation", False))
+
+
+def followed() -> dict[str, str | None] | None:
+    """The address values the browser's Back or Forward brought back in this run
+    (:data:`FOLLOWED`; see :meth:`ShellState.follow`), or ``None`` in any other run."""
+    return shell().followed
+
+
 def init() -> None:
-    """Seed this session's state once: language from ``?lang=``, else the browser, else English."""
+    """Seed this session's state once: language from ``?lang=``, else the browser, else English;
+    in a run the browser's Back or Forward started, follow the address it brought back."""
     kept = shell()
+    kept.followed = None
     if kept.initialised:
+        if history_navigation():
+            _follow_address(kept)
         return
     kept.initialised = True
     asked = st.query_params.get(LANG)
@@ -130,6 +188,14 @@ def init() -> None:
     for key, wanted in (("table", "text"), ("deck", "4")):  # only these values are kept
         if kept.kept.get(key) != wanted:
             kept.kept.pop(key, None)
+
+
+def _follow_address(kept: ShellState) -> None:
+    """Back or Forward: the address's language and table look, and the sidebar's widgets with them."""
+    brought = kept.follow({key: str(st.query_params.get(key)) for key in st.query_params})
+    st.session_state[LANG_CHOICE] = kept.lang
+    st.session_state[TEXT_VIEW] = brought["table"] == "text"
+    st.session_state[FOUR_COLOUR] = brought["deck"] == "4"
 
 
 def choose_view() -> None:
