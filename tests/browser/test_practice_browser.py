@@ -61,21 +61,30 @@ def test_a_coach_hand_with_hints_an_error_and_undo(page, app_url):
 
 
 def test_language_switch_mid_hand_and_a_reload_keep_the_game(page, app_url):
+    """… and the browser's history: a card played is no entry of it (Back once took back nothing,
+    ten times), a language switch is, and Back brings the language back, not the cards."""
     page.goto(f"{app_url}/practice?lang=en&deal=5-777&table=text")
     settle(page)
+    entries = page.evaluate("history.length")
     for _ in range(3):
         click_key(page, pile_keys(page)[0])
         settle(page)
     before = query(page)
+    assert before["moves"] and page.evaluate("history.length") == entries
     page.locator("[data-testid='stSidebar'] label:has-text('Español')").click()
     settle(page)
     after = query(page)
     assert after["lang"] == "es" and after["moves"] == before["moves"] and after["deal"] == "5-777"
     assert translations("es").gettext("Practice") in page.locator("h1").inner_text()
+    assert page.evaluate("history.length") == entries + 1
     page.reload()
     settle(page)
     again = query(page)
     assert again["moves"] == before["moves"] and again["lang"] == "es"
+    page.go_back()
+    page.wait_for_function("() => document.documentElement.lang === 'en'", timeout=15_000)
+    settle(page)
+    assert query(page)["moves"] == before["moves"] and page.locator("h1").inner_text() == "Practice"
 
 
 def test_language_switch_mid_lesson_keeps_the_step_and_answer(page, app_url):

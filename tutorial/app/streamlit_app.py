@@ -8,7 +8,7 @@ pages' identities are their fixed ``url_path`` (see :mod:`tutorial.app.shell.pag
 import streamlit as st
 
 from tutorial.app.presenter import mode as presenter
-from tutorial.app.shell import clicks, client, document, focus, pages, session, storage
+from tutorial.app.shell import clicks, client, document, focus, history, pages, session, storage
 from tutorial.app.shell.icon import page_icon
 from tutorial.i18n import LANGUAGE_NAMES, LANGUAGES
 
@@ -45,6 +45,7 @@ def sidebar_and_page() -> None:
         clicks.install()  # the browser's half of the click guard (draws nothing)
         focus.mark(session.tr())  # keyboard focus kept across reruns, scroll marks, skip link (focus.py)
         storage.draw()  # the learner's progress kept in this browser (storage.py; draws nothing)
+        history.install()  # Back goes back a place, not a card (history.py; draws nothing)
     session.choose_view()  # every run, not only in the callbacks: fast clicks can skip one, and the address must follow
 
     page = st.navigation(pages.build(session.tr()))

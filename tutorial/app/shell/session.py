@@ -43,8 +43,9 @@ FOLLOWED = (LANG, "lesson", "step", "present", "table", "deck", "lab")
 """The query parameters the session follows when the browser's Back or Forward brings back an
 address of this session (:func:`init`): the language, the lesson and step (Back goes back a
 step), presenter mode, the table's look and the explorer's lab. The others (a practice game,
-a lab's position, a class room) stay as the session has them; the page writes its address
-back."""
+a lab's position, a class room) stay as the session has them, and the page writes its address
+back; their changes replace the history entry instead of adding one
+(:mod:`tutorial.app.shell.history`), so Back goes back a place."""
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 """A lesson's or a step's id. A link's ``lesson``/``step`` of another shape is not kept in the
 address of every page (Home kept a 60,000-character one, found by a trial); the Lessons page
@@ -77,7 +78,9 @@ class ShellState:
       another one (or is the session's first): :func:`visit`;
     - ``followed``: in a run the browser's Back or Forward started, the :data:`FOLLOWED`
       values of the address it brought back (a value the address lacks is ``None``);
-      ``None`` in any other run (:func:`followed`).
+      ``None`` in any other run (:func:`followed`);
+    - ``history_sent``: the page has the rule of which address changes are history
+      (:mod:`tutorial.app.shell.history`).
     """
 
     KEY: ClassVar[str] = "shell"
@@ -91,6 +94,7 @@ class ShellState:
     page: str | None = None
     arrived: bool = True
     followed: dict[str, str | None] | None = None
+    history_sent: bool = False
 
     def follow(self, address: dict[str, str]) -> dict[str, str | None]:
         """The browser brought back ``address`` (Back or Forward): take its language, lesson,

@@ -1,0 +1,64 @@
+"""Which address changes are the browser's history: a place is, a move within a place is not.
+
+Streamlit makes every change of the address a new entry of the browser's history
+(``history.pushState``). A practice game writes its moves there at every card, the
+training page its exercise, the position lab its position: a learner who played ten cards
+had to press Back eleven times to leave the page, seeing nothing happen ten times (the app
+keeps its own state and wrote it back). The app follows the address Back and Forward bring
+back where that means something (:data:`tutorial.app.shell.session.FOLLOWED`: the language,
+the lesson and step, presenter mode, the table's look, the explorer's lab); every other
+change now *replaces* the entry, so Back goes back a place, never to an entry the app would
+ignore.
+
+The rule, in the browser: a new address on the same page that changes no followed value the
+address already had (it may add one: the first address a page writes) replaces the current
+entry; anything else is a new entry, as before. Installed once per page (the first run of a
+session draws it; it draws nothing and stays in the page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from tutorial.app.shell import session
+
+JS = r"""
+export default function(component) {
+  if (window.__mugginsHistory) { return; }
+  const followed = (component.data && component.data.followed) || [];
+  const push = window.history.pushState.bind(window.history);
+  const replace = window.history.replaceState.bind(window.history);
+  window.__mugginsHistory = { followed };
+  window.history.pushState = function (state, unused, url) {
+    try {
+      const next = new URL(url, window.location.href);
+      const here = new URL(window.location.href);
+      const moved = next.pathname !== here.pathname || followed.some(key =>
+        here.searchParams.has(key) && here.searchParams.get(key) !== next.searchParams.get(key));
+      if (!moved) { return replace(state, unused, url); }
+    } catch (error) { /* an address URL cannot read: as the browser would */ }
+    return push(state, unused, url);
+  };
+}
+"""
+
+
+@st.cache_resource(show_spinner=False)
+def _component() -> Any:
+    """The history rule, registered once per server process (shared, stateless)."""
+    return st.components.v2.component("muggins_history", js=JS)
+
+
+STYLE = "<style>.st-key-muggins-history {display: none;}</style>"
+
+
+def install() -> None:
+    """Put the rule in the page on the session's first run (the entry script calls this on
+    every run; later runs send nothing: the script stays in the page)."""
+    kept = session.shell()
+    if kept.history_sent:
+        return
+    kept.history_sent = True
+    st.html(STYLE)
+    _component()(data={"followed": list(session.FOLLOWED)}, key="muggins-history")
