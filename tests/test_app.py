@@ -301,6 +301,20 @@ def test_an_address_brought_back_is_taken_only_where_it_makes_sense():
     assert shell.lang == "en" and shell.followed["lab"] == "variants" and "lab" not in shell.kept
 
 
+def test_what_back_brought_is_read_only_in_the_run_back_started(monkeypatch):
+    """A fragment's run after a Back (the practice table's, say) does not start at session.init,
+    so what Back brought is still kept: read there, it turned presenter mode on again after Esc
+    inside the fragment. It is read only in a run Streamlit marks as history navigation."""
+    from tutorial.app.shell import session
+
+    kept = session.ShellState(followed={"present": "1"})
+    monkeypatch.setattr(session, "shell", lambda: kept)
+    monkeypatch.setattr(session, "history_navigation", lambda: False)
+    assert session.followed() is None
+    monkeypatch.setattr(session, "history_navigation", lambda: True)
+    assert session.followed() == {"present": "1"}
+
+
 def test_refresh_restores_language_and_step_from_the_url():
     at = start(app(lang="es", **EXAMPLE_2), "lessons/page.py")
     lesson, step = current_step(at)

@@ -162,8 +162,10 @@ def history_navigation() -> bool:
 
 def followed() -> dict[str, str | None] | None:
     """The address values the browser's Back or Forward brought back in this run
-    (:data:`FOLLOWED`; see :meth:`ShellState.follow`), or ``None`` in any other run."""
-    return shell().followed
+    (:data:`FOLLOWED`; see :meth:`ShellState.follow`), or ``None`` in any other run — a
+    fragment's run after it too (it does not start at :func:`init`: presenter mode left with
+    Esc inside the practice table's fragment would have been turned on again)."""
+    return shell().followed if history_navigation() else None
 
 
 def init() -> None:
