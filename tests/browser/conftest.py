@@ -257,7 +257,7 @@ def query(page) -> dict[str, str]:
     """The page address's query parameters."""
     from urllib.parse import parse_qsl, urlsplit
 
-    return dict(parse_qsl(urlsplit(page.url).query))
+    return dict(parse_qsl(urlsplit(page.evaluate("location.href")).query))  # page.url can miss a replaceState
 
 
 def key_class(page, prefix: str, timeout_ms: int = 15000) -> str:

@@ -46,10 +46,11 @@ def answer(page, prefix: str, step) -> None:
     wait_for_alert(page, "Success")
 
 
-def walk(page, app_url, lesson, first: str, count: int) -> None:
-    """From step ``first``, ``count`` steps answered wrong then right, each followed by Next."""
+def walk(page, app_url, lesson, first: str, count: int, *, lang: str = "lang=en&") -> None:
+    """From step ``first``, ``count`` steps answered wrong then right, each followed by Next
+    (``lang=""``: a link without the language, which the app adds)."""
     start = lesson.step_index(first)
-    page.goto(f"{app_url}/lessons?lang=en&lesson={lesson.id}&step={first}&table=text")
+    page.goto(f"{app_url}/lessons?{lang}lesson={lesson.id}&step={first}&table=text")
     settle(page)
     for index in range(start, start + count):
         step = lesson.steps[index]
@@ -63,7 +64,11 @@ def test_a_pile_a_walk_through_and_an_option_answered_by_clicks(page, app_url):
     modes = [lesson.steps[lesson.step_index(name)].answered_by
              for name in ("example-1-place", "example-1-muggins", "call-free-choice")]
     assert modes == [AnswerMode.PILE, AnswerMode.MOVES, AnswerMode.OPTION]
-    walk(page, app_url, lesson, "example-1-place", 2)  # the place step, then its walk-through
+    entries = page.evaluate("history.length")
+    walk(page, app_url, lesson, "example-1-place", 2, lang="")  # the place step, then its walk-through
+    # the link, its language added (not a new entry: Back once showed the same step from the
+    # bare link), then a step for each Next
+    assert page.evaluate("history.length") == entries + 3, "a history entry too many"
     start = lesson.step_index("example-1-place")
     after, walk_through, place = (lesson.steps[start + n].id for n in (2, 1, 0))
     wait_for_shown_step(page, lesson.id, after)

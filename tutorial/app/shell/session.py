@@ -80,7 +80,8 @@ class ShellState:
       values of the address it brought back (a value the address lacks is ``None``);
       ``None`` in any other run (:func:`followed`);
     - ``history_sent``: the page has the rule of which address changes are history
-      (:mod:`tutorial.app.shell.history`).
+      (:mod:`tutorial.app.shell.history`); ``first_run``: this run is the session's first
+      (:func:`sync_url` leaves a link's address as it is until the next).
     """
 
     KEY: ClassVar[str] = "shell"
@@ -95,6 +96,7 @@ class ShellState:
     arrived: bool = True
     followed: dict[str, str | None] | None = None
     history_sent: bool = False
+    first_run: bool = True
 
     def follow(self, address: dict[str, str]) -> dict[str, str | None]:
         """The browser brought back ``address`` (Back or Forward): take its language, lesson,
@@ -173,6 +175,7 @@ def init() -> None:
     in a run the browser's Back or Forward started, follow the address it brought back."""
     kept = shell()
     kept.followed = None
+    kept.first_run = not kept.initialised
     if kept.initialised:
         if history_navigation():
             _follow_address(kept)
@@ -280,13 +283,22 @@ def sync_url(here: dict[str, str | None] | None = None) -> None:
     on their pages only: :data:`PAGE_ONLY`), so a refresh or a shared
     link restores them, plus ``here``: values of this page only (they leave the address on
     other pages). Writes only when something
-    differs, so the Back button is not flooded."""
+    differs, so the Back button is not flooded.
+
+    In a browser, the session's first run does not write an address that only adds to the
+    link's (its language, the lesson and step it opened): Streamlit would make that a new
+    history entry before the page's history rule (:mod:`tutorial.app.shell.history`) is
+    installed, and Back from the page would first show the same page from the bare link. The
+    next run (the browser's stored progress arriving, on every visit) writes it, replacing
+    the entry. Clients without a browser (AppTest, ``st.context.locale`` unset) get it at once."""
     kept = shell()
     wanted: dict[str, str] = {LANG: lang(), **{key: value for key, value in kept.kept.items()
                                                if kept.page in PAGE_ONLY.get(key, (kept.page,))}}
     wanted.update({key: value for key, value in (here or {}).items() if value})
     current = {key: st.query_params.get(key) for key in st.query_params}
     if current != wanted:
+        if kept.first_run and st.context.locale and all(wanted.get(key) == value for key, value in current.items()):
+            return  # only adding to a link: at the next run (the browser's stored progress arriving), see below
         st.query_params.from_dict(wanted)
 
 
