@@ -415,8 +415,10 @@ def test_the_browsers_back_and_forward_take_the_step_of_the_address_they_bring_b
     state = LessonState()
     pick_lesson(LESSONS, state, LESSONS[1].id, LESSONS[1].steps[3].id)
     assert follow_lesson(LESSONS, state, LESSONS[1].id, LESSONS[1].steps[2].id)
-    assert LessonScreen(LESSONS, state).index == 2 and state.moves == 1
+    assert LessonScreen(LESSONS, state).index == 2 and state.moves == 1 and state.followed
+    state.followed = False  # (the page gives the step the focus and clears it)
     assert not follow_lesson(LESSONS, state, LESSONS[1].id, LESSONS[1].steps[2].id) and state.moves == 1
+    assert not state.followed
     assert follow_lesson(LESSONS, state, LESSONS[0].id, None)  # back to the lesson before, at its step reached
     assert state.current == LESSONS[0].id and state.steps[LESSONS[1].id] == 2
     for lesson_id, step_id in (("no-such-lesson", None), (LESSONS[0].id, "no-such-step"), (None, None)):

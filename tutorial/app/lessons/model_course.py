@@ -72,7 +72,9 @@ class LessonState:
       the address).
     - ``notice``: an unknown lesson or step from the address, said once.
     - ``answered``, ``moves``, ``finished``: counters the page uses to bring what changed
-      into view (answers given, moves between steps, *Finish* clicks).
+      into view (answers given, moves between steps, *Finish* clicks); ``followed``: the
+      browser's Back or Forward has just moved to another step (the page gives it the focus,
+      as after *Next*, and clears it).
     """
 
     KEY: ClassVar[str] = "lesson"
@@ -88,6 +90,7 @@ class LessonState:
     answered: int = 0
     moves: int = 0
     finished: int = 0
+    followed: bool = False
 
     def store(self, *, presenting: bool) -> dict[str, StepAnswer]:
         """The answers read now: a class room's while it shows one, else presenter mode's
@@ -200,6 +203,7 @@ def follow_lesson(lessons: Sequence[Lesson], state: LessonState, wanted: str | N
         state.steps[lesson.id] = index
     moved = (state.current, state.steps.get(lesson.id, 0)) != before
     state.moves += moved
+    state.followed = state.followed or moved
     return moved
 
 

@@ -32,6 +32,7 @@ if not lessons:
 if presenter.active():  # a projector: the table, the question and big controls only
     lesson_present.show(lessons)
     lesson, index = lesson_view.current(lessons)
+    lesson_view.lesson_state().followed = False  # the projector's keys keep their own focus
     document.title(_(lesson.title), _("Lessons"))
     session.remember(lesson=lesson.id, step=lesson.steps[index].id)
     session.sync_url()
@@ -64,6 +65,11 @@ st.progress(share, text=progress)
 with st.container(border=True):
     anchor()(data={"nonce": str(state.moves), "top": state.moves > 0}, key="lesson-step-top")
     may_go_on, panel = lesson_steps.show_step(lesson, step)
+if state.followed:  # the browser's Back or Forward brought another step: the focus to it, as after Next
+    state.followed = False
+    focus.request(lesson_steps.first_controls(lesson, step),
+                  say=_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps)) + ": " + _(step.title))
+    focus.deliver("lesson-followed-focus")
 
 here = lesson_view.place_token()
 

@@ -10,10 +10,17 @@ the lesson and step, presenter mode, the table's look, the explorer's lab); ever
 change now *replaces* the entry, so Back goes back a place, never to an entry the app would
 ignore.
 
-The rule, in the browser: a new address on the same page that changes no followed value the
-address already had (it may add one: the first address a page writes) replaces the current
-entry; anything else is a new entry, as before. Installed once per page (the first run of a
-session draws it; it draws nothing and stays in the page)."""
+The rule, in the browser: a new address on the same page replaces the current entry unless it
+changes a followed value — a place's value (language, lesson, step, lab) changed or dropped,
+or a setting (presenter mode, the table's look) switched on or off; a place's value *added*
+is the page completing its first address (``/lessons`` gaining its language, lesson and step),
+not a move. Anything else is a new entry, as before. Installed once per page (the first run of
+a session draws it; it draws nothing and stays in the page).
+
+A run Back or Forward started writes its address even when the server thinks it is already
+there (:func:`tutorial.app.shell.session.sync_url`): a click's run that ended just after the
+browser went back wrote its own address onto the entry Back reached (Streamlit replaces the
+entry during history navigation), and the page then showed one step with another's address."""
 
 from __future__ import annotations
 
@@ -26,16 +33,19 @@ from tutorial.app.shell import session
 JS = r"""
 export default function(component) {
   if (window.__mugginsHistory) { return; }
-  const followed = (component.data && component.data.followed) || [];
+  const data = component.data || {};
+  const places = data.places || [], settings = data.settings || [];
   const push = window.history.pushState.bind(window.history);
   const replace = window.history.replaceState.bind(window.history);
-  window.__mugginsHistory = { followed };
+  window.__mugginsHistory = { places, settings };
   window.history.pushState = function (state, unused, url) {
     try {
       const next = new URL(url, window.location.href);
       const here = new URL(window.location.href);
-      const moved = next.pathname !== here.pathname || followed.some(key =>
-        here.searchParams.has(key) && here.searchParams.get(key) !== next.searchParams.get(key));
+      const differs = (key) => here.searchParams.get(key) !== next.searchParams.get(key);
+      const moved = next.pathname !== here.pathname
+        || places.some(key => here.searchParams.has(key) && differs(key))
+        || settings.some(differs);
       if (!moved) { return replace(state, unused, url); }
     } catch (error) { /* an address URL cannot read: as the browser would */ }
     return push(state, unused, url);
@@ -61,4 +71,4 @@ def install() -> None:
         return
     kept.history_sent = True
     st.html(STYLE)
-    _component()(data={"followed": list(session.FOLLOWED)}, key="muggins-history")
+    _component()(data={"places": list(session.PLACES), "settings": list(session.SETTINGS)}, key="muggins-history")

@@ -39,7 +39,11 @@ KEPT = ("lesson", "step", "deal", "moves", "seat", "game", "saved", "table", "de
 (completed lessons, check results) is not among them: it is kept in the learner's browser
 (:mod:`tutorial.app.shell.storage`), never put into links they share; an old bookmark's
 ``done``/``checks`` are still read once (:func:`url_seed`)."""
-FOLLOWED = (LANG, "lesson", "step", "present", "table", "deck", "lab")
+PLACES = (LANG, "lesson", "step", "lab")
+"""The followed values that say where the learner is (:data:`FOLLOWED`)."""
+SETTINGS = ("present", "table", "deck")
+"""The followed values that are switches, absent when off (:data:`FOLLOWED`)."""
+FOLLOWED = PLACES + SETTINGS
 """The query parameters the session follows when the browser's Back or Forward brings back an
 address of this session (:func:`init`): the language, the lesson and step (Back goes back a
 step), presenter mode, the table's look and the explorer's lab. The others (a practice game,
@@ -296,7 +300,9 @@ def sync_url(here: dict[str, str | None] | None = None) -> None:
                                                if kept.page in PAGE_ONLY.get(key, (kept.page,))}}
     wanted.update({key: value for key, value in (here or {}).items() if value})
     current = {key: st.query_params.get(key) for key in st.query_params}
-    if current != wanted:
+    if history_navigation():  # written even if the same: the browser's address may be a click's (history.py)
+        st.query_params.from_dict(wanted)
+    elif current != wanted:
         if kept.first_run and st.context.locale and all(wanted.get(key) == value for key, value in current.items()):
             return  # only adding to a link: at the next run (the browser's stored progress arriving), see below
         st.query_params.from_dict(wanted)
