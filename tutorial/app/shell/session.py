@@ -287,7 +287,8 @@ def sync_url(here: dict[str, str | None] | None = None) -> None:
     on their pages only: :data:`PAGE_ONLY`), so a refresh or a shared
     link restores them, plus ``here``: values of this page only (they leave the address on
     other pages). Writes only when something
-    differs, so the Back button is not flooded.
+    differs, so the Back button is not flooded — and on every run Back or Forward started,
+    whose address the browser may have let a click's late run overwrite (:mod:`~tutorial.app.shell.history`).
 
     In a browser, the session's first run does not write an address that only adds to the
     link's (its language, the lesson and step it opened): Streamlit would make that a new
@@ -304,7 +305,7 @@ def sync_url(here: dict[str, str | None] | None = None) -> None:
         st.query_params.from_dict(wanted)
     elif current != wanted:
         if kept.first_run and st.context.locale and all(wanted.get(key) == value for key, value in current.items()):
-            return  # only adding to a link: at the next run (the browser's stored progress arriving), see below
+            return  # only adding to a link: written at the next run (the docstring says why)
         st.query_params.from_dict(wanted)
 
 
