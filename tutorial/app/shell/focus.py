@@ -427,6 +427,12 @@ def _component() -> Any:
 STYLE = "<style>.st-key-muggins-focus {display: none;}</style>"
 
 
+def resend() -> None:
+    """Draw the keeper again at this run's :func:`mark`: the browser said it is not in the page
+    (its element, drawn once, can be dropped before its script loads: :mod:`~tutorial.app.shell.storage`)."""
+    state().labels = None
+
+
 def mark(tr: gettext.NullTranslations) -> None:
     """Draw the focus keeper from the entry script, on the runs that have something to send:
     the first run of a session (the script installs itself in the page and stays there),

@@ -72,3 +72,9 @@ def install() -> None:
     kept.history_sent = True
     st.html(STYLE)
     _component()(data={"places": list(session.PLACES), "settings": list(session.SETTINGS)}, key="muggins-history")
+
+
+def resend() -> None:
+    """Draw the rule again at this run's :func:`install`: the browser said it is not in the page
+    (its element, drawn once, can be dropped before its script loads: :mod:`~tutorial.app.shell.storage`)."""
+    session.shell().history_sent = False

@@ -191,6 +191,14 @@ def arrived() -> None:
         return
     kept.arrived = True
     take(sent)
+    missing = sent.get("scripts")
+    if isinstance(missing, dict):  # a script drawn once per session that is not in the page: drawn again in this run
+        from tutorial.app.shell import focus, history
+
+        if missing.get("focus") is False:
+            focus.resend()
+        if missing.get("history") is False:
+            history.resend()
 
 
 def take(sent: dict[str, Any]) -> None:
@@ -336,7 +344,10 @@ export default function(component) {
     try { value = window.localStorage.getItem(KEY); } catch (err) { value = null; }
     const sent = { session: data.session, value: value };
     if (value !== null && value.length > LIMIT) { sent.value = null; sent.long = value.length; }
-    whenIdle(() => setStateValue('stored', sent));
+    // with it, whether the scripts drawn once per session are in the page (a first run cut
+    // short by a rerun can drop their element before their script has loaded: drawn again then)
+    whenIdle(() => setStateValue('stored', { ...sent, scripts: { focus: !!window.__mugginsFocus,
+                                                               history: !!window.__mugginsHistory } }));
   }
   window.__mugginsStorageWrite = (op) => {  // also called by the short writer (WRITE_JS) and the drawn table
     // Only a later write than the last one done: the drawn table hands over its write when its
