@@ -112,3 +112,24 @@ def test_a_phone_can_place_a_card_and_read_the_verdict(browser, app_url):
     box = page.locator("[data-testid='stAlertContentSuccess']").bounding_box()
     assert box["width"] <= 390
     context.close()
+
+
+def test_a_page_from_the_menu_or_a_corrected_link_is_one_history_entry(page, app_url):
+    """Streamlit pushes a page chosen in the menu with its address emptied, then the page writes
+    its own: with a switch on, that was a second entry, and Back showed the same page without the
+    switch (a trial, 4 times in 4). A link the app corrects (``lang=xx``) was two entries too."""
+    page.goto(f"{app_url}/rules?lang=en&table=text")
+    settle(page)
+    entries = page.evaluate("history.length")
+    page.locator("[data-testid='stSidebarNav'] a:has-text('Practice')").click()
+    page.wait_for_function("() => location.pathname.endsWith('/practice') && location.search.includes('deal=')", timeout=15_000)
+    settle(page)
+    assert page.evaluate("history.length") == entries + 1
+    page.go_back()
+    page.wait_for_function("() => location.pathname.endsWith('/rules')", timeout=15_000)
+    settle(page)
+    assert query(page).get("table") == "text" and page.locator("h1").first.inner_text() == "The rules of Muggins"
+    page.goto(f"{app_url}/lessons?lang=xx")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('lang') === 'en'", timeout=15_000)
+    settle(page)
+    assert page.evaluate("history.length") == entries + 1  # the Rules page's entry, then this one (Practice's dropped)

@@ -117,7 +117,7 @@ def test_the_code_shown_in_one_browser_moves_the_lessons_into_another(browser, a
         settle(other)
         wait_text(other, "This replaces everything this browser keeps")
         other.wait_for_function("() => document.body.dataset.mugginsStorage === 'read'", timeout=20_000)
-        assert "move=" not in other.evaluate("location.href")
+        other.wait_for_function("() => !location.search.includes('move=')", timeout=15_000)  # written at the next run
         other.locator("[class*='st-key-move-take'] button").first.click()
         other.wait_for_function(f"(key) => (window.localStorage.getItem(key) || '').includes('{LESSON.id}')",
                                 arg=KEY, timeout=20_000)

@@ -14,7 +14,11 @@ The rule, in the browser: a new address on the same page replaces the current en
 changes a followed value — a place's value (language, lesson, step, lab) changed or dropped,
 or a setting (presenter mode, the table's look) switched on or off; a place's value *added*
 is the page completing its first address (``/lessons`` gaining its language, lesson and step),
-not a move. Anything else is a new entry, as before. Installed once per page (the first run of
+not a move. An address written with no action of the learner's since the last one (no
+pointer, key or click: the app completing or correcting the link opened, ``lang=xx`` made
+``lang=en``), or onto an address without the language (a page Streamlit has just opened with
+its address emptied, which then gains the table's look), completes the page's first address
+too. Anything else is a new entry, as before. Installed once per page (the first run of
 a session draws it; it draws nothing and stays in the page).
 
 A run Back or Forward started writes its address even when the server thinks it is already
@@ -38,17 +42,26 @@ export default function(component) {
   const push = window.history.pushState.bind(window.history);
   const replace = window.history.replaceState.bind(window.history);
   window.__mugginsHistory = { places, settings };
+  // Whether the learner did anything since the address last changed: an address the app
+  // writes with no action of theirs completes or corrects the one they opened.
+  let acted = false;
+  for (const type of ['pointerdown', 'keydown', 'click']) {
+    window.addEventListener(type, () => { acted = true; }, true);
+  }
   window.history.pushState = function (state, unused, url) {
+    let moved = true;
     try {
       const next = new URL(url, window.location.href);
       const here = new URL(window.location.href);
       const differs = (key) => here.searchParams.get(key) !== next.searchParams.get(key);
-      const moved = next.pathname !== here.pathname
-        || places.some(key => here.searchParams.has(key) && differs(key))
-        || settings.some(differs);
-      if (!moved) { return replace(state, unused, url); }
+      // the page's first address: the link as opened (no action since), or a page's address
+      // Streamlit has just emptied (every address the app writes has the language)
+      const completing = !acted || !here.searchParams.has('lang');
+      moved = next.pathname !== here.pathname || (!completing
+        && (places.some(key => here.searchParams.has(key) && differs(key)) || settings.some(differs)));
     } catch (error) { /* an address URL cannot read: as the browser would */ }
-    return push(state, unused, url);
+    acted = false;
+    return moved ? push(state, unused, url) : replace(state, unused, url);
   };
 }
 """

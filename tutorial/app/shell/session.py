@@ -290,12 +290,13 @@ def sync_url(here: dict[str, str | None] | None = None) -> None:
     differs, so the Back button is not flooded — and on every run Back or Forward started,
     whose address the browser may have let a click's late run overwrite (:mod:`~tutorial.app.shell.history`).
 
-    In a browser, the session's first run does not write an address that only adds to the
-    link's (its language, the lesson and step it opened): Streamlit would make that a new
-    history entry before the page's history rule (:mod:`tutorial.app.shell.history`) is
-    installed, and Back from the page would first show the same page from the bare link. The
-    next run (the browser's stored progress arriving, on every visit) writes it, replacing
-    the entry. Clients without a browser (AppTest, ``st.context.locale`` unset) get it at once."""
+    In a browser, the session's first run does not write the address (the link's completed —
+    its language, the lesson and step it opened — or corrected — ``lang=xx``): Streamlit would
+    make that a new history entry before the page's history rule
+    (:mod:`tutorial.app.shell.history`) is installed, and Back from the page would first show
+    the same page from the link. The next run (the browser's stored progress arriving, on every
+    visit) writes it, replacing the entry. Clients without a browser (AppTest,
+    ``st.context.locale`` unset) get it at once."""
     kept = shell()
     wanted: dict[str, str] = {LANG: lang(), **{key: value for key, value in kept.kept.items()
                                                if kept.page in PAGE_ONLY.get(key, (kept.page,))}}
@@ -304,8 +305,8 @@ def sync_url(here: dict[str, str | None] | None = None) -> None:
     if history_navigation():  # written even if the same: the browser's address may be a click's (history.py)
         st.query_params.from_dict(wanted)
     elif current != wanted:
-        if kept.first_run and st.context.locale and all(wanted.get(key) == value for key, value in current.items()):
-            return  # only adding to a link: written at the next run (the docstring says why)
+        if kept.first_run and st.context.locale:
+            return  # completing or correcting the link: written at the next run (the docstring says why)
         st.query_params.from_dict(wanted)
 
 
