@@ -65,10 +65,20 @@ st.progress(share, text=progress)
 with st.container(border=True):
     anchor()(data={"nonce": str(state.moves), "top": state.moves > 0}, key="lesson-step-top")
     may_go_on, panel = lesson_steps.show_step(lesson, step)
+
+
+def focus_step() -> None:
+    """The focus to the step on show, its first control, and a screen reader told where the
+    learner is."""
+    now, at = lesson_view.current(lessons)
+    focus.request(lesson_steps.first_controls(now, now.steps[at]),
+                  say=_("Step {number} of {total}").format(number=at + 1, total=len(now.steps)) + ": "
+                  + _(now.steps[at].title))
+
+
 if state.followed:  # the browser's Back or Forward brought another step: the focus to it, as after Next
     state.followed = False
-    focus.request(lesson_steps.first_controls(lesson, step),
-                  say=_("Step {number} of {total}").format(number=index + 1, total=len(lesson.steps)) + ": " + _(step.title))
+    focus_step()
     focus.deliver("lesson-followed-focus")
 
 here = lesson_view.place_token()
@@ -78,10 +88,7 @@ def arrived() -> None:
     """After a move to another step (or lesson): its top comes into view, the focus goes to its
     first control, and a screen reader hears where the learner is."""
     state.moves += 1
-    now, at = lesson_view.current(lessons)
-    focus.request(lesson_steps.first_controls(now, now.steps[at]),
-                  say=_("Step {number} of {total}").format(number=at + 1, total=len(now.steps)) + ": "
-                  + _(now.steps[at].title))
+    focus_step()
 
 
 def finished() -> None:

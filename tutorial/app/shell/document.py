@@ -53,8 +53,9 @@ STYLE = (
     "<style>"
     # The script's box and its layout wrapper take no room (else the page gets one gap more).
     f".st-key-{LANGUAGE_BOX}, :has(> .st-key-{LANGUAGE_BOX}) {{display: none !important;}}"
-    # The scripts that keep the learner's progress in this browser (storage.py) take no room either.
-    "[class*='st-key-muggins-storage'] {display: none !important;}"
+    # The scripts that keep the learner's progress in this browser (storage.py) and the history
+    # rule (history.py) take no room either.
+    "[class*='st-key-muggins-storage'], .st-key-muggins-history {display: none !important;}"
     # Under stMain: more particular than a page's own style for its paragraphs (presenter mode).
     f"[data-testid='stMain'] [class*='st-key-{BIG_TEXT}'] [data-testid='stMarkdownContainer'] p"
     " {font-size: 2.25rem; font-weight: 700; line-height: 1.2; margin: 0;}"

@@ -41,9 +41,10 @@ KEPT = ("lesson", "step", "deal", "moves", "seat", "game", "saved", "table", "de
 ``done``/``checks`` are still read once (:func:`url_seed`)."""
 PLACES = (LANG, "lesson", "step", "lab")
 """The followed values that say where the learner is (:data:`FOLLOWED`)."""
-SETTINGS = ("present", "table", "deck")
-"""The followed values that are switches, absent when off (:data:`FOLLOWED`)."""
-FOLLOWED = PLACES + SETTINGS
+SETTINGS = {"present": "1", "table": "text", "deck": "4"}
+"""The followed values that are switches, with the one value each takes when on (absent when off;
+:data:`FOLLOWED`)."""
+FOLLOWED = PLACES + tuple(SETTINGS)
 """The query parameters the session follows when the browser's Back or Forward brings back an
 address of this session (:func:`init`): the language, the lesson and step (Back goes back a
 step), presenter mode, the table's look and the explorer's lab. The others (a practice game,
@@ -108,19 +109,9 @@ class ShellState:
         the explorer page's to take); returns them, and keeps them in :attr:`followed` for
         this run's pages. A language the app does not have, or a lesson id of another shape,
         is not taken (the address came from the browser, which anyone can edit)."""
-        wanted: dict[str, str | None] = {key: address.get(key) or None for key in FOLLOWED}
-        asked = wanted[LANG]
-        understood = normalize(asked) or (match_language(asked) if asked else None)
-        if understood:
-            self.lang = understood
+        wanted: dict[str, str | None] = {key: usable(key, address.get(key)) for key in FOLLOWED}
+        self.lang = understood(wanted[LANG]) or self.lang
         wanted[LANG] = self.lang
-        for key in ("lesson", "step"):
-            value = wanted[key]
-            if value is not None and not SLUG.fullmatch(value):
-                wanted[key] = None
-        wanted["table"] = "text" if wanted["table"] == "text" else None
-        wanted["deck"] = "4" if wanted["deck"] == "4" else None
-        wanted["present"] = "1" if wanted["present"] == "1" else None
         for key in (key for key in FOLLOWED if key in KEPT):
             if wanted[key] is None:
                 self.kept.pop(key, None)
@@ -155,6 +146,23 @@ def _browser_languages() -> list[str]:
     return preferred
 
 
+def understood(asked: str | None) -> str | None:
+    """The app's language a link's ``lang`` asks for (``es-MX``: ``es``), or ``None``."""
+    return normalize(asked) or (match_language(asked) if asked else None)
+
+
+def usable(key: str, value: str | None) -> str | None:
+    """An address's value as the session keeps it, or ``None`` for one it does not: a lesson or
+    step id of another shape, a switch's value other than its one (:data:`SETTINGS`), empty."""
+    if not value:
+        return None
+    if key in ("lesson", "step"):  # ids are short slugs: anything else is no lesson (the Lessons page says so)
+        return value if SLUG.fullmatch(value) else None
+    if key in SETTINGS:
+        return value if value == SETTINGS[key] else None
+    return value
+
+
 def history_navigation() -> bool:
     """Whether the browser's Back or Forward started this run (Streamlit says so in the run's
     context, as it does for widgets bound to the address). A run a click started may carry an
@@ -186,21 +194,14 @@ def init() -> None:
         return
     kept.initialised = True
     asked = st.query_params.get(LANG)
-    understood = normalize(asked) or (match_language(asked) if asked else None)
-    kept.lang = understood or negotiate(_browser_languages())
-    if asked and asked.strip() and not understood:
+    kept.lang = understood(asked) or negotiate(_browser_languages())
+    if asked and asked.strip() and not understood(asked):
         kept.unknown_lang = asked
     seed = {key: str(st.query_params.get(key)) for key in st.query_params}
     kept.seed = seed
-    kept.kept = {key: seed[key] for key in KEPT if seed.get(key)}
-    for key in ("lesson", "step"):  # ids are short slugs: anything else is no lesson (the Lessons page says so)
-        if key in kept.kept and not SLUG.fullmatch(kept.kept[key]):
-            kept.kept.pop(key)
-    st.session_state[TEXT_VIEW] = seed.get("table") == "text"
-    st.session_state[FOUR_COLOUR] = seed.get("deck") == "4"
-    for key, wanted in (("table", "text"), ("deck", "4")):  # only these values are kept
-        if kept.kept.get(key) != wanted:
-            kept.kept.pop(key, None)
+    kept.kept = {key: value for key in KEPT if (value := usable(key, seed.get(key))) is not None}
+    st.session_state[TEXT_VIEW] = "table" in kept.kept
+    st.session_state[FOUR_COLOUR] = "deck" in kept.kept
 
 
 def _follow_address(kept: ShellState) -> None:
