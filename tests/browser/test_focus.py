@@ -272,6 +272,9 @@ def test_on_a_phone_next_brings_the_new_steps_question_to_the_top(phone, app_url
     before, step = lesson.steps[number - 2], lesson.steps[number - 1]
     assert before.kind == "place"
     page.goto(f"{app_url}/lessons?lesson={lesson.id}&step={before.id}")
+    # the run the browser's stored progress brings, which completes the link's address with the
+    # language (a tap during its redraw of the table found the pile gone)
+    page.wait_for_function("() => new URLSearchParams(location.search).has('lang')", timeout=20_000)
     settle(page)
     tap_pile(page, before.right[0])
     page.wait_for_selector("[data-testid='stAlertContentSuccess']")
