@@ -23,6 +23,8 @@ clicks and polls took.
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import http.cookiejar
 import json
 import os
@@ -43,6 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.browser.server import wait_for_line  # noqa: E402
 from tutorial.deploy.local_postgres import LocalPostgres  # noqa: E402
 
 
@@ -171,63 +174,73 @@ def run(processes: int, learners: int, seconds: float, think: float) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="muggins-bench-"))
     above = tempfile.mkdtemp(prefix="muggins-bench-pg-")
     os.chmod(above, 0o755)  # the server's user passes through (root's serve makes the cluster's folder new)
-    cluster = LocalPostgres(os.path.join(above, "pg"), settings=["shared_preload_libraries=pg_stat_statements", "max_connections=300"]).start()
-    url = cluster.create_database("muggins")
-    import psycopg
+    cluster = LocalPostgres(os.path.join(above, "pg"), settings=["shared_preload_libraries=pg_stat_statements", "max_connections=300"])
+    serve: subprocess.Popen | None = None
+    stop = threading.Event()
+    threads: list[threading.Thread] = []
+    try:  # whatever ends the run (its end, an error, Ctrl+C, SIGTERM), the servers it started stop
+        cluster.start()
+        url = cluster.create_database("muggins")
+        import psycopg
 
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
-    port, first = free_port(), free_port()
-    while port in range(first, first + processes):
-        first = free_port()
-    env = {**os.environ, "STREAMLIT_SERVER_ENABLE_AGENT_API": "true", "STREAMLIT_SERVER_AGENT_MAX_SESSIONS": "1000",
-           "MUGGINS_MIN_SEEN_MS": "0", "MUGGINS_DATA_DIR": str(folder / "data"),
-           # every simulated learner comes from this machine's one address: the limits per address off
-           "MUGGINS_ADDRESS_RUNS": "0", "MUGGINS_ADDRESS_SESSIONS": "0"}
-    serve = subprocess.Popen([sys.executable, "-m", "tutorial", "serve", "--processes", str(processes), "--address", "127.0.0.1",
-                              "--port", str(port), "--first-app-port", str(first), "--database-url", url,
-                              "--run-dir", str(folder / "run")], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             text=True, start_new_session=True)
-    said = []
-    for line in serve.stdout:
-        said.append(line)
-        if line.startswith("Muggins Tutor is at http"):
-            break
-    else:
-        raise RuntimeError("muggins serve did not start: " + "".join(said)[-2000:])
-    base = f"http://127.0.0.1:{port}"
-    log, stop, rng = Log(), threading.Event(), random.Random(2026)
-    room: list[str] = []
-    ready = threading.Event()
-    threads = [threading.Thread(target=teach, args=(base, log, stop, room, ready, 6.0), daemon=True)]
-    threads[0].start()
-    ready.wait(120)
-    for number in range(learners):
-        if number % 2:
-            target = (attend, (base, log, stop, room[0], number, random.Random(rng.random()), think))
-        else:
-            target = (practise, (base, log, stop, random.Random(rng.random()), think))
-        threads.append(threading.Thread(target=target[0], args=target[1], daemon=True))
-        threads[-1].start()
-    time.sleep(10)  # every learner has joined or opened a hand
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("SELECT pg_stat_statements_reset()")
-    log.counting = True
-    started, cpu = time.monotonic(), time.process_time()
-    time.sleep(seconds)
-    log.counting = False
-    elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
-    with psycopg.connect(url, autocommit=True) as conn:
-        db_ms, calls = conn.execute("SELECT COALESCE(SUM(total_exec_time), 0), COALESCE(SUM(calls), 0) FROM pg_stat_statements "
-                                    "WHERE query NOT ILIKE '%pg_stat_statements%'").fetchone()
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=30)
-    os.killpg(serve.pid, signal.SIGTERM)
-    serve.wait(timeout=60)
-    cluster.stop()
-    shutil.rmtree(folder, ignore_errors=True)
-    shutil.rmtree(above, ignore_errors=True)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+        port, first = free_port(), free_port()
+        while port in range(first, first + processes):
+            first = free_port()
+        env = {**os.environ, "STREAMLIT_SERVER_ENABLE_AGENT_API": "true", "STREAMLIT_SERVER_AGENT_MAX_SESSIONS": "1000",
+               "MUGGINS_MIN_SEEN_MS": "0", "MUGGINS_DATA_DIR": str(folder / "data"),
+               # every simulated learner comes from this machine's one address: the limits per address off
+               "MUGGINS_ADDRESS_RUNS": "0", "MUGGINS_ADDRESS_SESSIONS": "0"}
+        said = folder / "serve.out"
+        with open(said, "wb") as out:
+            serve = subprocess.Popen([sys.executable, "-m", "tutorial", "serve", "--processes", str(processes),
+                                      "--address", "127.0.0.1", "--port", str(port), "--first-app-port", str(first),
+                                      "--database-url", url, "--run-dir", str(folder / "run")],
+                                     env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     start_new_session=True)
+        wait_for_line(said, serve, "Muggins Tutor is at http", 180)
+        base = f"http://127.0.0.1:{port}"
+        log, rng = Log(), random.Random(2026)
+        room: list[str] = []
+        ready = threading.Event()
+        threads.append(threading.Thread(target=teach, args=(base, log, stop, room, ready, 6.0), daemon=True))
+        threads[0].start()
+        if not ready.wait(120) or not room:
+            raise RuntimeError("the teacher's class room did not open within 120 s")
+        for number in range(learners):
+            if number % 2:
+                target = (attend, (base, log, stop, room[0], number, random.Random(rng.random()), think))
+            else:
+                target = (practise, (base, log, stop, random.Random(rng.random()), think))
+            threads.append(threading.Thread(target=target[0], args=target[1], daemon=True))
+            threads[-1].start()
+        time.sleep(10)  # every learner has joined or opened a hand
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("SELECT pg_stat_statements_reset()")
+        log.counting = True
+        started, cpu = time.monotonic(), time.process_time()
+        time.sleep(seconds)
+        log.counting = False
+        elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
+        with psycopg.connect(url, autocommit=True) as conn:
+            db_ms, calls = conn.execute("SELECT COALESCE(SUM(total_exec_time), 0), COALESCE(SUM(calls), 0) FROM pg_stat_statements "
+                                        "WHERE query NOT ILIKE '%pg_stat_statements%'").fetchone()
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        if serve is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(serve.pid, signal.SIGTERM)
+            try:
+                serve.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(serve.pid, signal.SIGKILL)
+                serve.wait(timeout=10)
+        cluster.stop("immediate")
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(above, ignore_errors=True)
     clicks = [t for what in ("pile", "answer", "join", "click") for t in log.times.get(what, [])]
     polls = log.times.get("poll", [])
     request_s = sum(clicks) + sum(polls) + sum(log.times.get("teacher", []))
@@ -249,16 +262,25 @@ def run(processes: int, learners: int, seconds: float, think: float) -> dict:
     }
 
 
-def main() -> int:
-    args = sys.argv[1:]
+def interrupted(signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")  # SIGTERM as Ctrl+C: run()'s servers are stopped on the way out
 
-    def option(name: str, default: str) -> str:
-        return args[args.index(name) + 1] if name in args else default
 
-    counts = [int(n) for n in option("--processes", "1,2").split(",")]
-    results = [run(n, int(option("--learners", "48")), float(option("--seconds", "40")), float(option("--think", "1.0")))
-               for n in counts]
-    if "--json" in args:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench_school.py", description=__doc__.split("\n\n")[0].replace("\n", " "))
+    parser.add_argument("--processes", default="1,2", help="app process counts to measure, comma-separated (default 1,2)")
+    parser.add_argument("--learners", type=int, default=48, help="simulated learners, half practising, half a class (default 48)")
+    parser.add_argument("--seconds", type=float, default=40.0, help="seconds measured per process count (default 40)")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a learner waits between clicks, ±50 %% (default 1.0)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    try:
+        counts = [int(n) for n in args.processes.split(",")]
+    except ValueError:
+        parser.error(f"--processes: whole numbers separated by commas, not {args.processes!r}")
+    signal.signal(signal.SIGTERM, interrupted)
+    results = [run(n, args.learners, args.seconds, args.think) for n in counts]
+    if args.json:
         print(json.dumps(results, indent=1))
     else:
         for r in results:

@@ -2,6 +2,7 @@ import atexit
 import math
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -33,6 +34,21 @@ os.environ.pop("MUGGINS_DATABASE_URL", None)
 # The caches land in ``__pycache__`` folders, which git ignores.
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
     sys.dont_write_bytecode = False
+
+# Every process the suite starts (``muggins serve``, ``muggins app``, the command line) runs as a
+# new user's shell or a service manager starts it: without PYTHONUNBUFFERED (set on this project's
+# machines), so output written to a file or a pipe is buffered unless the program sees to it —
+# ``muggins serve`` held its readiness line back so, and its test waited for ever (issue 41).
+os.environ.pop("PYTHONUNBUFFERED", None)
+
+
+def _stop_as_interrupted(signum, frame):
+    """SIGTERM ends a run as Ctrl+C does: pytest then tears its fixtures down, so the servers they
+    started (app processes, ``muggins serve``, PostgreSQL clusters) stop with the run."""
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+signal.signal(signal.SIGTERM, _stop_as_interrupted)
 
 
 
@@ -113,6 +129,14 @@ def pytest_terminal_summary(terminalreporter):
 from stores import Cluster, make_place  # noqa: E402
 
 BOTH_STORES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.xdist_group("postgres"))]
+
+
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # once per run, before the workers start their own
+        from stores import reap_left_clusters
+
+        for folder in reap_left_clusters():
+            print(f"stopped a PostgreSQL cluster a killed run left running: {folder}", file=sys.stderr)
 
 
 @pytest.fixture(scope="session")

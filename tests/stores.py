@@ -11,6 +11,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,38 @@ def require_or_skip(why: str) -> None:
     if os.environ.get(REQUIRE):
         pytest.fail(f"{why} ({REQUIRE} is set)")
     pytest.skip(why)
+
+
+CLUSTER_PREFIXES = ("muggins-pg-", "muggins-serve-pg-", "muggins-bench-pg-")
+"""The folders the suite's and the benchmarks' throwaway clusters live in (:func:`cluster_folder`)."""
+
+
+def reap_left_clusters() -> list[str]:
+    """Stop and remove the throwaway clusters a killed run left running (the process that started
+    each is gone: a SIGKILL, a machine's limit); the folders of running suites are left alone.
+    PostgreSQL runs detached from whoever started it, so nothing else would ever stop them."""
+    from tutorial.deploy.local_postgres import LocalPostgres, process_alive
+
+    reaped = []
+    for above in Path(tempfile.gettempdir()).iterdir():
+        if not above.name.startswith(CLUSTER_PREFIXES) or not (above / "pg").is_dir():
+            continue
+        cluster = LocalPostgres(above / "pg")
+        try:
+            owner = int((above / "pg" / "started-by.pid").read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            owner = None
+        if owner is not None and process_alive(owner):
+            continue
+        if owner is None and time.time() - above.stat().st_mtime < 600:
+            continue  # being made or started right now by a run that has not written its owner file yet
+        try:
+            cluster.stop("immediate")
+        except (RuntimeError, OSError):
+            continue
+        shutil.rmtree(above, ignore_errors=True)
+        reaped.append(str(above))
+    return reaped
 
 
 def cluster_folder(prefix: str) -> tuple[str, str]:

@@ -62,6 +62,11 @@ def test_sigterm_stops_the_server(tmp_path):
             assert app.poll() is None, log.read_text()
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.2)
+        # what it says goes out as it is said, with its output in a file and no PYTHONUNBUFFERED (issue 41)
+        assert "PYTHONUNBUFFERED" not in os.environ
+        while f"URL: http://127.0.0.1:{port}" not in log.read_text():
+            assert time.monotonic() < deadline + 10, "muggins app held its output back: " + log.read_text()
+            time.sleep(0.1)
         # every click's messages travel compressed (a practice click: 3.3 kB instead of 6.5 kB)
         assert websocket_extensions(port).startswith("permessage-deflate")
         app.send_signal(signal.SIGTERM)

@@ -571,7 +571,8 @@ def test_two_processes_upgrade_a_version_2_database_at_once(place):
     old_database(place, 2)
     code = PLACE_SCRIPT + "import sys; from tutorial.store import open_room_store; open_room_store(**place_of(sys.argv[1])).open_room()"
     workers = [subprocess.Popen([sys.executable, "-c", code, place.arg], stderr=subprocess.PIPE, text=True) for _ in range(4)]
-    outcomes = [(worker.wait(timeout=60), worker.stderr.read()) for worker in workers]
+    errors = [worker.communicate(timeout=60)[1] for worker in workers]  # read as it comes: a full pipe would stop a worker
+    outcomes = [(worker.returncode, said) for worker, said in zip(workers, errors, strict=True)]
     assert all(status == 0 for status, _ in outcomes), outcomes
     assert place.sql("SELECT COUNT(*) FROM rooms")[0][0] == 4
     assert place.sql("SELECT COUNT(*) FROM games")[0][0] == 1

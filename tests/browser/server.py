@@ -12,6 +12,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from tutorial.deploy.serve import die_with_parent
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -25,15 +27,18 @@ def start_app(tmp: Path, *extra: str, command: list[str] | None = None) -> tuple
     port = free_port()
     env = {**os.environ, "MUGGINS_DATA_DIR": str(tmp / "data")}
     command = command or [sys.executable, "-m", "tutorial", "app"]
-    process = subprocess.Popen(
-        [*command, "--server.port", str(port), "--server.fileWatcherType", "none", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false", "--server.address", "127.0.0.1", *extra],
-        cwd=tmp, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    log = tmp / f"app-{port}.log"  # a file, not a pipe nobody reads: a full pipe would stop the app mid-write
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [*command, "--server.port", str(port), "--server.fileWatcherType", "none", "--server.headless", "true",
+             "--browser.gatherUsageStats", "false", "--server.address", "127.0.0.1", *extra],
+            cwd=tmp, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=die_with_parent)  # a test or benchmark killed takes its app with it
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError("the app stopped: " + process.stderr.read().decode(errors="replace")[-2000:])
+            raise RuntimeError("the app stopped: " + log.read_text(errors="replace")[-2000:])
         try:
             with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as answer:
                 if answer.read().strip() == b"ok":
@@ -41,7 +46,26 @@ def start_app(tmp: Path, *extra: str, command: list[str] | None = None) -> tuple
         except OSError:
             time.sleep(0.2)
     stop_app(process)
-    raise RuntimeError("the app did not answer on /_stcore/health within 60 s")
+    raise RuntimeError("the app did not answer on /_stcore/health within 60 s: " + log.read_text(errors="replace")[-2000:])
+
+
+def wait_for_line(log: Path, process: subprocess.Popen, needle: str, seconds: float) -> str:
+    """The first line of ``log`` (a process's output, written as it runs) that holds ``needle``,
+    waiting at most ``seconds``; ``RuntimeError`` with what the process had written when it stops
+    or the time is up. The file is read again every fifth of a second, so the limit holds whatever
+    the process does (a blocking read of a pipe would wait for its next line, for ever)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+        found = next((line for line in text.splitlines() if needle in line), None)
+        if found is not None:
+            return found
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args[:4]} stopped (status {process.returncode}) without writing {needle!r}; "
+                               f"it wrote:\n{text[-3000:]}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{process.args[:4]} did not write {needle!r} within {seconds:.0f} s; it wrote:\n{text[-3000:]}")
+        time.sleep(0.2)
 
 
 def stop_app(process: subprocess.Popen) -> None:

@@ -21,7 +21,7 @@ import time
 import pytest
 
 from .conftest import click_key, query, settle
-from .server import free_port
+from .server import free_port, wait_for_line
 
 FOLLOW_S = 15
 
@@ -45,28 +45,30 @@ def school(tmp_path_factory):
     while port in (first, first + 1):
         first = free_port()
     env = {**os.environ, "MUGGINS_ADDRESS_LIMIT": "3", "MUGGINS_DATA_DIR": str(run / "data")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tutorial", "serve", "--processes", "2", "--address", "127.0.0.1", "--port", str(port),
-         "--first-app-port", str(first), "--postgres", cluster, "--run-dir", str(run)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
-    said = []
-    deadline = time.monotonic() + 180
-    for line in process.stdout:
-        said.append(line)
-        if line.startswith("Muggins Tutor is at http") or time.monotonic() > deadline:
-            break
-    if not said or not said[-1].startswith("Muggins Tutor is at http"):
-        process.kill()
-        raise RuntimeError("muggins serve did not start: " + "".join(said)[-3000:])
+    assert "PYTHONUNBUFFERED" not in env  # as a new user's shell and a service manager start it (tests/conftest.py)
+    # Its output in a file, as an operator's `muggins serve > serve.log`: the readiness line must be
+    # there while it runs (Python buffered it until the end once, and this wait never ended).
+    said = run / "serve.out"
+    with open(said, "wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tutorial", "serve", "--processes", "2", "--address", "127.0.0.1", "--port", str(port),
+             "--first-app-port", str(first), "--postgres", cluster, "--run-dir", str(run)],
+            env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     from tutorial.deploy.local_postgres import LocalPostgres
 
-    yield f"http://127.0.0.1:{port}", run, [first, first + 1], LocalPostgres(cluster).url("muggins")
-    os.killpg(process.pid, signal.SIGTERM)
     try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-    shutil.rmtree(above, ignore_errors=True)
+        ready = wait_for_line(said, process, "Muggins Tutor is at http", 180)
+        assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d Muggins Tutor is at http", ready), ready  # the time first, as a log's
+        yield f"http://127.0.0.1:{port}", run, [first, first + 1], LocalPostgres(cluster).url("muggins")
+    finally:  # whatever happened: nothing it started outlives the test
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        LocalPostgres(cluster).stop("immediate")  # serve stops it; a serve killed would not have
+        shutil.rmtree(above, ignore_errors=True)
 
 
 def on_process(browser, base: str, number: int, **options):

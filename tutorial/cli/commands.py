@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import sys
+import time
 from pathlib import Path
 from typing import NoReturn
 
@@ -63,8 +64,26 @@ class CliError(Exception):
         super().__init__(f"{words.clip(where, 200)}: {words.clip(problem, 400)}")
 
 
+class _Once(argparse._StoreAction):
+    """An option that takes a value and may be given once: argparse silently keeps the last of
+    ``--theme a --theme b``, so the command would answer a question the user did not ask."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        given: set[str] = namespace.__dict__.setdefault("_given", set())
+        if self.dest in given:
+            parser.error(f"{option_string or self.dest} may be given once")
+        given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (status 2), like every other bad input."""
+    """argparse, but a usage error is one line (status 2), like every other bad input, and an
+    option with a value may be given once (:class:`_Once`; ``--variant`` lists by repeating)."""
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.register("action", None, _Once)
+        self.register("action", "store", _Once)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {words.clip(message, 400)} (see {self.prog} --help)\n")
@@ -234,6 +253,29 @@ def _lessons_check(args: argparse.Namespace) -> int:
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
+"""The time at the start of every log line and of every message of ``muggins serve``."""
+
+
+def said_now(text: str) -> None:
+    """Print one of ``muggins serve``'s messages to an operator, after the time (its output is a
+    log: a terminal, a file, a service manager's journal)."""
+    print(f"{time.strftime(TIME_FORMAT)} {text}", flush=True)
+
+
+def write_each_line() -> None:
+    """Every line on standard output and error goes out when it is written, whatever they are.
+
+    Python buffers output in blocks of 8 kB when it is not a terminal (a file, a pipe, a service
+    manager's journal): ``muggins serve > serve.log`` showed nothing of a running server — not where
+    it serves, not a process that died and came back — until it stopped, unless
+    ``PYTHONUNBUFFERED`` was set. Line buffering is what a terminal gets.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # a test's capture may be another kind of stream
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # a closed stream: nothing to write to anyway
+                reconfigure(line_buffering=True)
 
 
 class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
@@ -280,7 +322,7 @@ def log_to_stderr() -> logging.Handler:
     handler = _StderrHandler()
     handler.muggins = True  # type: ignore[attr-defined]
     handler.setLevel(level)
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.setFormatter(logging.Formatter(LOG_FORMAT, TIME_FORMAT))
     logger.addHandler(handler)
     if logger.level == logging.NOTSET or logger.level > level:
         logger.setLevel(level)
@@ -377,7 +419,7 @@ def _serve(args: argparse.Namespace) -> int:
     except ValueError as err:
         raise CliError("serve", str(err)) from None
     log_to_stderr()
-    return serve.run(plan)
+    return serve.run(plan, say=said_now)
 
 
 DRAW_WIDTHS = (300, 4000)
@@ -492,6 +534,7 @@ def main(argv: list[str] | None = None) -> int:
     pipe closed early (``muggins ... | head -1``) ends quietly with status 1.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
+    write_each_line()
     try:
         try:
             return _main(argv)
@@ -541,7 +584,7 @@ def _main(argv: list[str]) -> int:
             return cli_train.train(args)
         return _playout(args)
     except (CliError, cli_explore.StatsInputError, cli_train.TrainInputError) as err:
-        print(f"muggins: {err}", file=sys.stderr)
+        print(f"muggins: {words.clip(str(err), 600)}", file=sys.stderr)  # one line, whatever was typed
         return 2
 
 

@@ -183,7 +183,7 @@ _PRCTL = _find_prctl()
 PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     """In a child before it runs: it gets SIGTERM when ``muggins serve`` dies, even killed (Linux)."""
     if _PRCTL is not None:
         _PRCTL(PR_SET_PDEATHSIG, signal.SIGTERM)
@@ -333,7 +333,7 @@ class Server:
             env[LISTEN_FD_VARIABLE] = str(held[0])
         with open(app.log_file, "ab") as out:
             app.process = subprocess.Popen([sys.executable, "-m", "tutorial", "app", *options], stdout=out,
-                                           stderr=subprocess.STDOUT, env=env, preexec_fn=_die_with_parent,
+                                           stderr=subprocess.STDOUT, env=env, preexec_fn=die_with_parent,
                                            pass_fds=held)
         app.started, app.answered, app.failed_checks, app.check = time.monotonic(), False, 0, None
         self._write_pid(f"app-{app.port}.pid", app.process.pid)
@@ -380,7 +380,7 @@ class Server:
         self._write_pid("serve.pid", os.getpid())
 
     def _start_proxy(self) -> None:
-        self.proxy = proxy.start(self.run_dir / "haproxy.cfg", self.run_dir / "haproxy.log", preexec_fn=_die_with_parent)
+        self.proxy = proxy.start(self.run_dir / "haproxy.cfg", self.run_dir / "haproxy.log", preexec_fn=die_with_parent)
         self._write_pid("haproxy.pid", self.proxy.pid)
 
     def _tend_proxy(self, now: float) -> bool:
