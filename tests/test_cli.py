@@ -537,3 +537,42 @@ def test_a_file_that_is_not_utf8_is_said_in_words_in_the_learners_language(capsy
     binary.write_bytes(b'players = ["A", "B", "C"]\n# \x80\x81\n')
     status, _, err = run(capsys, "explain", binary, "--lang", "es")
     assert status == 2 and "no es texto UTF-8" in err and "byte 29" in err and "codec" not in err, err
+
+
+# ----- bad input in one short line, whatever was typed (issue 37, § 6) ------------------------
+def test_a_huge_argument_is_quoted_short(capsys):
+    status, out, err = run(capsys, "train", "--theme", "x" * 100_000, "--level", "1", "--seed", "1")
+    assert status == 2 and out == ""
+    assert err.startswith("muggins: --theme: unknown theme 'xxxxxxxx") and len(err) < 200 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ("train", "--theme", "call", "--theme", "finish", "--level", "1", "--seed", "1"),
+    ("train", "--theme", "call", "--level", "1", "--seed", "1", "--lang", "en", "--lang", "es"),
+    ("stats", "--rules", "wrap=1", "--rules", "wrap=0"),
+    ("explain", EXAMPLES / "example-1.toml", "--play", "common:1", "--play", "discard:B"),
+    ("serve", "--port", "8501", "--port", "8502"),
+])
+def test_an_option_given_twice_is_refused_not_silently_replaced(capsys, argv):
+    with pytest.raises(SystemExit) as caught:
+        main([str(a) for a in argv])
+    err = capsys.readouterr().err
+    assert caught.value.code == 2 and "may be given once" in err and err.count("\n") == 1, err
+
+
+def test_a_listed_option_may_still_be_repeated(capsys):
+    assert main(["stats", "--variant", "standard", "--variant", "wrap", "--players", "3", "--hands", "2", "--json"]) == 0
+    assert [s["spec"]["variant"] for s in json.loads(capsys.readouterr().out)["studies"]] == ["standard", "wrap"]
+
+
+def test_a_chance_in_range_in_another_notation_is_told_how_to_write_it(capsys):
+    status, _, err = run(capsys, "explain", EXAMPLES / "example-1.toml", "--evaluate", "--error-rate", "1e-3")
+    assert status == 2 and "--error-rate: write it as a decimal from 0 to 1 with at most six decimals" in err and "'1e-3'" in err
+    status, _, err = run(capsys, "stats", "--error-rate", "1.5")
+    assert status == 2 and "--error-rate: must be a number from 0 to 1, e.g. 0.05, not '1.5'" in err
+
+
+def test_a_variant_s_deal_is_named_for_what_it_is(capsys):
+    status, _, err = run(capsys, "stats", "--variant", "four-centre", "--players", "3")
+    assert status == 2
+    assert "--players: no deal for 3 players under the variant four-centre: it deals for 4, 5, 6, 7, 8 players only" in err, err

@@ -258,7 +258,7 @@ def test_muggins_stats_plays_rules_of_your_own(capsys) -> None:  # type: ignore[
     assert main(["stats", "--players", "4", "--rules", "deal=4x13+1"]) == 2
     assert "53 cards" in capsys.readouterr().err
     assert main(["stats", "--players", "3", "--rules", "deal=4x12+4"]) == 2
-    assert "your rules deal for 4 players, not 3" in capsys.readouterr().err
+    assert "no deal for 3 players under your rules: it deals for 4 players only" in capsys.readouterr().err
 
 
 def test_player_counts_come_back_once_impossible_rules_are_put_right() -> None:
@@ -288,3 +288,43 @@ def test_a_name_like_a_formula_is_text_in_the_csv_and_a_name_of_spaces_is_no_nam
     assert "\n'=cmd|x," in text
     assert StudySpec(players=(4,), hands=10, variant="custom", custom=parse_rules(""), name="   ").name == ""
     assert variant_lab(b="custom", own_name="   ").variant_names()["custom"] == "Rules of your own"
+
+
+@pytest.mark.parametrize(("lang", "name"), [
+    ("en", "Measure"), ("en", "Test"), ("en", "Difference (95% interval)"), ("en", "The source rules"),
+    ("es", "Medida"), ("es", "Las reglas de origen"), ("es", "the  SOURCE rules"), ("en", "Reglas propias"),
+])
+def test_a_name_that_reads_as_something_else_of_the_lab_is_refused_and_said(lang: str, name: str) -> None:
+    """Issue 37 § 3: ``vname=Measure`` turned every results table sideways and ``vname=The source
+    rules`` showed the rules' numbers under the source rules' name; in either language."""
+    linked = variant_lab(lang=lang, hands=10, players=[3])
+    linked.take_link("wrap=1", name)
+    assert linked.settings.b == "custom" and linked.settings.a == "standard" and linked.settings.own_name == ""
+    said = linked.name_problem()
+    assert said is not None and name.strip() in said
+    names = linked.variant_names()
+    assert len(set(names.values())) == len(names), names  # every variant told apart
+    linked.run()
+    simulate(linked)
+    results = Results(linked.done(linked.state.request or ()), linked.tr, linked.lang)
+    table = results.sections()[0].table
+    own = translations(lang).gettext("Rules of your own")
+    assert list(table)[1:3] == [translations(lang).gettext("The source rules"), own]
+    assert len({len(column) for column in table.values()}) == 1  # every column a row per measure
+    linked.set("own_name", "Tom")  # a name of one's own: taken, and the warning gone
+    assert linked.settings.own_name == "Tom" and linked.name_problem() is None
+    linked.set("own_name", name)
+    assert linked.settings.own_name == "" and linked.name_problem() is not None
+
+
+def test_rules_dealt_for_no_count_the_other_variant_deals_say_so() -> None:
+    """Issue 37 § 3: ``rules=deal=8x6+4`` opened with an empty Players row and only "Choose at
+    least one number of players." — nothing said the source rules deal for 3 to 7 only."""
+    for lang, words in (("en", "“The source rules” deals for 3, 4, 5, 6, and 7 players, “Rules of your own” for 8"),
+                        ("es", "8")):
+        linked = variant_lab(lang=lang)
+        linked.take_link("deal=8x6+4", None)
+        assert linked.settings.dealt() == () and not linked.can_run()
+        reason = linked.no_run_reason()
+        assert reason is not None and words in reason, reason
+        assert reason.startswith("No number of players" if lang == "en" else "Ningún número de jugadores"), reason

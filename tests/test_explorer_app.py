@@ -210,3 +210,21 @@ def test_rules_of_your_own_from_a_link_reach_the_form_the_study_and_the_address(
     said = " ".join(plain(e.value) for e in at.error)
     assert "53 cards: a pack has 52" in said and not [b for b in at.button if b.key == "variant-lab-run"]
     assert "rules" not in at.query_params  # impossible rules are not shared
+
+
+def test_a_name_from_a_link_heads_the_results_as_typed_never_as_markdown(monkeypatch):
+    """Issue 37 § 3: ``vname=**bold** [x](https://evil.example)`` put a live link in three
+    headers of the results; a name that reads as a heading is refused, and the page says so."""
+    from tutorial.app.explore import variant_lab
+    from tutorial.app.shell.markup import literal
+
+    monkeypatch.setattr(variant_lab, "pause", lambda seconds: None)
+    name = "**bold** [x](https://evil.example)"
+    at = lab(lang="en", lab="variants", rules="wrap=1", vname=name)
+    at.number_input(key="variant-lab-hands").set_value(10).run()
+    at.button(key="variant-lab-run").click().run(timeout=120)
+    assert not at.exception
+    assert list(at.table[0].value.columns)[1:3] == ["The source rules", literal(name)]
+    taken = lab(lang="es", lab="variants", rules="wrap=1", vname="Medida")
+    assert "«Medida» ya nombra otra cosa en esta página" in " ".join(plain(w.value) for w in taken.warning)
+    assert taken.text_input(key=variant_lab.OWN_NAME).value == ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from babel.lists import format_list
@@ -27,6 +27,11 @@ def lang_of(tr: Tr) -> str:
     info = tr.info() if hasattr(tr, "info") else {}
     language = info.get("language") if isinstance(info, dict) else None
     return (language or "en").split("_")[0]
+
+
+def count_list(counts: Sequence[int], lang: str) -> str:
+    """Whole numbers as the language lists them: ``3, 4 and 5`` / ``3, 4 y 5``."""
+    return str(format_list([str(count) for count in counts], locale=lang))
 
 
 def clip(value: object, limit: int = 60) -> str:

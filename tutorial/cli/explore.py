@@ -7,7 +7,6 @@ unknown variants or policies) exits with status 2 and one line, like every other
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import re
@@ -48,15 +47,6 @@ class StatsInputError(Exception):
         super().__init__(f"{where}: {problem}")
 
 
-class _Once(argparse.Action):
-    """An option that may be given once (a second ``--rules`` was silently taken instead of the first)."""
-
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
-        if getattr(namespace, self.dest, None) is not None:
-            parser.error(f"{option_string or self.dest} may be given once")
-        setattr(namespace, self.dest, values)
-
-
 def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
     """Add ``stats`` and ``bench`` to the ``muggins`` sub-commands."""
     st = commands.add_parser("stats", help="simulate many seeded hands and sum them up, per player count")
@@ -65,7 +55,7 @@ def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
     st.add_argument("--seed", default="0", metavar="S", help="the study's seed (default 0)")
     st.add_argument("--variant", action="append", metavar="NAME", choices=list(VARIANTS),
                     help="rule variant; repeat to compare (default standard): " + ", ".join(VARIANTS))
-    st.add_argument("--rules", metavar="TEXT", action=_Once,
+    st.add_argument("--rules", metavar="TEXT",
                     help="rules of your own, e.g. 'wrap=1;common-first=0;opponents=any;optional=1;penalty=caller;"
                          "deal=3x16+4,4x12+4' (parts left out are the source rules'); studied after the --variants")
     st.add_argument("--name", default="", metavar="NAME", help="the name of your rules (with --rules)")
@@ -104,10 +94,16 @@ CHANCE = re.compile(r"(?:0|1)(?:\.[0-9]{1,6})?|\.[0-9]{1,6}")
 
 
 def parse_chance(text: str, where: str) -> float:
-    value = float(text) if isinstance(text, str) and CHANCE.fullmatch(text.strip()) else -1.0
-    if not 0.0 <= value <= 1.0:
-        raise StatsInputError(where, "must be a number from 0 to 1, e.g. 0.05")
-    return value
+    if isinstance(text, str) and CHANCE.fullmatch(text.strip()) and 0.0 <= float(text) <= 1.0:
+        return float(text)
+    try:
+        value = float(text) if len(text) <= 40 and text.strip().isascii() else -1.0
+    except ValueError:
+        value = -1.0
+    if 0.0 <= value <= 1.0:  # a number in range, written otherwise (1e-3, 0.0000001)
+        raise StatsInputError(where, f"write it as a decimal from 0 to 1 with at most six decimals, e.g. 0.05, "
+                                     f"not {words.clip(text, 20)!r}")
+    raise StatsInputError(where, f"must be a number from 0 to 1, e.g. 0.05, not {words.clip(text, 20)!r}")
 
 
 def _players(text: str, high: int = 8) -> tuple[int, ...]:
@@ -147,10 +143,11 @@ def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
         asked.append((CUSTOM, custom))
     for name, rules in asked:
         dealt = (rules or VARIANTS[name].rules).player_counts
-        shown = args.name or "your rules" if rules is not None else f"the variant {name}"
+        shown = (f"“{args.name}”" if args.name else "your rules") if rules is not None else f"the variant {name}"
         for count in players:
             if count not in dealt:
-                raise StatsInputError("--players", f"{shown} deal for {', '.join(map(str, dealt))} players, not {count}")
+                raise StatsInputError("--players", f"no deal for {count} players under {shown}: it deals for "
+                                                   f"{', '.join(map(str, dealt))} players only")
         try:
             found.append(StudySpec(players=players, variant=name, custom=rules, name=args.name if rules else "",
                                    **common))

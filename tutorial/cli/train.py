@@ -20,6 +20,7 @@ from tutorial.training.code import ExerciseCode, ExerciseCodeError
 from tutorial.training.generate import Exercise, exercise_for
 from tutorial.training.themes import THEMES
 from tutorial.training.words import level_text, tell, theme_description, theme_name
+from tutorial.words import clip
 
 
 class TrainInputError(Exception):
@@ -43,14 +44,18 @@ def add_parser(commands) -> None:  # type: ignore[no-untyped-def]
 def code_problem(err: ExerciseCodeError, lang: str) -> tuple[str, str]:
     """Where a bad code is (the option) and the problem in words."""
     _ = translations(lang).gettext
+
+    def typed(name: str) -> str:  # what was typed, cut as every other command's errors cut it
+        return clip(str(err.params.get(name, "")), 20)
+
     if err.code == "unknown-theme":
-        return "--theme", _("unknown theme {theme!r} (muggins train --list shows them)").format(theme=err.params.get("theme", ""))
+        return "--theme", _("unknown theme {theme!r} (muggins train --list shows them)").format(theme=typed("theme"))
     if err.code == "bad-level":
         return "--level", _("the level must be a whole number from 1 to {levels}, not {level!r}").format(
-            levels=err.params.get("levels", 3), level=err.params.get("level", ""))
+            levels=err.params.get("levels", 3), level=typed("level"))
     if err.code == "bad-seed":
-        return "--seed", _("the seed must be 1 to 9 ASCII digits, not {seed!r}").format(seed=err.params.get("seed", ""))
-    return "train", _("not an exercise code: {text!r}").format(text=err.params.get("text", ""))
+        return "--seed", _("the seed must be 1 to 9 ASCII digits, not {seed!r}").format(seed=typed("seed"))
+    return "train", _("not an exercise code: {text!r}").format(text=typed("text"))
 
 
 def position_dict(position: Position) -> dict[str, Any]:

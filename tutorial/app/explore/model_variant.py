@@ -11,6 +11,7 @@ Issue 20 (rules of one's own, comparisons) adds to :class:`VariantSettings`.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import logging
 import math
@@ -20,6 +21,8 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
+from babel.numbers import format_percent
+
 from tutorial import words
 from tutorial.engine.errors import PositionError
 from tutorial.engine.variants import STANDARD, VARIANTS, Opponents, PenaltyRule, RuleOptions, parse_rules
@@ -27,7 +30,7 @@ from tutorial.explore.players import Policy
 from tutorial.explore.queue import Line, Ticket
 from tutorial.explore.study import CUSTOM, DEFAULT_MAX_TURNS, NAME_LIMIT, StudyResult, StudySpec
 from tutorial.explore.study import run as run_study
-from tutorial.i18n import N_
+from tutorial.i18n import LANGUAGES, N_, translations
 
 log = logging.getLogger(__name__)
 K = TypeVar("K")
@@ -70,6 +73,32 @@ DEAL_LIMIT = 120
 """At most this many characters in the deal of rules of one's own."""
 DEFAULT_PLAYERS = 3
 """How many player counts a fresh form picks (the smallest, up to five players)."""
+
+
+def _plain(text: str) -> str:
+    """A name as a reader compares it: no spaces, no case."""
+    return "".join(text.split()).casefold()
+
+
+@functools.cache
+def _taken_names() -> frozenset[str]:
+    """What rules of one's own may not be called, in either language: a variant's name, the name
+    they have without one, the results table's headings, the empty choice of *Compare with*.
+    Called so, the results' table came out sideways (its columns are headed by names) and a link
+    with ``vname=The source rules`` showed the rules' numbers under the source rules' name."""
+    taken: set[str] = set()
+    for lang in LANGUAGES:
+        _ = translations(lang).gettext
+        level = str(format_percent(0.95, locale=lang))
+        taken |= {_(name) for name in VARIANT_NAMES.values()}
+        taken |= {_("Rules of your own"), _("Measure"), _("Test"), _("nothing"), _("Variant"),
+                  _("Difference ({level} interval)").format(level=level)}
+    return frozenset(_plain(name) for name in taken)
+
+
+def name_taken(name: str) -> bool:
+    """Whether ``name`` would read as something else of the lab (:func:`_taken_names`)."""
+    return bool(name.strip()) and _plain(name) in _taken_names()
 
 
 # ----- settings ---------------------------------------------------------------------------------
@@ -146,7 +175,7 @@ class VariantSettings:
         b = self.b if self.b in VARIANTS or self.b == CUSTOM else ""
         own: dict[str, Any] = {
             "own_name": self.own_name.strip()[:NAME_LIMIT]
-            if isinstance(self.own_name, str) and self.own_name.isprintable() else "",
+            if isinstance(self.own_name, str) and self.own_name.isprintable() and not name_taken(self.own_name) else "",
             "own_wrap": bool(self.own_wrap), "own_first": bool(self.own_first),
             "own_opponents": self.own_opponents if self.own_opponents in {o.value for o in Opponents}
             else Opponents.NEAREST.value,
@@ -225,7 +254,8 @@ class VariantLabState:
     on (``running``: still set at the next run means that run was cut short); ``stopped``: Stop
     was pressed (said once); ``widgets``: the form's widget key per setting (keys change with
     the labels' language); ``linked``: the address's rules of one's own have been read (once per
-    session), ``link_problem``: why they could not be used (said once)."""
+    session), ``link_problem``: why they could not be used (said once); ``refused_name``: a name
+    given to them that reads as something else (:func:`name_taken`), said while it stands."""
 
     settings: VariantSettings = field(default_factory=lambda: VariantSettings().checked())
     request: tuple[StudySpec, ...] | None = None
@@ -234,6 +264,7 @@ class VariantLabState:
     widgets: dict[str, str] = field(default_factory=dict)
     linked: bool = False
     link_problem: str | None = None
+    refused_name: str = ""
 
 
 class ResultStore(Generic[K, V]):
@@ -301,7 +332,17 @@ class VariantLab:
 
     def set(self, name: str, value: object) -> None:
         """A setting changed (any value: it is brought into range)."""
+        if name == "own_name":
+            self.state.refused_name = value if isinstance(value, str) and name_taken(value) else ""
         self.state.settings = self.state.settings.changed(name, value)
+
+    def name_problem(self) -> str | None:
+        """Why the name given to one's own rules is not used, while it stands."""
+        if not self.state.refused_name:
+            return None
+        return self._("“{name}” already names something on this page: your rules are called “{own}”. "
+                      "Choose another name.").format(name=words.clip(self.state.refused_name.strip(), NAME_LIMIT),
+                                                    own=own_name(self.settings.own_name, self.tr))
 
     def variant_names(self) -> dict[str, str]:
         """Every variant by id, named in the learner's language; rules of one's own last."""
@@ -343,6 +384,8 @@ class VariantLab:
         if not rules or self.state.linked:
             return
         self.state.linked = True
+        if name and name_taken(name):
+            self.state.refused_name = name
         try:
             self.state.settings = self.state.settings.with_own(rules, name or "")
         except PositionError as err:
@@ -368,7 +411,22 @@ class VariantLab:
     def no_run_reason(self) -> str | None:
         if self.can_run():
             return None
-        return self.own_problem() or self._("Choose at least one number of players.")
+        return self.own_problem() or self.no_common_deal() or self._("Choose at least one number of players.")
+
+    def no_common_deal(self) -> str | None:
+        """Why no number of players can be chosen: the two variants deal for none in common
+        (a link's rules for 8 players only, compared with the source rules' 3 to 7)."""
+        settings = self.settings
+        if settings.dealt() or not settings.b:
+            return None
+        first, second = settings.rules_of(settings.a), settings.rules_of(settings.b)
+        if first is None or second is None:
+            return None
+        names = self.variant_names()
+        return self._("No number of players is dealt by both: “{a}” deals for {a_counts} players, “{b}” for "
+                      "{b_counts}. Compare with another variant, or change the deal.").format(
+            a=names[settings.a], a_counts=words.count_list(first.player_counts, self.lang),
+            b=names[settings.b], b_counts=words.count_list(second.player_counts, self.lang))
 
     def run(self) -> None:
         """*Run the study*: ask for the studies the settings give."""

@@ -200,6 +200,8 @@ def own_rules(variant_lab: VariantLab) -> None:
     with st.expander(_("Your rules"), expanded=True, icon=":material/tune:"):
         _widget(variant_lab, "own_name", OWN_NAME, st.text_input, label=_("Name"), max_chars=40,
                 placeholder=_("Rules of your own"))
+        if said := variant_lab.name_problem():
+            st.warning(literal(said))
         left, right = st.columns(2)
         with left:
             _widget(variant_lab, "own_wrap", OWN_WRAP, st.toggle, label=_("King and ace fit each other (K–A wrap)"))
@@ -261,7 +263,8 @@ def show_results(found: Results) -> None:
     """Tables, charts, what they mean, and the CSV."""
     for section in found.sections():
         st.header(section.heading)
-        st.table(section.table, hide_index=True)
+        # the headings are names (one of them the learner's own, from an address): shown as typed, never as Markdown
+        st.table({literal(heading): values for heading, values in section.table.items()}, hide_index=True)
         for line in section.meaning:
             st.markdown(literal(line))
     with st.expander(found.definitions_heading(), icon=":material/help:"):
