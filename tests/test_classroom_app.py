@@ -145,6 +145,9 @@ def test_the_teacher_runs_the_class_from_presenter_mode():
     projector.run()
     assert "1 of 1 have answered." in page_text(projector)
     assert not projector.success, "the answer is not on the projector before the reveal"
+    # issue 37: the answers are drawn on the projector but not taken (a click showed the class an explanation)
+    answers = [b for b in projector.button if "-option-" in (b.key or "") or "-card-" in (b.key or "")]
+    assert answers and all(b.disabled for b in answers), [(b.key, b.disabled) for b in answers]
     button(projector, "class-reveal").click().run()
     assert projector.success, "revealed: the step's answer with its explanation"
     button(projector, "class-next").click().run()
@@ -171,6 +174,8 @@ def playing_the_class_deal(nickname: str):
 
 def test_class_practice_goes_on_after_a_second_click_and_a_reload():
     at, pupil = playing_the_class_deal("Ivy")
+    # issue 37: the class deal is the teacher's: no New deal, no other settings meanwhile
+    assert "practice-new" not in keys(pupil) and "practice-deal" not in keys(pupil)
     game = pupil.session_state["practice"].game
     game.decide("best")
     pupil.run()
@@ -270,8 +275,8 @@ def test_the_student_page_writes_its_place_into_a_cookie_and_leave_drops_it():
 def test_the_teacher_removes_and_merges_students_from_the_page():
     at, code, token = teacher()
     student(code, "Quin")
-    student(code, "Quin 2")
-    student(code, "Ray")
+    second = student(code, "Quin 2")
+    removed = student(code, "Ray")
     at.run()
     assert "3 students have joined." in page_text(at)
     at.selectbox(key="class-pick-student").set_value(3).run()
@@ -282,6 +287,13 @@ def test_the_teacher_removes_and_merges_students_from_the_page():
     button(at, "class-merge").click().run()
     assert "1 student has joined." in page_text(at)
     assert [row.nickname for row in classroom_state.store().students(code, token)] == ["Quin"]
+    # issue 37: the pages taken out are told what happened, not "the room may have ended… join again"
+    for page in (second, removed):
+        page.run()
+        said = " ".join(plain(e.value) for e in page.error)
+        assert "Your teacher took this entry out of the room" in said and "may have ended" not in said, said
+    forged = start(app(room=code, student="not-a-token"), PAGE)  # a link's unknown token: the same as a made-up room
+    assert "may have ended" in " ".join(plain(e.value) for e in forged.error)
 
 
 @pytest.mark.parametrize("kind", ["student", "teacher"])
@@ -353,7 +365,11 @@ def test_show_names_survives_entering_and_leaving_presenter_mode():
     at.toggle(key="class-names").set_value(True).run()
     assert "- Kid1" in page_text(at)
     at.toggle(key="present_switch").set_value(True).run()
-    assert "class-names" not in [t.key for t in at.toggle] and "- Kid1" in page_text(at)
+    # the projector has its own switch, off until turned on there, visibly (issue 37: names reached the class)
+    assert "class-names" not in [t.key for t in at.toggle] and "- Kid1" not in page_text(at)
+    assert at.toggle(key="class-present-names").value is False
+    at.toggle(key="class-present-names").set_value(True).run()
+    assert "- Kid1" in page_text(at)
     at.button(key="present-leave").click().run()
     assert at.toggle(key="class-names").value is True and "- Kid1" in page_text(at)
 

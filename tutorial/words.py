@@ -231,6 +231,8 @@ def class_error(err: MugginsError, tr: Tr) -> str:
         "room-full": _("This class room is full ({limit} students)."),
         "too-many-attempts": _("Too many wrong room codes from here; try again in {minutes} minutes."),
         "unknown-student": _("This page no longer belongs to a student of the room; join again."),
+        "taken-out": _("Your teacher took this entry out of the room: it was merged into another entry of yours, "
+                       "which keeps your answers, or removed. No need to join again unless your teacher asks you to."),
         "wrong-round": _("Your teacher has moved on to another question."),
         "not-asking": _("The answer has already been shown; answers are closed."),
         "already-answered": _("You have already answered this question."),

@@ -74,6 +74,32 @@ def test_a_teacher_and_two_students_join_answer_tally_reveal_and_advance(browser
         page.wait_for_selector("[class*='st-key-class-option-2-'] button, [class*='st-key-class-2-']",
                                timeout=FOLLOW_S * 1000)
 
+    # Issue 37: the *Ask the class* form comes back from presenter mode as the teacher left it (its
+    # Lesson box showed the first lesson beside lesson 2's steps, and the next pick jumped both).
+    def choose(box: str, option: str) -> None:
+        field = teacher.locator(f"[class*='st-key-{box}'] input").first
+        field.click()
+        field.fill(option)  # as a teacher types into the box: the list is long
+        teacher.get_by_role("option", name=option, exact=True).click()
+        settle(teacher)
+
+    def chosen(box: str) -> str:  # what the box shows: its text, or its combobox's value
+        found = teacher.locator(f"[class*='st-key-{box}']").first
+        return found.evaluate("(el) => el.innerText + ' | ' + [...el.querySelectorAll('input')].map(i => i.value + ' ' + "
+                              "(i.getAttribute('aria-label') || '')).join(' ')")
+
+    choose("class-lesson", "Common piles first")
+    choose("class-step-common-piles-first", "Check: the queen")
+    teacher.locator(".st-key-present_switch label").click()
+    teacher.wait_for_selector(".st-key-present-leave", timeout=15_000)
+    settle(teacher)
+    teacher.keyboard.press("Escape")
+    teacher.wait_for_selector("[class*='st-key-class-lesson']", timeout=15_000)
+    settle(teacher)
+    assert "Common piles first" in chosen("class-lesson") and "Check: the queen" in chosen("class-step-common-piles-first")
+    choose("class-step-common-piles-first", "Check: three players")
+    assert "Common piles first" in chosen("class-lesson") and "Check: three players" in chosen("class-step-common-piles-first")
+
 
 # ----- issue 17: the teacher's projector at 1280×720 and 150 % (853×480 CSS px) ------------------
 

@@ -104,8 +104,18 @@ class RoomState:
     show_spread: bool = False
     """The teacher's *Show names* and *Show the spread*: kept here, not in their widgets,
     because a layout that draws no such widget (presenter mode) would lose it."""
+    present_names: bool = False
+    """*Show names* on the projector: its own switch, off until turned on there (names turned on
+    to read the page must not reach the whole class)."""
+    ask: dict[str, str] = field(default_factory=dict)
+    """The *Ask the class* form's choices (``kind``, ``lesson``, ``step-<lesson>``, ``deal``):
+    kept here, as the switches are, so that presenter mode, which draws no form, loses none."""
     closing: bool = False
     """The teacher asked to close the room: the page asks to confirm."""
+    been: set[tuple[str, str]] = field(default_factory=set)
+    """The (room, student token) places this session has shown: one the room no longer knows was
+    taken out by the teacher (merged or removed), which the page may say — a link's unknown
+    token is only ever a ``bad-link``, so codes cannot be probed."""
     presented: tuple[str, int] | None = None
     """The (room, round) the projector last showed: a new one starts with its answer hidden."""
 
@@ -151,10 +161,14 @@ class RoomState:
         self.role = None
 
 
-def as_link_error(err: MugginsError) -> MugginsError:
+def as_link_error(err: MugginsError, state: RoomState | None = None) -> MugginsError:
     """An error met on a teacher or student link as the page says it: a link that opens no
     place in a room is one ``bad-link`` whether its code is real or not, so codes cannot be
-    probed through links."""
+    probed through links — except a student's place this session has shown (``state.been``),
+    which the teacher took out: ``taken-out`` (a merged entry was told to join again)."""
+    if (isinstance(err, ClassroomError) and err.code == "unknown-student" and state is not None
+            and state.role is not None and (state.role.code, state.role.token) in state.been):
+        return ClassroomError("taken-out")
     if isinstance(err, ClassroomError) and err.code in ("unknown-room", "unknown-student", "not-teacher"):
         return ClassroomError("bad-link")
     return err

@@ -314,6 +314,14 @@ class TeacherSession:
     def show_spread(self, on: bool) -> None:
         self.state.show_spread = bool(on)
 
+    def present_names(self, on: bool) -> None:
+        self.state.present_names = bool(on)
+
+    def keep_choice(self, name: str, value: object) -> None:
+        """A choice of the *Ask the class* form (see :attr:`RoomState.ask`)."""
+        if isinstance(value, str) and len(value) <= 200:
+            self.state.ask[name] = value
+
     def newly_presented(self, view: RoomView) -> bool:
         """On the projector: whether this question is shown for the first time (it starts
         with its answer hidden); noted."""

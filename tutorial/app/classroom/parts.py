@@ -148,5 +148,6 @@ def draw_step(asked: Asked, *, revealed: bool, presenting: bool = False) -> Any:
         _may, below = lesson_steps.show_step(asked.lesson, asked.step, presenting=presenting,
                                              answer=StepAnswer.shown(asked.step), shown_to_all=True)
     else:
-        _may, below = lesson_steps.show_step(asked.lesson, asked.step, presenting=presenting)
+        # on the projector the answers are drawn but not taken: the teacher's click would show the class an explanation
+        _may, below = lesson_steps.show_step(asked.lesson, asked.step, presenting=presenting, locked=presenting)
     return below

@@ -32,7 +32,7 @@ EXERCISE_CODE = "class-exercise"
 EXERCISE_THEME, EXERCISE_LEVEL = "class-exercise-theme", "class-exercise-level"  # + a digest of the labels
 LESSON_PICK, STEP_PICK = "class-lesson", "class-step"  # + a digest of the labels (session.labelled_key)
 PICK_STUDENT, PICK_INTO = "class-pick-student", "class-pick-into"
-SPREAD, NAMES = "class-spread", "class-names"
+SPREAD, NAMES, PRESENT_NAMES = "class-spread", "class-names", "class-present-names"
 
 LIMITS = RoomLimits(max_failed_joins=200)
 """A class shares one address behind the school's router, so the limit on wrong room codes

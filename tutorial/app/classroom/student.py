@@ -87,9 +87,10 @@ def page(rooms: RoomStore) -> NoReturn:
     except ClassroomError as err:
         if err.code == "unavailable":
             parts.fault(err)
-        st.error(literal(words.class_error(as_link_error(err), tr)))
+        st.error(literal(words.class_error(as_link_error(err, student.state), tr)))
         st.button(_("Join another room"), key="class-rejoin", on_click=student.state.leave)
         parts.end_page()
+    student.state.been.add((student.role.code, student.role.token))
     keep_place(student, seen)
     parts.follow(student.signature, (seen.round, seen.phase, seen.choice))
     screen = student.screen(seen)
@@ -105,7 +106,7 @@ def page(rooms: RoomStore) -> NoReturn:
                        interactive=screen.interactive, pick=lambda value: student.answer(seen.round, value))
         if screen.answer is not None:
             st.info(fill(_("Your answer is in: {answer}. Wait for your teacher to show the answer."),
-                         answer=literal(screen.answer)))
+                         answer=literal(screen.answer.rstrip().removesuffix("."))))  # a sentence of its own: one stop
     elif screen.showing == "practice":
         assert screen.deal is not None
         code = str(screen.deal.code)

@@ -65,13 +65,26 @@ def draw_control(teacher: TeacherSession, view: RoomView, control: Control, wher
                   icon=ICONS[control.name], shortcut=KEYS[control.key_name] if presenting and control.key_name else None)
 
 
+def kept(make: Callable[..., Any], label: str, key: str, value: object, keep: Callable[[Any], None],
+         where: Any = None, **options: Any) -> Any:
+    """A widget whose value lives in the room's state (``keep(value)`` stores it), so it survives
+    runs and layouts that do not draw it (Streamlit forgets a widget's value then: the *Ask the
+    class* form came back from presenter mode on the first lesson, its Step box on another's
+    steps) and a language switch (which makes a choice's key anew). A value the widget does not
+    offer is not put (it starts from its first option)."""
+    offered = options.get("options")
+    if value is not None and (offered is None or value in list(offered)):
+        st.session_state[key] = value
+    if where is None:
+        return make(label, key=key, on_change=lambda: keep(st.session_state.get(key)), **options)
+    with where:
+        return make(label, key=key, on_change=lambda: keep(st.session_state.get(key)), **options)
+
+
 def kept_toggle(label: str, key: str, value: bool, keep: Callable[[bool], None], where: Any = None,
                 **options: Any) -> bool:
-    """A toggle whose value lives in the room's state (``keep(on)`` stores it), so it survives
-    runs and layouts that do not draw it (Streamlit forgets a widget's value then)."""
-    st.session_state[key] = value
-    return bool((where or st).toggle(label, key=key, on_change=lambda: keep(bool(st.session_state.get(key))),
-                                     **options))
+    """A toggle whose value lives in the room's state (:func:`kept`)."""
+    return bool(kept(st.toggle, label, key, value, lambda on: keep(bool(on)), where, **options))
 
 
 def spread_toggle(teacher: TeacherSession, view: RoomView) -> bool:
@@ -90,14 +103,16 @@ def bars(teacher: TeacherSession, asked: Asked, spread: bool) -> None:
     parts.tally_bars(shown, teacher.verdict_lines(shown))
 
 
-def names(teacher: TeacherSession, view: RoomView, asked: Asked) -> None:
-    """Who answered, when the teacher asked for names: with their choice once the spread is
-    shown, with the verdict only after the reveal."""
-    if not teacher.state.show_names:
+def names(teacher: TeacherSession, view: RoomView, asked: Asked, *, shown: bool) -> None:
+    """Who answered, when the teacher asked for names (``shown``): with their choice once the
+    spread is shown, with the verdict only after the reveal; nothing before the first answer
+    (the count above says so)."""
+    if not shown:
         return
     lines = [f"- {literal(nickname)}" + (f": {literal(said)}" if said else "")
              for nickname, said in teacher.name_lines(asked, view)]
-    st.markdown("\n".join(lines) or session.tr().gettext("Nobody has answered yet."))
+    if lines:
+        st.markdown("\n".join(lines))
 
 
 def join_popover(where: Any, join_link: str, code: str) -> None:
@@ -105,7 +120,9 @@ def join_popover(where: Any, join_link: str, code: str) -> None:
     room code and its QR code (sized to the pop-up)."""
     tr = session.tr()
     _ = tr.gettext
-    with where.popover(_("Join"), icon=":material/qr_code_2:", help=_("The room code and its QR code, for latecomers")):
+    # no tooltip: at the line's right end the projector clipped it; the pop-up says what it is for
+    with where.popover(_("Join"), icon=":material/qr_code_2:"):
+        st.caption(_("The room code and its QR code, for latecomers"))
         st.markdown(_("Room code") + f" **`{code}`**")
         st.image(share.qr_image(join_link), width=JOIN_QR_PX, alt=share.qr_alt(tr, room=code))
         st.caption(literal(join_link))
@@ -175,7 +192,9 @@ def presenting(teacher: TeacherSession, view: RoomView, join_link: str) -> None:
     below = parts.draw_step(found, revealed=view.phase == "revealed", presenting=True)
     with below:
         bars(teacher, found, spread_toggle(teacher, view))
-        names(teacher, view, found)
+        # its own switch, off until turned on here: names shown to read the page stay off the projector
+        names(teacher, view, found, shown=kept_toggle(session.tr().gettext("Show names"), room.PRESENT_NAMES,
+                                                      teacher.state.present_names, teacher.present_names))
 
 
 # ----- the page ------------------------------------------------------------------------------------
@@ -230,8 +249,8 @@ def in_play(teacher: TeacherSession, view: RoomView) -> None:
         with panel:
             st.header(_("How the class answered"))
             bars(teacher, found, spread_toggle(teacher, view))
-            kept_toggle(names_label, room.NAMES, teacher.state.show_names, teacher.show_names)
-            names(teacher, view, found)
+            names(teacher, view, found, shown=kept_toggle(names_label, room.NAMES, teacher.state.show_names,
+                                                          teacher.show_names))
             controls(teacher, view, st.container(horizontal=True), presenting=False)
     elif isinstance(found, DealTarget):
         st.markdown("**" + literal(_("Question {number}").format(number=view.round)) + "** · "
@@ -249,15 +268,21 @@ def ask_panel(teacher: TeacherSession, view: RoomView) -> None:
     st.divider()
     st.header(_("Ask the class"))
     kinds = {"lesson": _("A lesson step"), "exercise": _("A training exercise"), "deal": _("A deal to play")}
-    kind = st.segmented_control(_("What"), options=list(kinds), key=room.ASK_KIND, default="lesson",
-                                format_func=kinds.__getitem__)
+    chosen = teacher.state.ask
+
+    def keep(name: str) -> Callable[[Any], None]:
+        return lambda value: teacher.keep_choice(name, value)
+
+    kind = kept(st.segmented_control, _("What"), room.ASK_KIND, chosen.get("kind", "lesson"), keep("kind"),
+                options=list(kinds), format_func=kinds.__getitem__, required=True) or "lesson"
     seen = teacher.token(view)
     if kind == "exercise":
         exercise_panel(teacher, view)
         return
     if kind == "deal":
-        st.session_state.setdefault(room.DEAL_CODE, new_deal_code())
-        typed = st.text_input(_("Deal code"), key=room.DEAL_CODE, max_chars=16)
+        if "deal" not in chosen:
+            teacher.keep_choice("deal", new_deal_code())
+        typed = kept(st.text_input, _("Deal code"), room.DEAL_CODE, chosen["deal"], keep("deal"), max_chars=16)
         try:
             target = deal_target(typed)
         except MugginsError as err:
@@ -270,12 +295,13 @@ def ask_panel(teacher: TeacherSession, view: RoomView) -> None:
     if not lessons:
         return
     titles = {item.id: _(item.title) for item in lessons}
-    lesson_id = st.selectbox(_("Lesson"), options=list(titles), format_func=lambda key: titles[key],
-                             key=session.labelled_key(room.LESSON_PICK, titles.values()))
+    lesson_id = kept(st.selectbox, _("Lesson"), session.labelled_key(room.LESSON_PICK, titles.values()),
+                     chosen.get("lesson"), keep("lesson"), options=list(titles), format_func=titles.__getitem__)
     lesson = next((item for item in lessons if item.id == lesson_id), lessons[0])
     steps = {step.id: _(step.title) for step in teacher.course.askable_steps(lesson)}
-    step_id = st.selectbox(_("Step"), options=list(steps), format_func=lambda key: steps[key],
-                           key=session.labelled_key(f"{room.STEP_PICK}-{lesson.id}", steps.values()))
+    step_id = kept(st.selectbox, _("Step"), session.labelled_key(f"{room.STEP_PICK}-{lesson.id}", steps.values()),
+                   chosen.get(f"step-{lesson.id}"), keep(f"step-{lesson.id}"), options=list(steps),
+                   format_func=steps.__getitem__)
     clicks.button(_("Ask this question"), key="class-ask", seen=seen, current=teacher.token_now, action=teacher.ask,
                   args=(str(StepTarget(lesson.id, str(step_id or next(iter(steps))))), view.round), type="primary",
                   icon=":material/quiz:")

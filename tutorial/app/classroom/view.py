@@ -30,6 +30,13 @@ def class_deal(student: StudentSession, game: PracticeGame) -> StudentView | Non
     return student.on_class_deal(game.code, game.hand_index)
 
 
+def in_class_practice(game: PracticeGame) -> bool:
+    """Whether this browser's student is playing ``game`` as the class deal: the deal is the
+    teacher's (the page offers no other deal and no other settings meanwhile)."""
+    student = _student()
+    return student is not None and class_deal(student, game) is not None
+
+
 def report(game: PracticeGame) -> None:
     """On the practice page: send this student's progress on the class deal (only when it
     changed; see :meth:`StudentSession.report`)."""

@@ -169,13 +169,16 @@ class StepScreen:
     """One step of ``lesson`` on screen (see the module text). ``answer`` is changed by the
     actions; ``narrator`` tells it in the learner's language to the step's seat (``step.you``);
     ``shown_to_all``: the answer on the screen is shown to everyone (presenter mode, a class
-    room's reveal), not the reader's own; ``four_colour``: the learner's deck."""
+    room's reveal), not the reader's own; ``four_colour``: the learner's deck; ``locked``: the
+    question is asked of others (a class room's projector before the reveal): it is shown, its
+    answers drawn but not taken (a teacher's click would show an explanation to the class)."""
 
     def __init__(self, lesson: Lesson, step: Step, answer: StepAnswer, narrator: Narrator,
-                 tr: gettext.NullTranslations, *, shown_to_all: bool = False, four_colour: bool = False):
+                 tr: gettext.NullTranslations, *, shown_to_all: bool = False, four_colour: bool = False,
+                 locked: bool = False):
         self.lesson, self.step, self.answer = lesson, step, answer
         self.n, self.tr = narrator, tr
-        self.shown_to_all, self.four_colour = shown_to_all, four_colour
+        self.shown_to_all, self.four_colour, self.locked = shown_to_all, four_colour, locked
         self.prefix = f"{lesson.id}-{step.id}"
         self._frames: list[Frame] | None = None
         if self.layout == Layout.MOVES:  # presenter mode's "show the answer" asks for a frame past the last
@@ -256,7 +259,7 @@ class StepScreen:
 
     def can_pick_pile(self) -> bool:
         """The table's piles are the answer now."""
-        return self.layout == Layout.PILE and not self.answer.solved
+        return self.layout == Layout.PILE and not self.answer.solved and not self.locked
 
     # ----- the question and the answers -------------------------------------------------------------------
     def question(self) -> str:
@@ -277,10 +280,11 @@ class StepScreen:
         if self.layout == Layout.CARDS:
             return [Button(option.value, self.label(option.value), f"{self.prefix}-card-{option.value}",
                            help=self.n.card_name(option.card) if option.card is not None else None,
-                           primary=state.solved and option.value in right, disabled=state.solved)
+                           primary=state.solved and option.value in right, disabled=state.solved or self.locked)
                     for option in self.step.options()]
         if self.layout == Layout.CHOICE and not state.solved:
-            return [Button(option.value, self.label(option.value), f"{self.prefix}-option-{option.value}")
+            return [Button(option.value, self.label(option.value), f"{self.prefix}-option-{option.value}",
+                           disabled=self.locked)
                     for option in self.step.options()]
         return []
 
@@ -291,7 +295,7 @@ class StepScreen:
     def can_pick(self, value: str) -> bool:
         """``value`` can be picked now: an answer the step offers (a pile on the table), and
         the step not yet answered (a ``CHOICE`` step's buttons are gone once it is)."""
-        if self.answer.solved or self.layout not in (Layout.PILE, Layout.CARDS, Layout.CHOICE):
+        if self.answer.solved or self.locked or self.layout not in (Layout.PILE, Layout.CARDS, Layout.CHOICE):
             return False
         if self.layout == Layout.PILE:
             try:
@@ -315,7 +319,7 @@ class StepScreen:
 
     def can_reveal(self) -> bool:
         """*Show me where it goes*: a ``PILE`` step whose right pile is not yet shown."""
-        return self.layout == Layout.PILE and not self.answer.solved and not self.shown_right
+        return self.layout == Layout.PILE and not self.answer.solved and not self.shown_right and not self.locked
 
     def reveal(self) -> None:
         if self.can_reveal():

@@ -70,14 +70,15 @@ def narrator(step: Step) -> Narrator:
 
 
 def screen(lesson: Lesson, step: Step, *, answer: StepAnswer | None = None,
-           shown_to_all: bool | None = None) -> StepScreen:
+           shown_to_all: bool | None = None, locked: bool = False) -> StepScreen:
     """The step's screen model for this learner: their answer (or presenter mode's, or the
     one given), their language and deck; ``shown_to_all`` defaults to presenter mode or a
     class room's reveal (:func:`tutorial.app.lessons.state.shown_answer`)."""
     if shown_to_all is None:
         shown_to_all = presenter.active() or lesson_state.lesson_state().shown is not None
     return StepScreen(lesson, step, answer if answer is not None else lesson_state.answer(lesson, step),
-                      narrator(step), session.tr(), shown_to_all=shown_to_all, four_colour=four_colour())
+                      narrator(step), session.tr(), shown_to_all=shown_to_all, four_colour=four_colour(),
+                      locked=locked)
 
 
 def option_labels(step: Step, tr: gettext.NullTranslations | None = None) -> list[tuple[str, str]]:
@@ -114,16 +115,16 @@ def first_controls(lesson: Lesson, step: Step) -> list[str]:
 
 
 def show_step(lesson: Lesson, step: Step, *, presenting: bool = False, answer: StepAnswer | None = None,
-              shown_to_all: bool | None = None, story: Sequence[str] = ()) -> tuple[bool, Any]:
+              shown_to_all: bool | None = None, story: Sequence[str] = (), locked: bool = False) -> tuple[bool, Any]:
     """Draw one step; returns whether the learner may go on, and the container for the
     lesson's Back and Next (in the panel beside the table, right after the step's own
     controls). ``presenting``: for a projector (:mod:`tutorial.app.presenter.mode`): the
     step's title and text go beside the table, so the table can take the screen's whole
-    height. ``answer`` and ``shown_to_all``: see :func:`screen` (the class room passes its
-    own). ``story``: plain lines of what happened before the question (a penalty exercise
+    height. ``answer``, ``shown_to_all`` and ``locked`` (answers drawn, not taken): see
+    :func:`screen` (the class room passes its own). ``story``: plain lines of what happened before the question (a penalty exercise
     of Training), drawn before the step's text, which refers to them as told above."""
     tr = session.tr()
-    shown = screen(lesson, step, answer=answer, shown_to_all=shown_to_all)
+    shown = screen(lesson, step, answer=answer, shown_to_all=shown_to_all, locked=locked)
     named = f"{lesson.id}-{step.id}-words"  # the step's title and text, keyed: the page names the step it shows
     if not presenting:
         with st.container(key=named):
@@ -281,7 +282,7 @@ def _choice(shown: StepScreen, tr: gettext.NullTranslations, stage: Stage) -> No
     seen, current = _token(shown)
     for column, button in zip(columns, buttons, strict=False):
         clicks.button(button.label, key=button.key, seen=seen, current=current, action=pick, args=(button.value,),
-                      where=column, width="stretch")
+                      where=column, width="stretch", disabled=button.disabled)
     if shown.answer.last is not None:
         _boxes(shown, stage)
         anchor()(data={"nonce": str(state.answered), "end": True}, key=f"{shown.prefix}-said")

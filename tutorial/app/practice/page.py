@@ -38,7 +38,8 @@ if page.can_retry_saved():
 info, new = st.columns([5, 3])  # wide enough for "Compartir este reparto" whole (a trial saw it cut on a laptop)
 deal, who, mode = page.heading()
 info.markdown(f"**{literal(deal)}** · {literal(who)} {literal(mode)}")
-if page.can_new_deal():
+class_deal = classroom_view.in_class_practice(page.game)  # the teacher's deal: no other, no other settings
+if page.can_new_deal() and not class_deal:
     view.action_button(_("New deal"), key="practice-new", action="new_deal", where=new, width="stretch")
 share.share_deal(page.game, where=new)
 question = page.question()
@@ -50,7 +51,8 @@ if question:
                            type="primary", width="stretch")
         view.action_button(_("Keep playing"), key="practice-keep", action="keep_playing", where=no, width="stretch")
 
-view.settings_panel(page, tr)
+if not class_deal:
+    view.settings_panel(page, tr)
 
 
 # ----- the play: the table, and beside it (below it on a phone) what happened and what to do --------
