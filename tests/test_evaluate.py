@@ -14,12 +14,14 @@ from tutorial.engine.errors import ActionError, PositionError
 from tutorial.engine.posfile import loads
 from tutorial.engine.position import Dest
 from tutorial.engine.rules import ErrorKind, turn_up
+from tutorial.engine.seen import Seen
 from tutorial.explore.bench import two_commons_position
 from tutorial.explore.evaluate import WIN, EvalSpec, as_json, compare, evaluate, playouts, starts
 from tutorial.narrate import narrator
 
 HERE = Path(__file__).parent
 OBVIOUS = HERE / "positions" / "pile-two-wins.toml"
+RECYCLED = HERE / "positions" / "recycled-order.toml"
 
 
 def obvious():
@@ -77,6 +79,45 @@ def test_playout_i_deals_the_closed_stocks_anew_keeping_their_sizes_and_the_face
     outcomes, turns = playouts(start.after, position.to_move, EvalSpec(hands=20), 0, 20)
     assert len(outcomes) == 20 and turns > 20 and set(outcomes) <= {0, 1, 2}
     assert playouts(start.after, position.to_move, EvalSpec(hands=20), 5, 10)[0] == outcomes[5:10]
+
+
+def test_a_discard_just_turned_over_keeps_its_order_in_every_playout():
+    """Issue 37 § 5 (R13): the mover's next card after a recycle is known, so the pile that leaves
+    it a fit always wins; dealt anew (as before) it would win about one playout in five."""
+    position = loads(RECYCLED.read_text(encoding="utf-8"))
+    found = evaluate(position, EvalSpec(hands=500))
+    assert found.recycled and found.card == "6S"
+    by_dest = {str(choice.dest): choice for choice in found.choices}
+    assert by_dest["common:2"].wins == 500 and by_dest["common:1"].wins == 0 and by_dest["common:1"].draws == 500
+    assert found.best.dest == Dest.common(2) and found.matters is True and found.known == 1
+    # a wrong pile: B's and C's top cards, named as given, lie seen beneath A's 4♥
+    wrong = by_dest["discard:A"]
+    assert wrong.penalty == 2 and wrong.known == 3 and wrong.wins == 0
+    # what the playouts did before R13: every stock card dealt anew, A's 4♥ among them
+    start = next(start for start in starts(position)[2] if start.dest == Dest.common(2))
+    assert start.seen == Seen((0, 2, 2)) and start.seen.known(start.after, 0) == start.after.stocks[0]
+    redealt = playouts(start.after, 0, EvalSpec(hands=500), 0, 500, Seen.nothing(start.after))[0]
+    assert 0.12 < redealt.count(WIN) / 500 < 0.28
+    said = narrator("en").evaluation_method(found)
+    assert "(R13 “a playout keeps the cards the table has seen”)" in said
+    assert said.endswith("Here the table had seen 1 card of the closed stocks (a discard turned over, a penalty card named "
+                         "as it was given): it kept its place in every playout.")
+
+
+def test_what_the_table_saw_before_the_position_is_kept_when_the_caller_knows_it():
+    """A caller that followed the hand (the position lab's line) passes what was seen; a bare
+    position tells nothing seen, and an explicit nothing gives the same numbers."""
+    text = RECYCLED.read_text(encoding="utf-8").replace('A = []\nB', 'A = ["6S", "4H"]\nB').replace(
+        'A = ["6S", "4H"]\nB = []', 'A = []\nB = []')
+    position = loads(text)  # the same table with A's discard already turned over: a bare position
+    spec = EvalSpec(hands=300)
+    bare = evaluate(position, spec)
+    assert bare == evaluate(position, spec, seen=Seen.nothing(position)) and bare.known == 0
+    assert not bare.recycled and 0 < bare.best.wins < 300
+    known = evaluate(position, spec, seen=Seen((0, 2, 2)))
+    assert [choice.wins for choice in known.correct] == [0, 300] and known.known == 1
+    with pytest.raises(PositionError):
+        evaluate(position, spec, seen=Seen((3, 2, 2)))
 
 
 def test_the_exact_mcnemar_test_and_the_paired_interval_agree_with_a_hand_computation():

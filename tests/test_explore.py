@@ -16,8 +16,8 @@ from tutorial.explore.bench import load_floor
 from tutorial.explore.lean import Table, play
 from tutorial.explore.players import Policy, Seat, choose
 from tutorial.explore.reference import play_hand
-from tutorial.explore.study import StudySpec, run, wilson
-from tutorial.explore.summary import FINISHED
+from tutorial.explore.study import StudySpec, run, summarise, wilson
+from tutorial.explore.summary import FINISHED, REPETITION, TURN_LIMIT
 
 LIMIT = 1500
 
@@ -126,6 +126,17 @@ def test_three_player_deals_often_never_finish():
     assert count.wins.count + count.draws_repetition.count + count.draws_turn_limit.count == 400
 
 
+def test_length_mean_counts_every_hand_and_finished_mean_the_hands_won():
+    """Issue 37 § 5: ``length.mean`` is over every hand, drawn ones included (a hand drawn at the
+    turn limit counts the limit); ``finished_mean`` over the hands won only."""
+    rows = [(FINISHED, 0, 40, 0, 0, 0, 0, 0, 0), (FINISHED, 1, 60, 0, 0, 0, 0, 0, 1),
+            (REPETITION, -1, 200, 0, 0, 0, 0, 0, 2), (TURN_LIMIT, -1, 1500, 0, 0, 0, 0, 0, 0)]
+    count = summarise(3, rows)
+    assert count.length["mean"] == 450.0 and count.length["finished_mean"] == 50.0
+    assert summarise(3, rows[2:]).length["finished_mean"] == 0.0
+    assert count.as_dict()["length"]["finished_mean"] == 50.0
+
+
 def test_wilson_interval():
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
@@ -147,8 +158,10 @@ def test_stats_command_json_and_csv(capsys):
     assert set(counts[0]) >= {"wins", "draws_repetition", "draws_turn_limit", "length", "wins_by_seat", "per_hand",
                               "challenger", "fair"}
     assert counts[0]["wins"]["count"] + counts[0]["draws_repetition"]["count"] + counts[0]["draws_turn_limit"]["count"] == 40
+    assert set(counts[0]["length"]) == {"mean", "median", "p90", "max", "finished_mean"}
     assert main(["stats", "--players", "4", "--hands", "20", "--variant", "standard", "--variant", "wrap", "--csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    assert "length_mean,length_median,length_p90,length_max,length_finished_mean," in lines[0]
     assert lines[0].startswith("variant,players,hands") and [line.split(",")[0] for line in lines[1:]] == ["standard", "wrap"]
     assert main(["stats", "--players", "4", "--hands", "20", "--lang", "es"]) == 0
     assert "%" in capsys.readouterr().out

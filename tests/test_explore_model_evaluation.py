@@ -12,9 +12,11 @@ from tutorial.app.explore.model_evaluation import (
     EvaluationSettings,
     EvaluationState,
 )
+from tutorial.app.explore.model_line import Line, LineState
 from tutorial.app.explore.model_variant import Phase, ResultStore
 from tutorial.engine.deal import DealCode, deal
 from tutorial.engine.posfile import dumps, loads
+from tutorial.engine.seen import Seen
 from tutorial.explore.queue import StudyQueue
 from tutorial.narrate import narrator
 
@@ -146,3 +148,35 @@ def test_the_chart_has_a_bar_per_row_of_the_table_with_its_interval():
     assert [row["pile"] for row in rows] == [row.pile for row in found.table()[1]]
     assert [row["kind"] for row in rows] == ["correcta", "correcta", "¡Muggins!"] and words["kind"] == "Veredicto"
     assert rows[1]["rate"] == 1.0 and rows[1]["low"] < 1.0 and rows[0]["chance"].startswith("0,0\u00a0%")
+
+
+def test_the_lab_evaluates_with_what_its_line_of_play_showed():
+    """Issue 37 § 5 (R13): A turns the discard over on the line's first move, so when A's turn comes
+    again the order of A's stock is known, and the evaluation keeps it; the bare position does not
+    tell it (another result, kept apart in the store)."""
+    text = (Path(__file__).parent / "positions" / "recycled-order.toml").read_text(encoding="utf-8")
+    text = text.replace('commons = [["5C"], ["7C"]]', 'commons = [["5C"], ["7C"], ["QD"]]').replace(
+        'A = ["6S", "4H"]', 'A = ["KH", "6S", "4H"]')
+    base = loads(text)
+    line = Line(LineState(), dumps(base), base, narrator("en"))
+    assert line.seen() == Seen((0, 2, 2))
+    for dest in ("common:3", "discard:B", "discard:C"):  # A: K♥ on Q♦ (from the turned-over discard); B, C: a 10 each
+        assert line.play(dest)
+    examined = line.position()
+    assert examined.mover == "A" and [str(card) for card in examined.stocks[0]] == ["6S", "4H"]
+    assert line.seen() == Seen((0, 1, 1))
+    store = ResultStore()
+    found = ChoiceEvaluation(EvaluationState(), examined, dumps(examined), narrator("en"), store, seen=line.seen())
+    found.set("hands", 200)
+    found.evaluate()
+    assert found.state.request[2] == Seen((0, 1, 1))
+    run(found)
+    assert [choice.wins for choice in found.result().correct] == [0, 200]
+    assert found.words()[2].endswith("Here the table had seen 1 card of the closed stocks (a discard turned over, a "
+                                      "penalty card named as it was given): it kept its place in every playout.")
+    bare = ChoiceEvaluation(EvaluationState(), examined, dumps(examined), narrator("en"), store)
+    assert bare.key()[2] is None and bare.result() is None
+    bare.set("hands", 200)
+    bare.evaluate()
+    run(bare)
+    assert bare.result().correct[1].wins < 200 and bare.result().known == 0

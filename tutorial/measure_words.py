@@ -32,7 +32,7 @@ MEANINGS = {
     "decisive": N_("The share of hands that someone wins."),
     "repetition": N_("The share of hands drawn because a position came round again (R7)."),
     "turn_limit": N_("The share of hands drawn at the turn limit (R7)."),
-    "turns": N_("Turns per hand, passes included (the mean)."),
+    "turns": N_("Turns per hand, passes included: the mean over every hand, drawn ones included."),
     "minutes": N_("The same at {pace} seconds a turn, the pace of a table of people."),
     "penalty_cards": N_("Penalty cards given per hand (the mean)."),
     "choice": N_("How much more of all hands the challenger wins than an even share, choosing among correct piles by "

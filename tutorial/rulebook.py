@@ -77,6 +77,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("R10", N_("a lesson may use fewer than 52 cards")),
     Ruling("R11", N_("a wrong last card always counts as called")),
     Ruling("R12", N_("left with no cards by a correction is not a finish")),
+    Ruling("R13", N_("a playout keeps the cards the table has seen")),
     Ruling("V1", N_("without priority, every fitting pile is correct")),
     Ruling("V2", N_("playing on an opponent may be optional")),
     Ruling("V3", N_("only the caller gives a penalty card")),

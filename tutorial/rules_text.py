@@ -166,6 +166,13 @@ RULINGS = (
     ("R12", N_("A player left with no cards by such a correction (nobody had a card to give) has not finished "
                "either, because there was no correct final play, and passes from then on, like a donor who gave away "
                "their last card (R6).")),
+    ("R13", N_("What the explorer's playouts may know: only what every player at the table has seen. The cards dealt "
+               "into a closed stock are face down and nobody looks through it, so each playout deals anew the stock "
+               "cards nobody has seen, each stock keeping its size. But a discard turned over becomes a stock in an "
+               "order everybody watched being built, and nobody reorders it (§recycle), so its cards keep their places. "
+               "So does a penalty card: this app names each one as it is given, so the whole table sees it go under "
+               "the offender's stock (R5). A card the table saw go onto a stock keeps its place there; only the "
+               "unseen cards, always the ones on top, are shuffled.")),
 )
 
 VARIANT_RULINGS = (

@@ -213,8 +213,9 @@ def text_report(results: list[StudyResult], lang: str) -> str:
                 won=pct(count.wins.rate), repetition=pct(count.draws_repetition.rate),
                 limit=pct(count.draws_turn_limit.rate)))
             length = count.length
-            lines.append("    " + _("turns per hand: mean {mean}, median {median}, 90th percentile {p90}, "
-                                    "longest {max}").format(**{key: num(value) for key, value in length.items()}))
+            lines.append("    " + _("turns per hand, drawn hands included: mean {mean}, median {median}, 90th "
+                                    "percentile {p90}, longest {max}; hands won: mean {finished_mean}").format(
+                **{key: num(value) for key, value in length.items()}))
             seats = ", ".join(f"{pct(share.rate)} ({pct(share.low)}–{pct(share.high)})" for share in count.wins_by_seat)
             lines.append("    " + _("wins by seat, first mover first: {seats}").format(seats=seats))
             per = count.per_hand

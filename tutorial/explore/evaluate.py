@@ -8,19 +8,26 @@ position that leaves, ``hands`` playouts are played on the lean path
 (:mod:`tutorial.explore.lean`), and the mover's share of wins is the choice's value, with its
 95 % Wilson interval.
 
-**What a playout does not know.** Every closed stock is face down: the mover does not know
-the order of any stock, their own included, nor which cards lie in which. With the stocks as
-the position gives them, rule-perfect players would play every playout identically, and the
-answer would be 0 % or 100 % for reasons the mover cannot see. So each playout first deals
-every card of the closed stocks anew (each stock keeps its size); the face-up piles stay as
-they are. Playout ``i`` deals the same way for every choice (the same generator, seeded from
-the seed and ``i``), so two choices are compared on the same deals (*common random numbers*):
+**What a playout may know** (R13). A playout may use only what every player at the table
+has seen. A closed stock is face down, so the cards dealt into it that nobody has seen since
+are unknown to everyone, the mover included: with the stocks as the position gives them,
+rule-perfect players would play every playout identically, and the answer would be 0 % or
+100 % for reasons the mover cannot see. So each playout first deals those unseen cards anew
+among the stocks' unseen places (each stock keeps its size). But a stock made by turning a
+discard over has an order everybody watched being built (§recycle: turned over without
+shuffling, nobody reorders it), and this app names every penalty card as it is given, so the
+table saw it go under the offender's stock (R5): such cards keep their places
+(:class:`~tutorial.engine.seen.Seen`; a position alone tells nothing seen, and the mover's own
+turn — a discard turned over, penalty cards given for a wrong pile — is followed from there).
+The face-up piles stay as they are. Playout ``i`` deals the same way for every choice (the
+same generator, seeded from the seed and ``i``), so two choices are compared on the same deals
+(*common random numbers*):
 the comparison's interval is paired (Agresti and Min's adjusted Wald interval) and narrower
 than the two intervals side by side,
 and the exact McNemar test (``scipy.stats.binomtest`` on the playouts where exactly one of
 the two choices won) says whether the difference is real.
 
-Plain Python; the numbers depend only on the position, the :class:`EvalSpec` and the seed —
+Plain Python; the numbers depend only on the position, what was seen of it, the :class:`EvalSpec` and the seed —
 not on how many processes played them.
 """
 
@@ -35,6 +42,7 @@ from ..engine.bots import all_destinations
 from ..engine.errors import ActionError, PositionError
 from ..engine.position import Dest, Position
 from ..engine.rules import ErrorKind, complete_turn, judge, legal_destinations, turn_up
+from ..engine.seen import Seen
 from ..engine.variants import STANDARD, RuleOptions, variant
 from .lean import Table, play
 from .players import Seat
@@ -90,13 +98,15 @@ class EvalSpec:
 class Start:
     """One choice settled: the ``dest``, its ``error`` (``None`` when correct), the penalty
     cards the mover receives for it (called at once by the next player clockwise), whether it
-    ``finished`` the hand (the mover won outright), and the position after the turn."""
+    ``finished`` the hand (the mover won outright), the position after the turn, and what the
+    table has ``seen`` of its closed stocks then (R13)."""
 
     dest: Dest
     error: ErrorKind | None
     penalty: int
     finished: bool
     after: Position
+    seen: Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +129,9 @@ class ChoiceValue:
     """The index (in :attr:`Evaluation.choices`) of the first choice that leaves the same
     position, whose playouts this one shares (every wrong pile is corrected to the same pile
     and penalised alike); −1 when none does (a correct pile, a pile not valued)."""
+    known: int = 0
+    """The closed-stock cards the table has seen after this choice, which its playouts keep in
+    their places (R13): a discard turned over, penalty cards named as they were given."""
 
     @property
     def correct(self) -> bool:
@@ -173,6 +186,12 @@ class Evaluation:
         return tuple(choice for choice in self.choices if choice.correct)
 
     @property
+    def known(self) -> int:
+        """The closed-stock cards the table has seen after a correct pile, kept in their places by
+        its playouts (R13; the same for every correct pile: they differ only in where the card lies)."""
+        return self.correct[0].known
+
+    @property
     def best(self) -> ChoiceValue:
         """The correct choice with the most wins (the first in the engine's order on a tie)."""
         return max(self.correct, key=lambda choice: choice.wins)
@@ -202,10 +221,14 @@ class Evaluation:
 
 
 # ----- settling each choice -----------------------------------------------------------------
-def starts(position: Position, rules: RuleOptions = STANDARD) -> tuple[str, bool, tuple[Start, ...]]:
+def starts(position: Position, rules: RuleOptions = STANDARD,
+           seen: Seen | None = None) -> tuple[str, bool, tuple[Start, ...]]:
     """The mover's turned card (text), whether they recycled first, and every pile settled
-    (:class:`Start`), the correct ones first. Raises :class:`ActionError` ``no-card`` when the
-    mover has no card to turn (they pass: there is no choice)."""
+    (:class:`Start`), the correct ones first. ``seen``: what the table has seen of the closed
+    stocks of ``position`` (default: nothing, :meth:`Seen.nothing`). Raises :class:`ActionError`
+    ``no-card`` when the mover has no card to turn (they pass: there is no choice), and
+    :class:`PositionError` ``bad-field`` for a ``seen`` that does not fit the position."""
+    seen = Seen.nothing(position) if seen is None else seen.check(position)
     turned = turn_up(position)
     card = turned.card
     if card is None:
@@ -220,7 +243,8 @@ def starts(position: Position, rules: RuleOptions = STANDARD) -> tuple[str, bool
         verdict = judge(table, card, dest, legal, rules)
         record = complete_turn(turned, dest, called=True, caller=caller if verdict.error else None, before=position,
                                legal=legal, verdict=verdict, rules=rules)
-        settled.append(Start(dest, verdict.error, len(record.penalty), record.finished, record.after))
+        settled.append(Start(dest, verdict.error, len(record.penalty), record.finished, record.after,
+                             seen.after(position, record.events)))
     return str(card), turned.recycled, tuple(settled)
 
 
@@ -236,12 +260,17 @@ def deal_generator(seed: int, index: int) -> random.Random:
     return random.Random(f"{seed}:evaluate:{index}")
 
 
-def playouts(after: Position, mover: int, spec: EvalSpec, start: int, stop: int) -> Played:
+def playouts(after: Position, mover: int, spec: EvalSpec, start: int, stop: int, seen: Seen | None = None) -> Played:
     """Playouts ``start`` to ``stop - 1`` from ``after`` (the position a choice left); the
-    outcome of each for the player at seat ``mover``, and the turns played."""
+    outcome of each for the player at seat ``mover``, and the turns played. Each deals anew the
+    closed-stock cards nobody has seen (``seen``; default: every one), the seen ones staying in
+    their places beneath them (R13)."""
+    seen = Seen.nothing(after) if seen is None else seen.check(after)
     base = Table.of(after)
-    sizes = [len(stock) for stock in base.stocks]
-    hidden = [card for stock in base.stocks for card in stock]
+    sizes = list(seen.unseen)
+    # lean stocks list the top card last: a stock's unseen cards are its last ones
+    kept = [stock[:len(stock) - size] for stock, size in zip(base.stocks, sizes, strict=True)]
+    hidden = [card for stock, size in zip(base.stocks, sizes, strict=True) for card in stock[len(stock) - size:]]
     rules = spec.rules
     seats = [Seat(error_rate=spec.error_rate, alertness=spec.alertness)] * base.n
     outcomes: list[int] = []
@@ -251,8 +280,8 @@ def playouts(after: Position, mover: int, spec: EvalSpec, start: int, stop: int)
         cards = hidden[:]
         dealer.shuffle(cards)
         stocks, at = [], 0
-        for size in sizes:
-            stocks.append(cards[at:at + size])
+        for below, size in zip(kept, sizes, strict=True):
+            stocks.append(below + cards[at:at + size])
             at += size
         table = Table(stocks, [pile[:] for pile in base.discards], [pile[:] for pile in base.commons], base.to_move)
         done = play(table, seats, dealer, rules=rules, max_turns=spec.max_turns)
@@ -264,25 +293,28 @@ def playouts(after: Position, mover: int, spec: EvalSpec, start: int, stop: int)
     return outcomes, turns
 
 
-def _play_unit(job: tuple[Position, int, EvalSpec], start: int, stop: int) -> Played:
-    after, mover, spec = job
-    return playouts(after, mover, spec, start, stop)
+def _play_unit(job: tuple[Position, int, EvalSpec, Seen], start: int, stop: int) -> Played:
+    after, mover, spec, seen = job
+    return playouts(after, mover, spec, start, stop, seen)
 
 
-def evaluate(position: Position, spec: EvalSpec, *, workers: int = 1,
+def evaluate(position: Position, spec: EvalSpec, *, seen: Seen | None = None, workers: int = 1,
              progress: Callable[[int, int], None] | None = None) -> Evaluation:
     """Value every choice of the mover's turned card in ``position`` (see the module's text).
+    ``seen``: what the table has seen of its closed stocks (default: nothing; a caller that
+    followed the hand, such as the position lab's line of play, knows more: R13);
     ``workers``: processes to play on (1: this one); ``progress(done, total)`` after each unit
-    of work. Raises :class:`ActionError` ``no-card`` when the mover has no card to turn."""
-    card, recycled, settled = starts(position, spec.rules)
+    of work. Raises :class:`ActionError` ``no-card`` when the mover has no card to turn, and
+    :class:`PositionError` ``bad-field`` for a ``seen`` that does not fit the position."""
+    card, recycled, settled = starts(position, spec.rules, seen)
     mover = position.to_move
     # Choices that leave the same position (every wrong pile, corrected to the same pile and
     # penalised alike) are played once: playout i deals alike for all of them anyway.
-    first_of: dict[Position, int] = {}
+    first_of: dict[tuple[Position, Seen], int] = {}
     same = {}
     for index, start in enumerate(settled):
         if not start.finished and (start.error is None or spec.wrong):
-            same[index] = first_of.setdefault(start.after, index)
+            same[index] = first_of.setdefault((start.after, start.seen), index)
     valued = sorted(set(same.values()))
     units: list[Unit] = [(index, first, min(first + CHUNK, spec.hands))
                          for index in valued for first in range(0, spec.hands, CHUNK)]
@@ -293,17 +325,20 @@ def evaluate(position: Position, spec: EvalSpec, *, workers: int = 1,
         if progress:
             progress(sum(len(parts) for parts in found.values()), len(units))
 
-    jobs = [((settled[index].after, mover, spec), first, stop) for index, first, stop in units]
+    jobs = [((settled[index].after, mover, spec, settled[index].seen), first, stop) for index, first, stop in units]
     run_units(_play_unit, jobs, units, workers, finished)
     outcomes: dict[int, list[int]] = {}
     choices = []
     for index, start in enumerate(settled):
+        known = start.seen.seen_count(start.after)
         if start.finished:  # the mover wins outright: every playout is a win
             outcomes[index] = [WIN] * spec.hands
-            choices.append(ChoiceValue(start.dest, start.error, start.penalty, True, spec.hands, spec.hands, 0, 0.0))
+            choices.append(ChoiceValue(start.dest, start.error, start.penalty, True, spec.hands, spec.hands, 0, 0.0,
+                                       known=known))
             continue
         if index not in same:
-            choices.append(ChoiceValue(start.dest, start.error, start.penalty, False, 0, 0, 0, 0.0, valued=False))
+            choices.append(ChoiceValue(start.dest, start.error, start.penalty, False, 0, 0, 0, 0.0, valued=False,
+                                       known=known))
             continue
         parts = [found[same[index]][first] for first in sorted(found[same[index]])]
         outcomes[index] = [outcome for part, _turns in parts for outcome in part]
@@ -311,7 +346,7 @@ def evaluate(position: Position, spec: EvalSpec, *, workers: int = 1,
         row = outcomes[index]
         shared = same[index] if start.error is not None else -1
         choices.append(ChoiceValue(start.dest, start.error, start.penalty, False, len(row), row.count(WIN),
-                                   row.count(DRAW), turns / len(row), group=shared))
+                                   row.count(DRAW), turns / len(row), group=shared, known=known))
     best_index = max((index for index, choice in enumerate(choices) if choice.correct),
                      key=lambda index: choices[index].wins)
     versus = tuple(compare(choices[best_index].dest, outcomes[best_index], choices[index].dest, outcomes[index])

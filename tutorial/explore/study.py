@@ -188,7 +188,9 @@ class CountResult:
 
     - ``players``, ``hands``.
     - ``wins``, ``draws_repetition``, ``draws_turn_limit``: :class:`Share` of hands.
-    - ``length``: turns per hand — ``mean``, ``median``, ``p90``, ``max``.
+    - ``length``: turns per hand over **every** hand, drawn ones included (a hand drawn at the
+      turn limit counts the limit) — ``mean``, ``median``, ``p90``, ``max`` —, and
+      ``finished_mean``: the mean over the hands won only (0 when none was).
     - ``wins_by_seat``: one :class:`Share` (of all hands) per seat, seat 1 moving first.
     - ``per_hand``: means per hand of ``choices`` (turns with a choice), ``recycles``,
       ``errors``, ``penalties`` (errors corrected and penalised), ``penalty_cards``.
@@ -224,6 +226,7 @@ def summarise(players: int, rows: Sequence[Row]) -> CountResult:
     hands = len(rows)
     reasons = [row[0] for row in rows]
     lengths = sorted(row[2] for row in rows)
+    finished = [row[2] for row in rows if row[0] == FINISHED]
     won = reasons.count(FINISHED)
     by_seat = [0] * players
     challenger = 0
@@ -239,7 +242,8 @@ def summarise(players: int, rows: Sequence[Row]) -> CountResult:
         draws_turn_limit=Share.of_(reasons.count(TURN_LIMIT), hands),
         length={"mean": statistics.fmean(lengths) if lengths else 0.0,
                 "median": float(statistics.median(lengths)) if lengths else 0.0,
-                "p90": float(p90), "max": float(lengths[-1]) if lengths else 0.0},
+                "p90": float(p90), "max": float(lengths[-1]) if lengths else 0.0,
+                "finished_mean": statistics.fmean(finished) if finished else 0.0},
         wins_by_seat=tuple(Share.of_(count, hands) for count in by_seat),
         per_hand={name: (sum(row[column] for row in rows) / hands if hands else 0.0)
                   for name, column in (("choices", 3), ("recycles", 4), ("errors", 5), ("penalties", 6),
@@ -375,7 +379,7 @@ def _run_on_cluster(spec: StudySpec, work: list[tuple[int, int, int]], address: 
 
 
 CSV_FIELDS = ["variant", "players", "hands", "wins", "draws_repetition", "draws_turn_limit", "length_mean",
-              "length_median", "length_p90", "length_max", "choices", "recycles", "errors", "penalties",
+              "length_median", "length_p90", "length_max", "length_finished_mean", "choices", "recycles", "errors", "penalties",
               "penalty_cards", "challenger_wins", "challenger_low", "challenger_high", "fair"]
 
 

@@ -99,15 +99,26 @@ class EvaluationWords(TableWords):
                            difference=self.difference(closest)))
 
     def evaluation_method(self, evaluation: Evaluation) -> str:
-        """How the numbers were made, in one sentence."""
+        """How the numbers were made, and what a playout may know (R13); a second sentence says how
+        many stock cards the table had seen, when it had seen any."""
         spec = evaluation.spec
         if spec.error_rate or spec.alertness < 1:
             players = self._("players who misplace {error} of their cards and call {alert} of the errors they "
                              "see").format(error=self.percent(spec.error_rate), alert=self.percent(spec.alertness))
         else:
             players = self._("rule-perfect players (R8)")
-        return self._("Each pile was played out {hands} times to the end of the hand by {players}, the closed stocks "
-                      "dealt anew each time (they are face down: nobody knows their order), the same deals for "
-                      "every pile; a wrong pile is called by the next player and penalised. Intervals are {level}; a "
-                      "difference is real when the exact McNemar test gives p below {alpha}.").format(
+        method = self._("Each pile was played out {hands} times to the end of the hand by {players}, the same deals "
+                        "for every pile; a wrong pile is called by the next player and penalised. Before each "
+                        "playout the cards of the closed stocks that nobody has seen are dealt anew (they are face "
+                        "down), while a card the table saw go onto a stock keeps its place (R13). Intervals are "
+                        "{level}; a difference is real when the exact McNemar test gives p below {alpha}.").format(
             hands=self.number(spec.hands), players=players, level=self.percent(0.95), alpha=self.number(0.05))
+        known = evaluation.known
+        if not known:
+            return method
+        return method + " " + self.n_(
+            "Here the table had seen {count} card of the closed stocks (a discard turned over, a penalty card "
+            "named as it was given): it kept its place in every playout.",
+            "Here the table had seen {count} cards of the closed stocks (a discard turned over, penalty cards "
+            "named as they were given): they kept their places in every playout.", known).format(
+            count=self.number(known))

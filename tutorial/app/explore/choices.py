@@ -33,7 +33,7 @@ def _store() -> ResultStore[Key, Evaluation]:
 
 def model(position_lab: PositionLab) -> ChoiceEvaluation:
     return ChoiceEvaluation(position_lab.state.evaluation, position_lab.examined(), position_lab.file_text(),
-                            session.narrator(), _store())
+                            session.narrator(), _store(), seen=position_lab.line().seen())
 
 
 def _asked(found: ChoiceEvaluation) -> None:

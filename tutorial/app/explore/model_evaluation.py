@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from tutorial.app.explore.model_variant import WORKERS, Phase, Progress, ResultStore, waiting_words
 from tutorial.engine.position import Position
 from tutorial.engine.rules import turn_up
+from tutorial.engine.seen import Seen
 from tutorial.explore.evaluate import ChoiceValue, EvalSpec, Evaluation
 from tutorial.explore.evaluate import evaluate as evaluate_choices
 from tutorial.explore.queue import Line, Ticket
@@ -31,8 +32,9 @@ HANDS = (200, 500, 1000, 2000, 5000)
 """The playouts per pile a learner may ask for."""
 LIMITS = {"errors": (0, 30), "alert": (0, 100)}
 """The other players' chance of misplacing a card and of calling an error, in per cent."""
-Key = tuple[str, EvalSpec]
-"""What an evaluation is of: the position's text and the settings."""
+Key = tuple[str, EvalSpec, Seen | None]
+"""What an evaluation is of: the position's text, the settings, and what the table has seen of
+its closed stocks (R13; ``None``: nothing)."""
 
 
 @dataclass(frozen=True)
@@ -90,13 +92,15 @@ class ChoiceRow:
 class ChoiceEvaluation:
     """The position lab's evaluation in one session: ``state`` read and changed, ``position``
     and its ``text`` on show (``None``: nothing on show), words by ``narrator``, finished
-    evaluations in ``store`` (shared)."""
+    evaluations in ``store`` (shared); ``seen``: what the table has seen of the position's closed
+    stocks (the lab's line of play knows the moves that led there: R13; ``None``: nothing)."""
 
     def __init__(self, state: EvaluationState, position: Position | None, text: str | None, narrator: Narrator,
-                 store: ResultStore[Key, Evaluation]) -> None:
+                 store: ResultStore[Key, Evaluation], *, seen: Seen | None = None) -> None:
         self.state = state
         self.position = position
         self.text = text
+        self.seen = None if seen is None or position is None or seen == Seen.nothing(position) else seen
         self.n = narrator
         self._ = narrator._
         self.n_ = narrator.n_
@@ -114,7 +118,7 @@ class ChoiceEvaluation:
         """What *Evaluate* would ask for now."""
         if self.position is None or self.text is None:
             return None
-        return self.text, self.settings.spec()
+        return self.text, self.settings.spec(), self.seen
 
     def can_evaluate(self) -> bool:
         """A position is on show whose mover has a card to turn (a mover who passes has no choice)."""
@@ -170,9 +174,9 @@ class ChoiceEvaluation:
         request = self.state.request
         if request is None:
             return False
-        text, spec = request
+        text, spec, seen = request
         position = self.position
-        if position is None or text != self.text:
+        if position is None or text != self.text or seen != self.seen:
             return False
         ticket: Ticket = queue.join(owner, spec.hands * 4)
         try:
@@ -191,7 +195,7 @@ class ChoiceEvaluation:
                     done=done, total=total), done / total))
 
             log.info("evaluation started: %d playouts per pile", spec.hands)
-            self.store.put(request, runner(position, spec, workers=workers, progress=progress))
+            self.store.put(request, runner(position, spec, seen=seen, workers=workers, progress=progress))
             show(None)
             return True
         finally:
@@ -205,7 +209,7 @@ class ChoiceEvaluation:
         """The evaluation of the position on show, as last asked (``None``: not asked, not done,
         or asked for another position)."""
         request = self.state.request
-        if request is None or request[0] != self.text:
+        if request is None or request[0] != self.text or request[2] != self.seen:
             return None
         return self.store.get(request)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from tutorial.engine.errors import PositionError
 from tutorial.engine.position import Dest, Position
 from tutorial.engine.rules import TurnRecord, complete_turn, pass_turn, turn_up
+from tutorial.engine.seen import Seen
 from tutorial.narrate import Narrator
 
 Path = tuple[str, ...]
@@ -76,6 +77,18 @@ class Line:
         """The position on show: the start's, or the one the move on show left."""
         at = self.at
         return self.state.moves[at].after if at else self.base
+
+    def seen(self) -> Seen | None:
+        """What the table has seen of the closed stocks of the position on show (R13): nothing of
+        the lab's position (a position carries no history), then what each move of the line to
+        it showed — a discard turned over, penalty cards named as they were given."""
+        if self.base is None:
+            return None
+        seen = Seen.nothing(self.base)
+        for end in range(1, len(self.at) + 1):
+            record = self.state.moves[self.at[:end]]
+            seen = seen.after(record.before, record.events)
+        return seen
 
     def over(self) -> bool:
         """The move on show finished the hand (§finish): nothing more to play."""
