@@ -168,7 +168,7 @@ def shot(page, name: str) -> None:
 @pytest.mark.parametrize("locale", ["es-ES"])  # the longer labels: English fits where Spanish does
 @pytest.mark.parametrize("target, choices", [
     ("lesson/players-and-matches/count-three", ["17", "16", "15", "18"]),  # answer buttons, four different answers
-    ("lesson/nearest-opponent/place-skip-empty", ["discard:C", "discard:B", "common:1", "discard:A"]),  # the table
+    ("lesson/nearest-opponent/place-skip-empty", ["discard:C", "discard:B", "common:1", "discard:A", "discard:D"]),  # the table
 ])
 def test_the_projector_shows_question_table_answers_and_controls_uncovered(browser, class_app, locale, target, choices):
     base, data = class_app
@@ -180,7 +180,8 @@ def test_the_projector_shows_question_table_answers_and_controls_uncovered(brows
     name = f"{target.rsplit('/', 1)[1]}-{locale}"
     shot(page, f"{name}-asking")
     text = page.locator("[data-testid='stMain']").inner_text()
-    assert "4 of 4 have answered" in text or "Han respondido 4 de 4" in text
+    count = len(choices)
+    assert f"{count} of {count} have answered" in text or f"Han respondido {count} de {count}" in text
     assert "✓" not in text and "By verdict" not in text and "Por veredicto" not in text, "nothing gives the answer away"
     visible_whole(page, ".st-key-present-panel h2", "the question")
     visible_whole(page, "[class*='st-key-class-reveal'] button", "Reveal")
@@ -188,6 +189,9 @@ def test_the_projector_shows_question_table_answers_and_controls_uncovered(brows
     visible_whole(page, "[data-testid='stPopover'] button", "the join code for latecomers")
     if "count" in target:
         visible_whole(page, ".st-key-present-panel [data-testid='stButton'] button", "the answer buttons")
+        sizes = page.eval_on_selector_all(".st-key-present-panel [data-testid='stButton'] button p",
+                                          "(ps) => ps.map((p) => getComputedStyle(p).fontSize)")
+        assert len(set(sizes)) == 1, f"the answer buttons' labels, one size (the first was smaller): {sizes}"
     else:
         visible_whole(page, ".mt-root", "the table")
     # With the spread shown, four answers: the controls stay on the screen, nothing marked right.
@@ -198,6 +202,7 @@ def test_the_projector_shows_question_table_answers_and_controls_uncovered(brows
     visible_whole(page, "[class*='st-key-class-reveal'] button", "Reveal, with the spread shown")
     visible_whole(page, "[class*='st-key-class-next'] button", "Ask the next step, with the spread shown")
     visible_whole(page, ".st-key-present-panel h2", "the question, with the spread shown")
+    visible_whole(page, ".st-key-present-panel [data-testid='stProgress']", "every row of the spread (five were cut)")
     # The join pop-up: its QR code fits inside it.
     page.locator("[data-testid='stPopover'] button").first.click()
     page.wait_for_selector("[data-testid='stPopoverBody'] img")
@@ -222,6 +227,32 @@ def test_the_projector_shows_question_table_answers_and_controls_uncovered(brows
     visible_whole(page, "[class*='st-key-class-next'] button", "Ask the next step, after the reveal")
     assert "✓" in page.locator("[data-testid='stMain']").inner_text(), "after the reveal the right answer is marked"
     context.close()
+
+
+def test_after_the_reveal_a_phone_shows_the_students_own_answer_first(browser, class_app):
+    """Issue 37: after a reveal every phone stayed scrolled to the page's foot — the class's count
+    (shown from five answers on) on the screen, the student's own answer above it."""
+    from tutorial.store import open_room_store
+
+    base, data = class_app
+    rooms = open_room_store(data)
+    room = rooms.open_room()
+    rooms.set_question(room.code, room.teacher_token, "lesson/nearest-opponent/place-skip-empty")
+    joined = [rooms.join(room.code, f"Kid{number}", f"10.0.1.{number}") for number in range(6)]
+    for number, student in enumerate(joined):
+        rooms.answer(room.code, student.student_token, 1, "discard:C" if number % 2 else "discard:B",
+                     "right" if number % 2 else "wrong-skipped")
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                               locale="es-ES").new_page()
+    page.goto(f"{base}/class?room={room.code}&student={joined[0].student_token}")
+    settle(page)
+    page.mouse.wheel(0, 5000)  # a student waiting reads down to the page's foot
+    rooms.reveal(room.code, room.teacher_token, 1)
+    page.wait_for_selector(".st-key-class-own-answer [data-testid='stAlert']", timeout=FOLLOW_S * 1000)
+    settle(page)
+    box = page.locator(".st-key-class-own-answer").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    page.context.close()
 
 
 def test_share_this_deal_on_a_projector_keeps_its_qr_code_inside_its_pop_up(browser, app_url):
@@ -301,3 +332,25 @@ def test_a_student_who_closed_the_tab_gets_their_place_back_in_the_same_browser(
     # (with no cookie the join link offers no place: tests/test_classroom_sessions.py)
     # (another browser with the same nickname is refused: tests/test_classroom_sessions.py)
     context.close()
+
+
+def test_a_server_restart_shows_the_apps_own_words_in_the_pages_language(browser, tmp_path):
+    """Issue 37: while the server restarted, Streamlit's developer dialog ("Connection error …
+    streamlit run yourscript.py") showed on the projector, in English on Spanish phones."""
+    from .server import start_app, stop_app
+
+    process, base = start_app(tmp_path)
+    page = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES").new_page()
+    try:
+        page.goto(f"{base}/class?lang=es")
+        settle(page)
+    finally:
+        stop_app(process)
+    dialog = page.locator("[role='dialog']")
+    dialog.wait_for(timeout=30_000)
+    page.wait_for_function("() => !document.querySelector('[role=dialog]').innerText.includes('Connection error')",
+                           timeout=5_000)
+    said = dialog.inner_text()
+    assert "Conectando de nuevo" in said and "el servidor no responde" in said.lower(), said
+    assert "Streamlit" not in said and "yourscript" not in said, said
+    page.context.close()

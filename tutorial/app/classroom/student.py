@@ -14,11 +14,15 @@ from tutorial.app.classroom import parts
 from tutorial.app.classroom import state as room
 from tutorial.app.shell import clicks, pages, session
 from tutorial.app.shell.markup import fill, literal
+from tutorial.app.shell.table_component import anchor
 from tutorial.classroom import ClassroomError, StudentView
 from tutorial.classroom.rooms import CLASS_TALLY_MIN
 from tutorial.classroom.session import COOKIE_DAYS, as_link_error, cookie_name
 from tutorial.classroom.student import StudentScreen, StudentSession
 from tutorial.store import RoomStore
+
+OWN_ANSWER = "class-own-answer"
+"""The container of the student's own answer and verdict after a reveal."""
 
 
 def play(student: StudentSession, round_: int, code: str) -> None:
@@ -58,13 +62,18 @@ def leave_button(key: str = "class-leave") -> None:
               help=_("This browser forgets the room; to come back, open the join link again on this browser."))
 
 
-def revealed(student: StudentSession, screen: StudentScreen) -> None:
+def revealed(student: StudentSession, screen: StudentScreen, round_: int) -> None:
     """The step with its right answer and explanation, as after a right answer, how this
-    student did, and how the class answered (from enough answers on)."""
+    student did, and how the class answered (from enough answers on). Once per reveal the
+    student's own line is brought into view (a phone stayed scrolled to the page's foot, the
+    class's count on the screen and the student's own answer above it)."""
     _ = session.tr().gettext
     assert screen.asked is not None
     beside = parts.draw_step(screen.asked, revealed=True)
     with beside:  # under the explanation, beside the table (below it on a phone), where the eyes are
+        anchor()(data={"nonce": f"{student.role.code}-{round_}", "until": OWN_ANSWER}, key=f"class-reveal-mark-{round_}")
+        own = st.container(key=OWN_ANSWER)
+    with own:
         if screen.answer is not None:
             (st.success if screen.right else st.error)(
                 fill(_("Your answer: {answer}"), answer=literal(screen.answer)) + " — "
@@ -99,7 +108,7 @@ def page(rooms: RoomStore) -> NoReturn:
     if screen.showing == "waiting":
         st.info(_("Your teacher has not asked a question yet. This page follows by itself: no need to reload."))
     elif screen.showing == "revealed":
-        revealed(student, screen)
+        revealed(student, screen, seen.round)
     elif screen.showing == "question":
         assert screen.asked is not None
         parts.question(screen.asked, seen.round, token=screen.token, current=student.token_now, chosen=screen.choice,

@@ -33,6 +33,12 @@ JOIN_QR_PX = 220
 """The join QR code in the projector's *Join* pop-up: it fits the pop-up's width (about 300 CSS
 px) and, with the code and the link, a 480 px high screen (1280×720 at 150 %)."""
 
+ASKING_STYLE = (
+    # While asking, the answers come right under the question, before the hint (after the reveal
+    # the step's explanation comes first: the class reads it).
+    "<style>.st-key-present-panel > :has(> [class*='-words']) {order: -2;}"
+    ".st-key-present-panel > :has(> .st-key-present-controls-box) {order: -1;}</style>"
+)
 PRESENT_STYLE = (
     "<style>"
     # The teacher's projector: the controls are in the line above the table (always on the
@@ -47,6 +53,13 @@ PRESENT_STYLE = (
     ".st-key-present-top [class*='st-key-class-'] button p {font-size: 0.95rem; font-weight: 600; white-space: nowrap;}"
     ".st-key-present-top > div:first-child {flex: 1 1 9rem; min-width: 9rem;}"
     ".st-key-present-top > div:first-child p {line-height: 1.2; font-size: 0.85rem;}"
+    # The class's answers one line each (label, bar, count): five rows of the spread were cut off
+    # below the projector's fold, out of the teacher's reach without a mouse.
+    ".st-key-present-controls-box {gap: 0.35rem !important;}"
+    ".st-key-present-controls-box [data-testid='stProgress'] {display: flex; align-items: center; gap: 0.6rem;}"
+    ".st-key-present-controls-box [data-testid='stProgress'] > div:first-child {flex: 0 0 55%;}"
+    ".st-key-present-controls-box [data-testid='stProgress'] > [role='progressbar'] {flex: 1 1 auto;}"
+    ".st-key-present-controls-box [data-testid='stProgress'] p {margin: 0; line-height: 1.25;}"
     "</style>"
 )
 
@@ -97,10 +110,12 @@ def spread_toggle(teacher: TeacherSession, view: RoomView) -> bool:
                               "marked after the reveal."))
 
 
-def bars(teacher: TeacherSession, asked: Asked, spread: bool) -> None:
-    """The tally (the teacher is nobody at the table: piles named from nobody's seat)."""
+def bars(teacher: TeacherSession, asked: Asked, spread: bool, *, presenting: bool = False) -> None:
+    """The tally (the teacher is nobody at the table: piles named from nobody's seat); on the
+    projector without the counts by verdict, which the bars' ✓ already tell (room for the step's
+    explanation)."""
     shown = teacher.shown(asked, teacher.tally(), spread=spread)
-    parts.tally_bars(shown, teacher.verdict_lines(shown))
+    parts.tally_bars(shown, [] if presenting else teacher.verdict_lines(shown))
 
 
 def names(teacher: TeacherSession, view: RoomView, asked: Asked, *, shown: bool) -> None:
@@ -189,9 +204,11 @@ def presenting(teacher: TeacherSession, view: RoomView, join_link: str) -> None:
         return
     if teacher.newly_presented(view):
         lesson_present.forget(found.lesson, found.step)  # a new question starts with its answer hidden
+    if view.phase != "revealed":
+        st.html(ASKING_STYLE)
     below = parts.draw_step(found, revealed=view.phase == "revealed", presenting=True)
     with below:
-        bars(teacher, found, spread_toggle(teacher, view))
+        bars(teacher, found, spread_toggle(teacher, view), presenting=True)
         # its own switch, off until turned on here: names shown to read the page stay off the projector
         names(teacher, view, found, shown=kept_toggle(session.tr().gettext("Show names"), room.PRESENT_NAMES,
                                                       teacher.state.present_names, teacher.present_names))

@@ -138,9 +138,10 @@ STYLE = (
     ":has(> .st-key-present-keys-box), .st-key-present-keys-box {position: absolute !important; width: 0; height: 0;"
     " overflow: hidden;}"
     ".st-key-present-top p {font-size: 0.9rem; margin: 0;}"
-    # The lines of open piles under the table: one short line each.
-    ".st-key-stage-present [data-testid='stColumn']:first-child [data-testid='stMarkdownContainer'] p"
-    " {font-size: 0.85rem; margin: 0; line-height: 1.3;}"
+    # The lines of open piles under the table: one short line each (not a button's label: a row of
+    # answer buttons is columns too, and its first one shrank, "Call “Muggins!”" beside "No call").
+    ".st-key-stage-present [data-testid='stColumn']:first-child [data-testid='stMarkdownContainer']"
+    " p:not([data-testid='stButton'] p) {font-size: 0.85rem; margin: 0; line-height: 1.3;}"
     # Beside the table: the question stays on the screen, a long explanation scrolls inside
     # the panel, and the controls stay pinned at its foot, so the page itself never scrolls.
     ".st-key-present-panel {max-height: calc(100vh - 84px); overflow-y: auto; overflow-x: hidden;"

@@ -105,8 +105,16 @@ def streamlit_words(tr: gettext.NullTranslations) -> dict[str, dict[str, str]]:
     what the page's script says itself (``refused``: a text box refused a text longer than its
     limit, which Streamlit drops without a word: :data:`WORDS_JS`)."""
     _ = tr.gettext
+    lost = _("The server is not answering just now: it may be restarting. This page connects again by itself, "
+             "and your place is kept.")
     text = {**input_instructions(tr), "Skip to main content": _("Skip to main content"), "No results": _("No results"),
-            "Upload": _("Choose a file")}
+            "Upload": _("Choose a file"),
+            # Streamlit's dialog while the server is away (a restart): a developer's words, in English, on
+            # a projector and on every phone; its "streamlit run yourscript.py" is hidden (WORDS_JS)
+            "Connection error": _("Connecting again…"),
+            "Streamlit server is not responding. Are you connected to the internet?": lost,
+            "Is Streamlit still running? If you accidentally stopped Streamlit, just restart it in your terminal:": lost,
+            "Connecting": _("Connecting"), "Running...": _("Working…")}
     label = {"Collapse sidebar": _("Collapse sidebar"), "Expand sidebar": _("Expand sidebar"),
              "Main menu": _("Main menu"), "Link to heading": _("Link to heading"), "Open": _("Open the list"),
              "Help": _("Help"), "Close": _("Close"), "Selectbox options": _("Options")}
@@ -132,7 +140,9 @@ if (!window.mugginsWordsWatch) {
   // the hints under a text box, the skip link, a select box's list when a search finds nothing
   // ... and the word on a file uploader's button
   const TEXTS = '[data-testid="InputInstructions"] span, [data-testid="stSkipToContent"], [role="listbox"], [role="listbox"] *, '
-    + '[data-testid="stFileUploaderDropzone"] button p';
+    + '[data-testid="stFileUploaderDropzone"] button p, [role="dialog"] h2, [role="dialog"] div, '
+    + '[data-testid="stStatusWidget"] *';
+  const SHELL = 'streamlit run yourscript.py';  // the connection dialog's advice to a developer
   const want = (kind, value) => {  // a text or name as it must read now: in the page's language, else Streamlit's own
     const words = window.mugginsWords[kind] || {};
     const english = Object.hasOwn(back[kind], value) ? back[kind][value] : value;
@@ -155,6 +165,9 @@ if (!window.mugginsWordsWatch) {
         const wanted = want('text', node.nodeValue);
         if (wanted !== node.nodeValue) { node.nodeValue = wanted; }
       }
+    }
+    for (const code of document.querySelectorAll('[role="dialog"] code, [role="dialog"] pre')) {
+      if (code.textContent.trim() === SHELL) { (code.closest('pre') || code).style.display = 'none'; }
     }
     // an uploader's drop zone is role="presentation" yet named (axe: aria-prohibited-attr): its
     // label names it already, so the name goes
