@@ -93,10 +93,18 @@ def test_streamlits_hints_under_a_text_box_are_put_in_the_learners_language():
     assert words["text"]["Skip to main content"] == "Saltar al contenido principal"
     assert words["label"]["Collapse sidebar"] == "Cerrar la barra lateral" and words["prefix"]["Help for "] == "Ayuda: "
     assert words["text"]["No results"] == "Sin resultados" and words["label"]["Selectbox options"] == "Opciones"
-    # in English only a select box's arrow and list and the uploader's button get clearer words than Streamlit's
+    # in English only a select box's arrow and list, the uploader's button and the dialog of a server
+    # away (a developer's words: issue 37) get other words than Streamlit's
     english = document.streamlit_words(translations("en"))
+    lost = english["text"]["Streamlit server is not responding. Are you connected to the internet?"]
+    assert lost.startswith("The server is not answering just now") and "Streamlit" not in lost
+    assert words["text"]["Connection error"] == "Conectando de nuevo…"
     assert english == {
-        "text": {"Upload": "Choose a file"}, "label": {"Open": "Open the list", "Selectbox options": "Options"},
+        "text": {"Upload": "Choose a file", "Connection error": "Connecting again…",
+                 "Streamlit server is not responding. Are you connected to the internet?": lost,
+                 "Is Streamlit still running? If you accidentally stopped Streamlit, just restart it in your terminal:": lost,
+                 "Running...": "Working…"},
+        "label": {"Open": "Open the list", "Selectbox options": "Options"},
         "prefix": {},
         "say": {"refused": english["say"]["refused"]}}
     # what the page's script says itself is always sent: a refused text in the page's language
