@@ -453,3 +453,17 @@ def test_a_database_server_out_of_reach_is_said_on_the_pages_and_they_recover(mo
         assert not page.error, page_text(page)
     assert "1 student has joined." in page_text(at)
     postgres.close_pools()
+
+
+def test_the_teachers_switches_come_back_after_a_restart():
+    """Issue 37: after a server restart *Show the spread of answers* was off again (the session
+    was gone): the teacher's page keeps its switches in its address, as it keeps the room."""
+    at, code, token = teacher()
+    ask_default(at)
+    at.toggle(key="class-spread").set_value(True).run()
+    at.toggle(key="class-names").set_value(True).run()
+    assert at.query_params["show"] in ("spread,names", ["spread,names"])
+    again = start(app(room=code, teacher=token, show="spread,names"), PAGE)  # a new session: as after a restart
+    assert again.toggle(key="class-spread").value is True and again.toggle(key="class-names").value is True
+    forged = start(app(room=code, student="x", show="names"), PAGE)  # a student's address carries no switches
+    assert not forged.exception and "show" not in forged.query_params

@@ -119,14 +119,19 @@ class RoomState:
     presented: tuple[str, int] | None = None
     """The (room, round) the projector last showed: a new one starts with its answer hidden."""
 
-    def seed(self, room: str | None, teacher: str | None, student: str | None) -> None:
-        """Once per session, from the address the session started with."""
+    def seed(self, room: str | None, teacher: str | None, student: str | None, show: str | None = None) -> None:
+        """Once per session, from the address the session started with; a teacher's ``show``
+        (``spread``, ``names``, comma-separated) puts the page's switches back as they were (a
+        server restart, a reload: the switches were off again)."""
         if self.seeded:
             return
         self.seeded = True
         self.asked = room[:ROOM_LIMIT] if room else None
         if room and (teacher or student):
             self.role = Role("teacher" if teacher else "student", room[:ROOM_LIMIT], (teacher or student or "")[:TOKEN_LIMIT])
+        if teacher and show:
+            shown = set(show[:40].split(","))
+            self.show_spread, self.show_names = "spread" in shown, "names" in shown
 
     def take(self, role: Role | None) -> None:
         self.role = role
@@ -143,6 +148,9 @@ class RoomState:
         """What the class page keeps in its address (this page only)."""
         if self.role is None:
             return {"room": self.asked}
+        shown = ",".join(name for name, on in (("spread", self.show_spread), ("names", self.show_names)) if on)
+        if self.role.kind == "teacher" and shown:  # the page's switches (the projector's names stay its own)
+            return {"room": self.role.code, "teacher": self.role.token, "show": shown}
         return {"room": self.role.code, self.role.kind: self.role.token}
 
     def kept(self) -> dict[str, str | None]:

@@ -97,7 +97,7 @@ def room_state() -> RoomState:
     (:data:`tutorial.app.shell.session.PAGE_ONLY`)."""
     state = session.feature(RoomState)
     if not state.seeded:
-        state.seed(*(session.url_seed(key) for key in ("room", "teacher", "student")))
+        state.seed(*(session.url_seed(key) for key in ("room", "teacher", "student", "show")))
     session.remember(**state.kept())
     return state
 
