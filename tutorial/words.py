@@ -175,6 +175,8 @@ def lesson_problem(problem: Problem, tr: Tr) -> str:
         "answer-disagrees": _("step {step}: the lesson says {stated}, but the engine says {engine}"),
         "answer-not-offered": _("step {step}: the right card {card} is not among the choices"),
         "check-not-answered": _("step {step}: a “{kind}” step cannot be part of the check (it has no answer)"),
+        "unknown-rule": _("step {step}: “{rule}” in teaches is no section (§priority), ruling (R3) or error kind "
+                          "(common-first) of the rules"),
         "invalid-answer": _("step {step}: “{answer}” is not a valid answer for a “{kind}” step"),
         "answer-out-of-range": _("step {step}: the answer {answer} is out of range: it must be from {low} to {high}"),
         "check-failed": _("the file could not be checked ({detail})"),

@@ -252,6 +252,59 @@ def _lessons_check(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _lessons_coverage() -> int:
+    """``muggins lessons coverage``: the course's coverage table (:mod:`tutorial.lessons.coverage`);
+    status 1 when a rule of play has no teaching step or no check question."""
+    from tutorial.lessons import load_all
+    from tutorial.lessons.coverage import NOT_PLAY, gaps, table
+
+    lessons, problems = load_all()
+    if problems:
+        raise CliError("lessons", f"{len(problems)} problem(s): run muggins lessons check")
+    for rule, covered in table(lessons).items():
+        if rule in NOT_PLAY:
+            print(f"{rule}: not a rule of play ({NOT_PLAY[rule]})")
+            continue
+        print(f"{rule}: taught by {', '.join(covered.teach) or 'NO STEP'}; asked by {', '.join(covered.check) or 'NO CHECK'}")
+    missing = gaps(lessons)
+    if missing:
+        print(f"{len(missing)} gap(s): " + ", ".join(f"{rule} ({part})" for rule, part in missing))
+    return 1 if missing else 0
+
+
+def _lessons_stats(args: argparse.Namespace) -> int:
+    """``muggins lessons stats [--json]``: per lesson and language, the steps and the words a
+    learner reads by default (:mod:`tutorial.lessons.reading`), and the course's total."""
+    from tutorial.lessons import load_all
+    from tutorial.lessons.reading import READING_SPEED, course_load, minutes
+
+    lessons, problems = load_all()
+    if problems:
+        raise CliError("lessons", f"{len(problems)} problem(s): run muggins lessons check")
+    loads = {lang: course_load(lessons, translations(lang)) for lang in LANGUAGES}
+    if args.json:
+        print(json.dumps({lang: {"lessons": [{"id": item.id, "steps": len(item.steps), "words": item.words,
+                                              "longest_text": max((s.text for s in item.steps), default=0),
+                                              "longest_done": max((s.done for s in item.steps), default=0)}
+                                             for item in found],
+                                 "steps": sum(len(item.steps) for item in found),
+                                 "words": sum(item.words for item in found)}
+                          for lang, found in loads.items()}, ensure_ascii=False))
+        return 0
+    first = loads[LANGUAGES[0]]
+    head = "".join(f"{lang + ' words':>10}" for lang in LANGUAGES)
+    print(f"{'lesson':<32}{'steps':>6}{head}")
+    for index, item in enumerate(first):
+        counts = "".join(f"{loads[lang][index].words:>10,}" for lang in LANGUAGES)
+        print(f"{f'{item.order}. {item.id}':<32}{len(item.steps):>6}{counts}")
+    totals = {lang: sum(item.words for item in found) for lang, found in loads.items()}
+    counts = "".join(f"{totals[lang]:>10,}" for lang in LANGUAGES)
+    print(f"{'the course':<32}{sum(len(item.steps) for item in first):>6}{counts}")
+    print("minutes of reading at " + f"{READING_SPEED} words a minute: "
+          + ", ".join(f"{lang} {minutes(total):.0f}" for lang, total in totals.items()))
+    return 0
+
+
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 """The time at the start of every log line and of every message of ``muggins serve``."""
@@ -511,6 +564,11 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: the lessons folder)")
     check.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the messages")
 
+    lesson_commands.add_parser("coverage", help="for every rule of play, the steps that teach it and the check "
+                                                "questions that ask it")
+    stats = lesson_commands.add_parser("stats", help="steps and words a learner reads, per lesson and language")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+
     po = commands.add_parser("playout", help="play the position to the end with rule-perfect players")
     po.add_argument("position", help="position file (TOML)")
     po.add_argument("--max-turns", metavar="N", help=f"agreed turn limit (R7), 0 to {MAX_TURN_LIMIT}; default {DEFAULT_MAX_TURNS}")
@@ -571,7 +629,9 @@ def _main(argv: list[str]) -> int:
         if args.command == "explain":
             return _explain(args)
         if args.command == "lessons":
-            return _lessons_check(args)
+            if args.lessons_command == "coverage":
+                return _lessons_coverage()
+            return _lessons_stats(args) if args.lessons_command == "stats" else _lessons_check(args)
         if args.command == "draw":
             return _draw(args)
         if args.command == "stats":

@@ -24,6 +24,7 @@ from ..engine.posfile import from_dict, parse_toml, read_text
 from ..engine.position import Position
 from ..resources import LESSONS_DIR
 from ..rulebook import SECTION_IDS
+from .coverage import RULE_IDS
 from .model import Lesson, Problem
 from .plausible import impossible_piles
 from .steps import COMMON_KEYS, KINDS, TEXT_FIELDS, Step, is_int, shown
@@ -210,11 +211,20 @@ def _parse_step(raw: object, at: KeyPath, positions: dict[str, Position], broken
         problem(at + ("you",), "unknown-player", player=shown(you), step=step_id)
         return None
 
+    teaches = raw.get("teaches", [])
+    if not isinstance(teaches, list) or not all(isinstance(item, str) for item in teaches):
+        problem(at + ("teaches",), "bad-field", field="teaches")
+        teaches = []
+    for index, item in enumerate(teaches):
+        if item not in RULE_IDS:
+            problem(at + ("teaches", index), "unknown-rule", rule=shown(item), step=step_id)
+    teaches = [item for item in teaches if item in RULE_IDS]
+
     def report(where: str | KeyPath, code: str, /, **params: object) -> None:
         """A problem of this step at its key (or key path) ``where``; ``""``: the step itself."""
         problem(at + ((where,) if isinstance(where, str) and where else tuple(where)), code, step=step_id, **params)
 
-    common = dict(id=step_id, line=line, position=position, check=check, you=you, **texts)
+    common = dict(id=step_id, line=line, position=position, check=check, you=you, teaches=tuple(teaches), **texts)
     try:
         return kind.build(common, raw, report)
     except PositionError as err:  # each carries `at`, relative to the step

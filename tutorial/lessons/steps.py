@@ -43,8 +43,8 @@ Report = Callable[..., None]
 """``report(where, code, **params)``: a problem of the step at its key ``where`` (a key
 name, a key path relative to the step, or ``""`` for the step itself)."""
 
-COMMON_KEYS = frozenset({"id", "kind", "title", "text", "hint", "done", "position", "check", "you"})
-TEXT_FIELDS = ("title", "text", "hint", "done")
+COMMON_KEYS = frozenset({"id", "kind", "title", "text", "hint", "done", "reason", "position", "check", "you", "teaches"})
+TEXT_FIELDS = ("title", "text", "hint", "done", "reason")
 PASS = "pass"
 """The answer of a ``next-card`` step whose mover has no card (R2)."""
 
@@ -116,12 +116,16 @@ class Step:
     """What every step has.
 
     - ``id``: stable within the lesson (progress and translation comments use it).
-    - ``title``, ``text``, ``hint``, ``done``: English source text (``done`` is
-      shown once the step is answered or watched to the end).
+    - ``title``, ``text``, ``hint``, ``done``, ``reason``: English source text (``done`` is
+      shown once the step is answered or watched to the end, ``reason`` — the reasoning at
+      length — under *Why?* beside it, for a learner who asks).
     - ``position``: the position shown, or ``None``.
     - ``check``: the step counts in the lesson's end-of-lesson check.
     - ``you``: the seat the learner sits in (told in the second person, marked
       “you” on the table), or ``None`` when nobody at the table is the learner.
+    - ``teaches``: the rules the step teaches (a check step: asks), by id — a section
+      (``§priority``), a ruling (``R3``), an error kind (``common-first``): the course's
+      coverage table (:mod:`tutorial.lessons.coverage`).
     - ``line``: the line of the step in its file.
     """
 
@@ -138,9 +142,11 @@ class Step:
     text: str
     hint: str = ""
     done: str = ""
+    reason: str = ""
     position: Position | None = None
     check: bool = False
     you: str | None = None
+    teaches: tuple[str, ...] = ()
     line: int = 0
 
     @classmethod

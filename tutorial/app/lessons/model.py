@@ -21,7 +21,7 @@ import gettext
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tutorial.app.shell.markup import literal, paragraphs
+from tutorial.app.shell.markup import literal, paragraphs, plain
 from tutorial.app.shell.table_view import TableView
 from tutorial.draw.scene import PLACED, RIGHT, WRONG, Arrow, arrows_for
 from tutorial.engine import events as ev
@@ -212,6 +212,10 @@ class StepScreen:
         """The step's own closing text (Markdown), or nothing."""
         return self.tr.gettext(self.step.done) if self.step.done else ""
 
+    def reason(self) -> str:
+        """The step's reasoning at length (Markdown), for a learner who asks (*Why?*)."""
+        return self.tr.gettext(self.step.reason) if self.step.reason else ""
+
     def _with_done(self, text: str) -> str:
         done = self.done()
         return text + ("\n\n" + done if done else "")
@@ -342,15 +346,16 @@ class StepScreen:
         if self.layout in (Layout.READ, Layout.MOVES):
             if self.layout == Layout.MOVES:
                 last = state.frame >= len(self.frames()) - 1
-                return Verdict((Box("success" if last else "info", self.frame().caption),))
+                return Verdict((Box("success" if last else "info", self.frame().caption),), why=self.reason() if last else "")
             return Verdict(())
         if self.layout == Layout.DEAL:
-            return Verdict((Box("info", self.done()),) if self.done() else ())
+            return Verdict((Box("info", self.done()),) if self.done() else (), why=self.reason())
         if state.solved:
             told = words.right(step, n, state.last or step.right[0], shown_to_all=self.shown_to_all)
             if told.more:
-                return Verdict((Box("success", paragraphs(told.text)),), Box("info", self._with_done(paragraphs(told.more))))
-            return Verdict((Box("success", self._with_done(paragraphs(told.text))),))
+                return Verdict((Box("success", paragraphs(told.text)),), Box("info", self._with_done(paragraphs(told.more))),
+                               why=self.reason())
+            return Verdict((Box("success", self._with_done(paragraphs(told.text))),), why=self.reason())
         if self.layout == Layout.PILE:
             if state.last is not None:
                 try_again = _("Try again: choose the marked pile.") if self.shown_right else \
@@ -451,6 +456,21 @@ class StepScreen:
         return caption, TableView(position)
 
     # ----- the focus ----------------------------------------------------------------------------------------
+    def arrival(self) -> str:
+        """What a screen reader is told on arriving at the step (Training's next exercise),
+        in plain words: its title, its text, the question and, for a card to place, the card
+        turned up — what the text calls “the card shown at your seat”, in words."""
+        step, n = self.step, self.n
+        parts = [self.title(), plain(self.text())]
+        if step.question_cards:
+            parts.append(n.names([n.card(card) for card in step.question_cards]))
+        else:
+            parts.extend(line.text for line in words.question(step, n))
+        turned = getattr(step, "turned", None)
+        if self.layout == Layout.PILE and turned is not None and turned.card is not None:
+            parts.append(n.turned_words(turned.position.mover, turned.card))
+        return " ".join(part if part[-1:] in ".?!:…»”" else part + "." for part in parts if part)
+
     def first_controls(self) -> list[str]:
         """The keys (without state tokens) of the step's first control, best first: where the
         focus goes on arriving at the step (the table's piles, the answers, *Next move*, the
@@ -482,10 +502,12 @@ def next_action(mode: AnswerMode, frame: int, total: int, forward: bool) -> str:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The verdict: ``boxes`` in order, and ``more`` (what happened at length) apart."""
+    """The verdict: ``boxes`` in order, ``more`` (what happened at length) apart, and ``why``:
+    the step's reasoning at length (Markdown), shown when the learner asks (*Why?*)."""
 
     boxes: tuple[Box, ...]
     more: Box | None = None
+    why: str = ""
 
 
 def muggins_frames(step: Step, n: Narrator, done: str = "") -> list[Frame]:

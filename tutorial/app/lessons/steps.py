@@ -143,7 +143,7 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False, answer: S
                 st.caption("  \n".join(literal(line) for line in story))
             st.markdown(shown.text())
     with panel:  # the step's question and verdict, what happened at length, the lesson's Back and Next, the rest
-        body = st.container()
+        body = st.container(key=f"{focus.SPOKEN_PREFIX}{shown.prefix}")  # its verdicts are read out by the app (answered)
         more = st.container(key="lesson-more")
         controls = st.container(key="present-controls-box") if presenting else st.container(key="lesson-controls")
         after = st.container()
@@ -183,6 +183,9 @@ def _boxes(shown: StepScreen, stage: Stage) -> None:
     if said.more is not None:
         with stage.more:
             getattr(st, said.more.tone)(said.more.text)
+    if said.why:  # the reasoning at length, for a learner who asks: the verdict stays short
+        with stage.more, st.expander(session.tr().gettext("Why?")):
+            st.markdown(said.why)
 
 
 def _question(shown: StepScreen) -> None:
@@ -192,9 +195,10 @@ def _question(shown: StepScreen) -> None:
 
 def answered(right: bool) -> None:
     """After an answer: a right one sends the focus on to the lesson's way on (the control used
-    is gone); after a wrong one the focus stays where it was (the focus keeper restores it)."""
-    if right:
-        focus.request(NEXT_KEYS, read=focus.VERDICT)
+    is gone); after a wrong one the focus stays where it was (the focus keeper restores it).
+    Either way the verdict is read out, once, by the app's live region (the boxes' own roles
+    are taken away: :data:`tutorial.app.shell.focus.SPOKEN`)."""
+    focus.request(NEXT_KEYS if right else [], read=focus.SAID)
 
 
 # ----- the layouts ----------------------------------------------------------------------------
@@ -214,8 +218,8 @@ def _pile(shown: StepScreen, tr: gettext.NullTranslations, stage: Stage) -> None
         answered(shown.pick(dest_text))
 
     def reveal() -> None:
-        shown.reveal()  # the right pile is shown
-        focus.request([f"{key}-table", f"table-{key}"])  # the button is gone
+        shown.reveal()  # the right pile is shown (and said)
+        focus.request([f"{key}-table", f"table-{key}"], read=focus.SAID)  # the button is gone
 
     view = shown.table()
     assert view is not None
@@ -300,9 +304,11 @@ def _moves(shown: StepScreen, tr: gettext.NullTranslations, stage: Stage) -> Non
         shown.move(target)
         request_scroll(shown.move_focus() or WHOLE_TABLE)
         if shown.answer.solved and shown.at_frame() == len(shown.frames()) - 1:
-            focus.request(NEXT_KEYS)  # *Next move* is gone: on to the lesson's Next
+            focus.request(NEXT_KEYS, read=focus.SAID)  # *Next move* is gone: on to the lesson's Next
         elif shown.at_frame() == 0:
-            focus.request([f"{prefix}-next"])  # *Previous move* is gone
+            focus.request([f"{prefix}-next"], read=focus.SAID)  # *Previous move* is gone
+        else:
+            focus.request([], read=focus.SAID)  # the move, read out (the focus stays on the button used)
 
     row = st.container(horizontal=True, key=f"{prefix}-moves")
     seen, current = _token(shown)
