@@ -102,6 +102,22 @@ def test_what_the_browser_saw_can_only_make_the_guard_stricter(guard, clock):
     assert guard.verdict("practice-table", "t2", "t2", shown=50.0) == TOO_SOON  # a forged time changes nothing
 
 
+def test_a_click_on_another_control_right_after_one_acted_changes_nothing(guard, clock):
+    """The first click's run moved the page: the second press of the double click lands on
+    another control, on screen for long (Home's *Reset my progress* under *Use this code*)."""
+    guard.drawn("move-use", "use", shown_before=False)
+    guard.drawn("reset-progress", "ask", shown_before=False)
+    clock.wait(2000)
+    assert guard.verdict("move-use", "use", "use") == ACT
+    clock.wait(150)
+    assert guard.verdict("reset-progress", "ask", "ask") == TOO_SOON
+    assert guard.verdict("move-use", "use", "use") == ACT  # the same control again: judged as before
+    clock.wait(299)
+    assert guard.verdict("reset-progress", "ask", "ask") == TOO_SOON
+    clock.wait(5)
+    assert guard.verdict("reset-progress", "ask", "ask") == ACT  # a deliberate click, the threshold later
+
+
 def test_a_stale_click_before_any_action_is_mentioned(guard):
     assert guard.verdict("room-answer", "r1", "r2") == STALE
 
@@ -220,6 +236,39 @@ def test_lesson_navigation_acts_only_on_a_step_that_has_been_seen(guarded, clock
     clock.wait(300)
     click(at, "lesson-back")
     assert at.query_params["step"] == first
+
+
+def test_a_double_click_on_use_this_code_never_reaches_the_button_drawn_in_its_place(guarded, clock):
+    """Home: *Use this code* draws the move section at the top, and *Reset my progress* comes
+    where the learner clicked; the double click's second press on it asked to reset and dropped
+    the code waiting (6 times in 6, found by a trial). Now it does nothing; a click the
+    threshold later asks, as it should."""
+    from tutorial.app.shell.model_move import move_code
+    from tutorial.app.shell.model_progress import Progress
+
+    at = AppTest.from_file(str(APP_ENTRY), default_timeout=30)
+    for key, value in {"lang": "en", "table": "text", "done": "cards-and-fitting"}.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception
+
+    def press(key: str) -> None:
+        found = [b for b in at.button if b.key == key]
+        assert len(found) == 1, (key, [b.key for b in at.button])
+        found[0].click().run()
+        assert not at.exception
+
+    clock.wait(2000)
+    at.text_input(key="move-code-input").set_value(move_code(Progress(done=["common-piles-first"], lang="en")))
+    press("move-use")
+    assert at.session_state["home"].offered is not None  # the code waits for a yes or no, at the top
+    clock.wait(150)
+    press("reset-progress")
+    home = at.session_state["home"]
+    assert home.offered is not None and not home.confirm_reset and not at.toast
+    clock.wait(400)
+    press("reset-progress")
+    assert at.session_state["home"].confirm_reset
 
 
 def test_undo_is_not_shown_in_the_next_hand_before_the_learners_first_card_there(data_dir_only):

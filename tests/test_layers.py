@@ -102,6 +102,8 @@ def test_the_store_and_the_deployment_are_plain_python_and_the_driver_loads_only
 
 SHARED_AT_MODULE_LEVEL = {
     "tutorial/app/classroom/state.py:_store": "the process's handle on the room store (or when opening it last failed)",
+    "tutorial/app/practice/view.py:_UNDER_WAY": "whether a hand of a game is under way, by the SHA-256 digest of its "
+                                                "address (Home's Continue without a replay): no deal, no decision",
     "tutorial/classroom/session.py:_refused": "refused class-room requests counted by code, for the operator's log",
     "tutorial/engine/cards.py:_BY_TEXT": "cards interned once (immutable values)",
     "tutorial/engine/cards.py:_CARDS": "cards interned once (immutable values)",

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.test_app import LESSONS, app, click, deliver, lessons_state, start, texts, written
+from tests.test_app import LESSONS, app, button, click, deliver, lessons_state, start, texts, written
 from tests.test_app import stored_sent as sent
 from tutorial.app.home.model import CONFIRMING_NEW, HomeScreen, HomeState
 from tutorial.app.shell.model_progress import (
@@ -312,6 +312,58 @@ def test_a_shared_link_opens_its_deal_without_overwriting_the_stored_game() -> N
     deliver(fresh, encode(Progress(game={"deal": "5-777"})))
     assert str(fresh.session_state["practice"].game.code) == "5-777"
     assert fresh.query_params["deal"] in ("5-777", ["5-777"])
+
+
+def played(deal: str, settings: str, hands: int, *, more: int = 0) -> dict[str, str]:
+    """A stored practice game of ``deal``: ``hands`` hands played to their end (the learner
+    placing each card rule-perfectly), then ``more`` decisions of the next."""
+    from tutorial.app.practice.state import PracticeAddress
+    from tutorial.engine.deal import DealCode
+    from tutorial.practice import PracticeGame, Settings
+
+    game = PracticeGame(DealCode.parse(deal), 0, [], Settings.parse(settings))
+    for number in range(hands):
+        while not game.hand_over:
+            game.decide("best")
+        if number < hands - 1 or more:
+            game.next_hand()
+    for _ in range(more):
+        game.decide("best")
+    return {name: value for name, value in PracticeAddress.of(game).params().items() if value}
+
+
+def test_a_stored_game_is_replayed_only_on_the_page_that_shows_it() -> None:
+    """The stored practice game was replayed on arrival, on whatever page the learner opened:
+    Home, Lessons and Rules took 1.8–2.7 s instead of 0.5–0.75 s for a long match (found by a
+    trial). Now it waits, unreplayed, for the Practice page (or a page that needs the game itself),
+    nothing is written back for it, and Home's *Continue* is known from its decisions."""
+    game = played("4-1234", "coach.p1.h3.t1000", 1, more=2)  # the second hand of three under way
+    stored = encode(Progress(done=[LESSONS[0].id], game=game, lang="en", text_table=True))
+    for page in ("lessons/page.py", "rules/page.py", "home/page.py"):
+        at = start(app(), page)
+        deliver(at, stored)
+        kept = at.session_state["practice"]
+        assert kept.game is None and kept.stored is not None, page  # not replayed
+        assert written(at) == "(nothing)", page  # what is stored is what the session has
+    assert button(at, "home-continue").label == "Continue your practice hand (deal 4-1234)"
+    assert at.session_state["practice"].game is None
+    at.switch_page("practice/page.py").run()
+    opened = at.session_state["practice"].game
+    assert opened is not None and opened.hand_index == 1 and opened.moves_text() == game["moves"]
+    assert at.query_params["moves"] in (game["moves"], [game["moves"]])
+    at.switch_page("explore/page.py").run()
+    assert not at.exception
+
+
+def test_home_replays_a_stored_game_at_its_last_hand_once_to_know_whether_it_is_over() -> None:
+    over = played("4-99", "coach.p1.h1.t1000", 1)  # a one-hand match, over
+    at = start(app())
+    deliver(at, encode(Progress(done=[LESSONS[0].id], game=over)))
+    assert button(at, "home-continue").label.startswith("Continue: ")  # the next lesson, not the finished game
+    under_way = played("4-99", "coach.p1.h1.t1000", 0, more=3)
+    at = start(app())
+    deliver(at, encode(Progress(done=[LESSONS[0].id], game=under_way)))
+    assert button(at, "home-continue").label == "Continue your practice hand (deal 4-99)"
 
 
 @pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved

@@ -249,6 +249,51 @@ def test_the_theme_chosen_is_in_the_address_and_a_reload_keeps_it():
     assert page.address()["theme"] is None
 
 
+def test_a_theme_named_by_the_address_is_trained_only_if_it_is_open():
+    """``/train?theme=only-tops`` for a learner who has it open: its exercise, chosen; a theme the
+    learner has not opened (``theme=finish``): not chosen, and the address drops it, as the box
+    shows *Mixed* (the box showed one theme and the exercise was of another: found by a trial)."""
+    opened = screen(done=["cards-and-fitting", "common-piles-first"], theme="only-tops")
+    assert opened.code.theme == "only-tops" and opened.state.reason == CHOSEN
+    assert opened.box_value() == "only-tops" and opened.address()["theme"] == "only-tops"
+    assert opened.reason_line().startswith("You chose this theme; the next exercises stay on it")
+    closed = screen(done=["cards-and-fitting"], theme="finish")
+    assert closed.code.theme != "finish" and closed.state.reason != CHOSEN
+    assert closed.box_value() == MIXED and closed.address()["theme"] is None
+    closed.pick(right(closed), NOW)
+    closed.next(NOW)
+    assert closed.code.theme != "finish"
+
+
+def test_a_theme_named_by_the_address_waits_for_the_stored_schedule_that_opens_it():
+    """The page's first run comes before the learner's stored progress: the theme is not open
+    yet, so the schedule's exercise is shown; once the stored schedule opens it, the exercise
+    drawn again is of the theme chosen."""
+    state = TrainingPageState()
+    first = screen(state, theme="only-tops")  # nothing completed yet: the first lesson's themes
+    assert first.code.theme != "only-tops" and first.box_value() == MIXED
+    stored = Training.start(["cards-and-fitting", "common-piles-first"], NOW)
+    state.training, state.code = stored, None  # what tutorial.app.shell.storage does when it arrives
+    again = screen(state, done=["cards-and-fitting", "common-piles-first"])
+    assert again.code.theme == "only-tops" and state.reason == CHOSEN and again.address()["theme"] == "only-tops"
+
+
+def test_wiring_a_theme_in_the_address_once_the_stored_progress_arrives():
+    from test_app import deliver
+
+    from tutorial.app.shell.model_progress import Progress, encode
+
+    at = start(app(theme="only-tops"), "training/page.py")
+    deliver(at, encode(Progress(done=["cards-and-fitting", "common-piles-first"])))
+    kept = at.session_state["training"]
+    assert kept.code.startswith("only-tops.") and kept.reason == CHOSEN
+    assert at.query_params["theme"] in ("only-tops", ["only-tops"])
+    at = start(app(theme="finish"), "training/page.py")
+    deliver(at, encode(Progress(done=["cards-and-fitting"])))
+    assert not at.session_state["training"].code.startswith("finish.")
+    assert "theme" not in at.query_params, at.query_params
+
+
 @pytest.mark.parametrize(("typed", "en", "es"), [
     ("nope", "“nope” is not an exercise code.", "«nope» no es un código de ejercicio."),
     ("flying.1.2", "There is no training theme called “flying”.", "No hay ningún tema de entrenamiento que se llame «flying»."),

@@ -282,3 +282,44 @@ def test_a_double_click_on_back_in_the_position_labs_line_steps_back_once(page, 
     result = gesture(page, back, back, gap)
     said = page.locator("[data-testid='stMain']").inner_text()
     assert "Move 1 of 2." in said or ("The start of the line." in said and result["gap"] >= THRESHOLD), (result, said)
+
+
+SECOND_PRESS = """async ([x, y, gap]) => {
+    // What lies at (x, y) ``gap`` ms after the first press (the page redrawn by then, or not):
+    // the key of the Streamlit element holding it.
+    await new Promise((resolve) => setTimeout(resolve, gap));
+    const el = document.elementFromPoint(x, y);
+    const holder = el && el.closest('[class*="st-key-"]');
+    return holder ? [...holder.classList].filter(c => c.startsWith('st-key-')).join(' ') : (el ? el.tagName : '');
+}"""
+
+
+@pytest.mark.parametrize("gap", [120, 220])
+def test_a_real_double_click_on_use_this_code_keeps_the_code_waiting(page, guarded_url, gap):
+    """Issue 37: a double click (real mouse events, 100–250 ms) on Home's *Use this code*: the
+    first click draws the code's question at the top, which moves *Reset my progress* under the
+    pointer; the second press landed on it, asked to reset and dropped the code (6 times in 6).
+    The second press now reaches no control it was not aimed at: the code still waits."""
+    from tutorial.app.shell.model_move import move_code
+    from tutorial.app.shell.model_progress import Progress
+
+    page.goto(f"{guarded_url}/home?lang=en&done=cards-and-fitting")
+    settle(page)
+    page.get_by_text("Move my progress to another device").click()
+    box = page.locator(".st-key-move-code-input input")
+    box.fill(move_code(Progress(done=["common-piles-first"], lang="en")))
+    box.press("Tab")  # the value reaches the app, as a learner's next click would send it
+    settle(page)
+    page.locator(".st-key-move-use button").scroll_into_view_if_needed()
+    page.wait_for_timeout(1000)  # the learner looks, then double-clicks
+    use = page.locator(".st-key-move-use button").bounding_box()
+    assert use is not None
+    x, y = use["x"] + use["width"] / 2, use["y"] + use["height"] / 2
+    page.mouse.click(x, y)
+    under = page.evaluate(SECOND_PRESS, [x, y, gap])
+    page.mouse.click(x, y, click_count=2)
+    settle(page)
+    body = page.inner_text("[data-testid='stMain']")
+    assert "The code carries:" in body, (under, body[:500])
+    assert "Forget your progress?" not in body, under
+    print(f"{gap} ms: the second press fell on {under!r}")

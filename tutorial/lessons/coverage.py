@@ -27,6 +27,8 @@ RULE_IDS: tuple[str, ...] = (*(section.id for section in SECTIONS), *(ruling.cod
 
 NOT_PLAY: dict[str, str] = {
     "§glossary": "the words the rules use: taught by every step that uses them, listed on the Rules page",
+    "R1": "how the app shuffles and deals, for deal codes that deal the same again: lesson 10's deal step and the "
+          "Rules page say it (who deals and how many cards each is §deal and §counts, which the course asks)",
     "R8": "how the app's computer players choose among fitting piles: said on the Practice page and the Rules page",
     "R10": "that a lesson may deal fewer than 52 cards: said on the Rules page",
     "R13": "what the explorer's playouts may know: said in the evaluation's explanation and on the Rules page",

@@ -11,10 +11,10 @@ counted: the learner asks for them.
 
 from __future__ import annotations
 
-import gettext
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .model import Lesson
 
@@ -31,6 +31,12 @@ READING_SPEED = 230
 
 _WORD = re.compile(r"\w+")
 _MARKS = re.compile(r"[*_`#>|]")
+
+
+class Translations(Protocol):
+    """What the figures need of a language's catalog (the lessons import no gettext)."""
+
+    def gettext(self, message: str, /) -> str: ...
 
 
 def words(text: str) -> int:
@@ -61,7 +67,7 @@ class LessonLoad:
         return self.summary + sum(step.text + step.done for step in self.steps)
 
 
-def lesson_load(lesson: Lesson, tr: gettext.NullTranslations) -> LessonLoad:
+def lesson_load(lesson: Lesson, tr: Translations) -> LessonLoad:
     """What ``lesson`` makes a learner read by default in the language of ``tr``."""
     _ = tr.gettext
 
@@ -72,7 +78,7 @@ def lesson_load(lesson: Lesson, tr: gettext.NullTranslations) -> LessonLoad:
                                                      for step in lesson.steps), said(lesson.summary))
 
 
-def course_load(lessons: Sequence[Lesson], tr: gettext.NullTranslations) -> tuple[LessonLoad, ...]:
+def course_load(lessons: Sequence[Lesson], tr: Translations) -> tuple[LessonLoad, ...]:
     return tuple(lesson_load(lesson, tr) for lesson in sorted(lessons, key=lambda item: item.order))
 
 

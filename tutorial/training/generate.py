@@ -139,6 +139,9 @@ class Draft:
         self.discards: list[list[int]] = [[] for _ in range(players)]
         self.used: Counter[int] = Counter()
         self.settled = False
+        self.strict: frozenset[Pile] = frozenset()
+        """Kinds the exercise's theme needs as designed: one that cannot be drawn (its ranks have
+        run out) throws the draw away (:class:`Retry`) instead of drawing a card that does not fit."""
 
     @property
     def opponents(self) -> list[int]:
@@ -183,6 +186,8 @@ class Draft:
         partner = 14 - r if kind is WRAP and r in (1, 13) else r  # EQUAL, or WRAP for a card without a wrap partner
         if kind in (WRAP, EQUAL) and self.room(partner):
             return [self.take((partner,))]
+        if kind in self.strict:
+            raise Retry(f"no {kind.value} pile can be drawn")
         return [self.not_fitting(r)]  # a distractor whose rank has run out: any card that does not fit
 
     def room(self, *ranks: int) -> bool:
@@ -321,16 +326,19 @@ ERROR_PLAYS = ("not-adjacent", "empty-discard", "common-first", "nearest-opponen
 
 
 def call(theme: Theme, draft: Draft, r: int, *, errors: Sequence[str], right_share: float = 0.4,
-         late: bool = False, last_card: bool = False) -> Made:
+         late: bool = False, last_card: bool = False, play: str | None = None, right_last: bool = False) -> Made:
     """A ``call`` step: the mover turns up ``r`` and places it rightly (a share ``right_share``
     of draws) or with one of the ``errors`` (a §muggins id the design allows here); ``late``:
-    the next card has been turned up already. ``last_card``: ``r`` is the mover's last card."""
+    the next card has been turned up already. ``last_card``: ``r`` is the mover's last card
+    (their stock and discard hold nothing else: the stock is not filled). ``play``: the pile the
+    card is put on, whatever the draw (right or wrong as the table makes it); ``right_last``: a
+    right placement goes on the last fitting pile (the higher-numbered common)."""
     rng, mover = draft.rng, draft.mover
     if last_card:
         draft.stocks[mover], draft.discards[mover] = ([r], []) if rng.random() < 0.6 else ([], [r])
     else:
         draft.stocks[mover] = [r] + [draft.any_rank() for _ in range(rng.randint(1, 2))]
-    draft.fill_stocks()
+    draft.fill_stocks(skip=(mover,))
     legal = draft.legal(r)
     names = draft.names
     plays: dict[str, list[str]] = {kind: [] for kind in ERROR_PLAYS}
@@ -350,11 +358,18 @@ def call(theme: Theme, draft: Draft, r: int, *, errors: Sequence[str], right_sha
         plays["missed-destination"].append(f"discard:{names[mover]}")
     wrong = [kind for kind in errors if plays[kind]]
     raw: dict[str, Any] = {}
-    if rng.random() < right_share or not wrong:
-        raw["play"], raw["answer"] = rng.choice(legal), "accept"
+    if play is not None:
+        error = None if play in legal else next((kind for kind in errors if play in plays[kind]), None)
+        if play not in legal and error is None:
+            raise Retry(f"{play} is an error the theme does not drill")
+    elif rng.random() < right_share or not wrong:
+        play, error = legal[-1] if right_last else rng.choice(legal), None
     else:
         error = rng.choice(wrong)
-        raw["play"], raw["error"] = rng.choice(plays[error]), error
+        play = rng.choice(plays[error])
+    raw["play"], raw["answer"] = play, "accept"
+    if error is not None:
+        raw["error"] = error
         raw["answer"] = "accept" if late else "call"
         if late:
             raw["late"] = True
@@ -424,7 +439,11 @@ def _no_wrap(theme: Theme, rng: random.Random, level: int) -> Made:
     if rng.random() < 0.4:
         commons[rng.randrange(len(commons))] = FIT
     opponents = [rng.choice((WRAP, EQUAL, EMPTY, FIT)) for _ in draft.opponents]
-    draft.design(r, commons, opponents, own=rng.choice((WRAP, EQUAL, EMPTY)))
+    own = rng.choice((WRAP, EQUAL, EMPTY))
+    if r not in (1, 13) and not {WRAP, EQUAL} & {*commons, *opponents, own}:
+        opponents[rng.randrange(len(opponents))] = EQUAL  # a card with no wrap partner: an equal rank to tempt
+    draft.strict = frozenset({WRAP, EQUAL})
+    draft.design(r, commons, opponents, own=own)
     if level == 2:
         return place(theme, draft, r)
     return call(theme, draft, r, errors=("not-adjacent",), right_share=0.35)
@@ -438,6 +457,8 @@ def _common_first(theme: Theme, rng: random.Random, level: int) -> Made:
     at = rng.randrange(count) if level == 1 else count - 1 if rng.random() < 0.5 else rng.randrange(count)
     commons = [FIT if i == at else (NOFIT if level == 1 else rng.choice((NOFIT, COVERED))) for i in range(count)]
     opponents = [FIT if i == 0 or (level > 1 and rng.random() < 0.6) else any_kind(rng) for i in range(players - 1)]
+    if level == 2 and opponents.count(FIT) < 2:  # several opponents fit
+        opponents[rng.randrange(1, players - 1)] = FIT
     draft.design(r, commons, opponents, own=rng.choice((FIT, NOFIT, EMPTY)))
     if level == 3 and rng.random() < 0.5:
         return call(theme, draft, r, errors=("common-first",), right_share=0.35)
@@ -453,10 +474,11 @@ def _several_commons(theme: Theme, rng: random.Random, level: int) -> Made:
     chosen = set(rng.sample(range(count), fitting))
     commons = [FIT if i in chosen else rng.choice((NOFIT, COVERED) if level > 1 else (NOFIT,)) for i in range(count)]
     opponents = [rng.choice((FIT, NOFIT, EMPTY)) for _ in draft.opponents]
+    if level > 1 and FIT not in opponents:  # opponents fit too
+        opponents[rng.randrange(players - 1)] = FIT
     draft.design(r, commons, opponents, own=rng.choice((FIT, NOFIT, EMPTY)))
-    if level == 3 and rng.random() < 0.5:
-        made = call(theme, draft, r, errors=("common-first", "not-adjacent"), right_share=0.5)
-        return made
+    if level == 3:  # a card put on the higher-numbered fitting pile (right) or on a fitting opponent
+        return call(theme, draft, r, errors=("common-first",), right_share=0.5, right_last=True)
     return place(theme, draft, r)
 
 
@@ -476,16 +498,19 @@ def _only_tops(theme: Theme, rng: random.Random, level: int) -> Made:
         opponents = kinds_before_and_after(rng, players - 1, at, (COVERED,), (COVERED, NOFIT, FIT, EMPTY))
     else:
         commons = [rng.choice((COVERED, COVERED, NOFIT)) for _ in range(count)]
+        commons[rng.randrange(count)] = COVERED
         opponents = [rng.choice((COVERED, COVERED, EMPTY, NOFIT)) for _ in draft.opponents]
+        opponents[0] = COVERED  # covered cards everywhere: the nearest opponent's too
         if rng.random() < 0.4:
             opponents[rng.randrange(1, players - 1)] = FIT
+    draft.strict = frozenset({COVERED})
     draft.design(r, commons, opponents, own=rng.choice((COVERED, NOFIT, EMPTY)))
     return place(theme, draft, r)
 
 
 def _nearest_opponent(theme: Theme, rng: random.Random, level: int) -> Made:
     players = players_for(rng, level)
-    draft = Draft(rng, players, mover_for(rng, level, players))
+    draft = Draft(rng, players, rng.randrange(1, players) if level == 2 else mover_for(rng, level, players))
     r = draft.any_rank()
     commons = [NOFIT if level == 1 else rng.choice((NOFIT, COVERED, EQUAL)) for _ in draft.commons]
     if level == 1:
@@ -510,7 +535,7 @@ def _empty_discard(theme: Theme, rng: random.Random, level: int) -> Made:
         empties = rng.randint(1, players - 2)
         opponents = [EMPTY] * empties + [FIT] + [rng.choice((FIT, NOFIT, EMPTY)) for _ in range(players - 2 - empties)]
     else:
-        empties = rng.randint(1, min(2, players - 2))
+        empties = rng.randint(2, min(3, players - 2)) if level == 2 else rng.randint(1, min(2, players - 2))
         tail = [rng.choice((EMPTY, NOFIT, FIT if rng.random() < 0.6 else NOFIT)) for _ in range(players - 1 - empties)]
         opponents = [EMPTY] * empties + tail
     draft.design(r, commons, opponents, own=rng.choice((NOFIT, EMPTY, FIT)))
@@ -523,19 +548,25 @@ def _own_discard(theme: Theme, rng: random.Random, level: int) -> Made:
     players = players_for(rng, level)
     draft = Draft(rng, players, mover_for(rng, level, players))
     r = draft.any_rank()
+    # An opponent further round fits after all in some draws: the own discard comes last of all,
+    # so every pile must be looked at (a level whose answer was always the own discard gave it away).
+    fits_after_all = rng.random() < (0.5 if level == 3 else 0.3)
     if level == 1:
         commons = [NOFIT for _ in draft.commons]
         opponents = [rng.choice((NOFIT, EMPTY)) for _ in draft.opponents]
-        draft.design(r, commons, opponents, own=rng.choice((NOFIT, EMPTY)))
+        own = rng.choice((NOFIT, EMPTY))
+    else:
+        commons = [rng.choice((NOFIT, COVERED, WRAP, EQUAL)) for _ in draft.commons]
+        opponents = [rng.choice((NOFIT, EMPTY, COVERED, WRAP)) for _ in draft.opponents]
+        own = rng.choice((FIT, COVERED))  # the own discard seems to fit
+        draft.strict = frozenset({COVERED})
+    if fits_after_all:
+        opponents[rng.randrange(1, players - 1) if level < 3 else rng.randrange(players - 1)] = FIT
+    draft.design(r, commons, opponents, own=own)
+    if level < 3:
         return place(theme, draft, r)
-    commons = [rng.choice((NOFIT, COVERED, WRAP, EQUAL)) for _ in draft.commons]
-    opponents = [rng.choice((NOFIT, EMPTY, COVERED, WRAP)) for _ in draft.opponents]
-    if level == 3 and rng.random() < 0.5:  # an opponent fits after all: keeping it at home is an error
-        opponents[rng.randrange(players - 1)] = FIT
-    draft.design(r, commons, opponents, own=rng.choice((FIT, COVERED)))
-    if level == 2:
-        return place(theme, draft, r)
-    return call(theme, draft, r, errors=("missed-destination",), right_share=0.5)
+    # a card kept at home: right when nothing else fits, a missed destination when an opponent does
+    return call(theme, draft, r, errors=("missed-destination",), play=f"discard:{draft.names[draft.mover]}")
 
 
 def _call(theme: Theme, rng: random.Random, level: int) -> Made:
@@ -597,9 +628,10 @@ def _recycle(theme: Theme, rng: random.Random, level: int) -> Made:
 
 def _passing(theme: Theme, rng: random.Random, level: int) -> Made:
     draft, _r = _open_draft(rng, level)
-    passes = level == 1 or rng.random() < 0.5
+    passes = rng.random() < (0.7 if level == 1 else 0.5)  # at level 1 mostly a pass, but not always
     draft.stocks[draft.mover] = []
-    draft.discards[draft.mover] = [] if passes else [draft.any_rank() for _ in range(rng.randint(1, 2 if level == 2 else 4))]
+    most = {1: 1, 2: 2, 3: 4}[level]
+    draft.discards[draft.mover] = [] if passes else [draft.any_rank() for _ in range(rng.randint(1, most))]
     draft.fill_stocks(skip=(draft.mover,))
     table = draft.table()
     position = position_of(table)
@@ -619,7 +651,8 @@ def _penalty(theme: Theme, rng: random.Random, level: int) -> Made:
     commons[rng.randrange(len(commons))] = FIT
     draft.design(r, commons, [rng.choice((NOFIT, EMPTY, FIT)) for _ in draft.opponents])
     mover, first = draft.mover, draft.opponents[0]
-    own = [draft.any_rank() for _ in range(rng.randint(1, 2))] if level == 2 else []
+    # level 2: the offender may still have cards of their own (told in the story), or not
+    own = [draft.any_rank() for _ in range(rng.randint(1, 2))] if level == 2 and rng.random() < 0.6 else []
     draft.stocks[mover] = [r, *own]
     draft.discards[mover] = [draft.any_rank() for _ in range(rng.randint(1, 3))]
     donor = "stock"

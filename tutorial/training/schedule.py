@@ -44,6 +44,12 @@ MASTERED_DAYS = 21.0
 MAX_TIME = int(datetime(9999, 12, 31, tzinfo=UTC).timestamp())
 """The latest time a stored state may hold (seconds since 1970, UTC)."""
 DECIMALS = 4
+MAX_REVIEWS = 10**9
+"""The most answers counted for one theme (a count stops there)."""
+STABILITY_RANGE = (10.0**-DECIMALS, 1e6)
+"""The stabilities (days) a stored state may hold; an answer never writes one outside them."""
+DIFFICULTY_RANGE = (1.0, 10.0)
+"""FSRS's difficulties."""
 
 
 class TrainingStateError(ValueError):
@@ -126,9 +132,9 @@ class ThemeCard:
             raise bad("step")
         if (stability is None) != (difficulty is None) or (stability is None and (state != 1 or last is not None)):
             raise bad("stability and difficulty")
-        if stability is not None and not (_is_number(stability) and 0 < stability <= 1e6):
+        if stability is not None and not (_is_number(stability) and 0 < stability <= STABILITY_RANGE[1]):
             raise bad("stability")
-        if difficulty is not None and not (_is_number(difficulty) and 1 <= difficulty <= 10):
+        if difficulty is not None and not (_is_number(difficulty) and DIFFICULTY_RANGE[0] <= difficulty <= DIFFICULTY_RANGE[1]):
             raise bad("difficulty")
         if not _is_int(due) or not 0 <= due <= MAX_TIME:
             raise bad("due")
@@ -136,13 +142,34 @@ class ThemeCard:
             raise bad("last review")
         if flagged not in (0, 1) or not _is_int(flagged):
             raise bad("flagged")
-        if not _is_int(reviews) or not 0 <= reviews <= 10**9:
+        if not _is_int(reviews) or not 0 <= reviews <= MAX_REVIEWS:
             raise bad("reviews")
         card = FsrsCard(card_id=THEME_IDS.index(theme) + 1, state=State(state), step=step,
                         stability=None if stability is None else float(stability),
                         difficulty=None if difficulty is None else float(difficulty),
                         due=_moment(due), last_review=None if last is None else _moment(last))
         return cls(card, bool(flagged), reviews)
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return min(max(value, low), high)
+
+
+def within(card: FsrsCard) -> FsrsCard:
+    """``card`` as it may be stored: stability and difficulty rounded to :data:`DECIMALS` and
+    kept within what :meth:`ThemeCard.from_row` reads (:data:`STABILITY_RANGE`,
+    :data:`DIFFICULTY_RANGE`), times to the whole second and at most :data:`MAX_TIME`. An
+    answer on a state at the edge of what is read once wrote one past it, refused at the next
+    load with the whole schedule (found by a trial)."""
+    if card.stability is not None:
+        card.stability = round(_clamp(card.stability, *STABILITY_RANGE), DECIMALS)
+    if card.difficulty is not None:
+        card.difficulty = round(_clamp(card.difficulty, *DIFFICULTY_RANGE), DECIMALS)
+    latest = _moment(MAX_TIME)
+    card.due = min(instant(card.due), latest)
+    if card.last_review is not None:
+        card.last_review = min(instant(card.last_review), latest)
+    return card
 
 
 def _is_int(value: object) -> bool:
@@ -216,13 +243,8 @@ class Training:
             raise ValueError(f"unknown theme {theme!r}")
         entry = self.cards.get(theme) or self.cards.setdefault(theme, ThemeCard.new(theme, moment))
         card, _log = SCHEDULER.review_card(entry.card, RATINGS[Outcome(outcome)], moment)
-        if card.stability is not None:
-            card.stability = round(card.stability, DECIMALS)
-        if card.difficulty is not None:
-            card.difficulty = round(card.difficulty, DECIMALS)
-        card.due = instant(card.due)
-        entry.card, entry.flagged, entry.reviews = card, False, entry.reviews + 1
-        return card.due
+        entry.card, entry.flagged, entry.reviews = within(card), False, min(entry.reviews + 1, MAX_REVIEWS)
+        return entry.card.due
 
     def note_practice_error(self, error_kind: ErrorKind | str, now: datetime) -> str:
         """A practice error of ``error_kind`` (an :class:`ErrorKind` or its id, or
@@ -232,7 +254,7 @@ class Training:
         moment = instant(now)
         theme = theme_of_error(error_kind).id
         entry = self.cards.setdefault(theme, ThemeCard.new(theme, moment))
-        entry.card.due = min(entry.card.due, moment)
+        entry.card.due = min(entry.card.due, moment, _moment(MAX_TIME))
         entry.flagged = True
         return theme
 

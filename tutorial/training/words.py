@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from tutorial.words import clip
 
 from ..engine.events import Placed
+from ..engine.rules import TurnRecord
 from ..lessons.steps import AnswerMode, TurnStep
 from ..narrate import Narrator
 from ..narrate import lesson_steps as steps_words
@@ -64,8 +65,23 @@ def story(exercise: Exercise, n: Narrator) -> list[str]:
         return []
     before, verdict = record.judged_in, record.judgement
     lines = [n.event(Placed(record.mover, record.card, verdict.dest, verdict.error), before),
-             n.correction(record, before)]
+             stock_line(record, n), n.correction(record, before)]
     return lines + n.penalty_lines(record)
+
+
+def stock_line(record: TurnRecord, n: Narrator) -> str:
+    """What the offender's closed stock still held under the card they turned up (the table
+    shows a closed stock face down, so the question's own card is named here: else the learner
+    could only find it by elimination, found by a trial)."""
+    _ = n.tr.gettext
+    stock = n.closed_stock(record.mover)
+    left = record.before.stock_of(record.mover)[0 if record.recycled else 1:]
+    if not left:
+        return _("Under the card turned up, {stock} was empty.").format(stock=stock)
+    if len(left) == 1:
+        return _("Under the card turned up, {stock} still held {card}.").format(stock=stock, card=n.card(left[0]))
+    return _("Under the card turned up, {stock} still held {cards}, top first.").format(stock=stock,
+                                                                                       cards=n.cards(left))
 
 
 @dataclass(frozen=True)

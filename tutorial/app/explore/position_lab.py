@@ -273,7 +273,9 @@ def sources(position_lab: PositionLab) -> None:
         a.selectbox(_("A lesson's position"), list(titles), format_func=lambda key: titles.get(key, key), key=widget)
         clicks.button(_("Open"), key=LESSON_GO, seen=seen, current=token, action=_open, args=(positions, widget),
                       where=b, width="stretch", fixed_key=True)
-        if _practice_position() is not None:
+        from tutorial.app.practice.view import has_game
+
+        if has_game():  # (a game the stored progress brought is replayed only on a click)
             clicks.button(_("The practice table as it is now"), key=PRACTICE_GO, seen=seen, current=token,
                           action=_from_practice, icon=":material/playing_cards:", fixed_key=True)
         st.html(upload_style(tr))

@@ -15,8 +15,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tutorial.app.shell.model_move import read_move_code
-from tutorial.app.shell.model_progress import Progress, ProgressError
+from babel.lists import format_list
+
+from tutorial.app.shell.model_move import read_move_code_parts
+from tutorial.app.shell.model_progress import Progress, ProgressError, part_names
 from tutorial.i18n import LANGUAGE_NAMES
 from tutorial.lessons.model import Lesson
 
@@ -80,12 +82,15 @@ class HomeScreen:
     ``due``: how many training exercises are due (``None`` while this session has no training);
     ``place``: the lesson and step index the session has the learner on (``None``: not known);
     ``hand``: the deal code of a practice hand under way (begun and not over), else ``None``;
-    ``more``: the learner has progress besides lessons (exercises trained, practice statistics, a game)."""
+    ``more``: the learner has progress besides lessons (exercises trained, practice statistics, a game);
+    ``lang``: the language of ``tr`` (for lists)."""
 
     def __init__(self, state: HomeState, lessons: Sequence[Lesson], done: Collection[str],
                  results: Mapping[str, tuple[int, int]], tr: gettext.NullTranslations, due: int | None = None, *,
-                 place: tuple[str, int] | None = None, hand: str | None = None, more: bool = False) -> None:
+                 place: tuple[str, int] | None = None, hand: str | None = None, more: bool = False,
+                 lang: str = "en") -> None:
         self.state = state
+        self.lang = lang
         self.more = more
         self.due = due
         self.place = place
@@ -299,7 +304,7 @@ class HomeScreen:
             self.state.offered, self.state.move_problem = None, "empty"
             return
         try:
-            read_move_code(text, self.known())
+            read_move_code_parts(text, self.known())
         except ProgressError as err:
             self.state.offered, self.state.move_problem = None, err.code
             return
@@ -315,14 +320,25 @@ class HomeScreen:
             self.offer(text)
 
     def offered(self) -> Progress | None:
-        """The progress the code waiting for a yes or no carries (``None``: none waits)."""
+        """The progress the code waiting for a yes or no carries (``None``: none waits), less any
+        part it holds that this version cannot read (:meth:`set_aside`)."""
+        read = self._read_offered()
+        return None if read is None else read[0]
+
+    def _read_offered(self) -> tuple[Progress, list[ProgressError]] | None:
         if self.state.offered is None:
             return None
         try:
-            return read_move_code(self.state.offered, self.known())
+            return read_move_code_parts(self.state.offered, self.known())
         except ProgressError:  # the course changed under it: read again when offered
             self.state.offered = None
             return None
+
+    def set_aside(self) -> list[str]:
+        """The parts of the code waiting that cannot be read here (a newer version's, say), in
+        words: they are left out, the rest taken, as the browser's own stored progress is read."""
+        read = self._read_offered()
+        return [] if read is None else part_names([err.detail for err in read[1]], self._)
 
     @property
     def confirming_move(self) -> bool:
@@ -354,6 +370,10 @@ class HomeScreen:
                                           progress.stats.hands).format(count=progress.stats.hands))
         if progress.game:
             lines.append(self._("a practice game under way"))
+        aside = self.set_aside()
+        if aside:
+            lines.append(self._("left out, as this version cannot read it: {parts}").format(
+                parts=format_list(aside, locale=self.lang)))
         return lines
 
     def move_question(self) -> str:

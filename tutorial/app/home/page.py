@@ -22,12 +22,11 @@ _ = tr.gettext
 lessons, _problems = lesson_view.course()
 done = lesson_view.done_lessons()
 where = lesson_view.lesson_state()
-game = practice_view.playing()
 home = HomeScreen(session.feature(HomeState), lessons, done, lesson_view.check_results(), tr,
                   due=training_view.due_count(),
                   place=(where.current, where.steps.get(where.current, 0)) if where.current else None,
-                  hand=str(game.code) if game is not None and game.decisions and not game.match_over else None,
-                  more=storage.has_progress())
+                  hand=practice_view.hand_under_way(),  # a stored game is not replayed for it, mostly
+                  more=storage.has_progress(), lang=session.lang())
 
 
 def confirming() -> str:
@@ -78,22 +77,29 @@ def ask_first(*, asking: bool, label: str, key: str, ask: Callable[[], None], qu
     """A button that asks before it acts (*Reset my progress*, *Not you?*): ``label`` until
     clicked, then the ``question`` with *``yes``* (guarded, clicks.py: it appears where a second
     click on the button may land; ``seen``: the state it is drawn for) and *``no``* (``keys``: theirs)."""
+    # Every button here is guarded (clicks.py): the second click of a double click elsewhere on
+    # Home, landing here after the first click's run moved the page, does nothing (a double click
+    # on *Use this code* asked to reset the progress and dropped the code: found by a trial).
     if not asking:
-        if st.button(label, key=key, icon=icon):
+        def asked() -> None:
             ask()
             # By keyboard, on to the question's safe answer, the question read out: the focus fell to the
             # page (found by a trial), and on the yes a stray Enter wiped the progress (found by another)
             focus.request([keys[1]], read="[data-testid='stAlertContentWarning']")
-            st.rerun()
+
+        clicks.button(label, key=key, seen="ask", current=confirming, action=asked, fixed_key=True, icon=icon)
         return
     st.warning(question())
     yes_column, no_column, _spacer = st.columns([2, 2, 3])
     clicks.button(yes, key=keys[0], seen=seen, current=confirming, action=act, where=yes_column,
                   type="primary", width="stretch")
-    if no_column.button(no, key=keys[1], width="stretch"):
+
+    def kept() -> None:
         home.keep()
         focus.request([key])  # back to the button that asked
-        st.rerun()
+
+    clicks.button(no, key=keys[1], seen="keep", current=confirming, action=kept, where=no_column, fixed_key=True,
+                  width="stretch")
 
 
 def move_section() -> None:
@@ -124,9 +130,11 @@ def move_section() -> None:
             note = share.address_note(tr)
             if note:
                 st.caption(note)
-            st.button(_("Hide my code"), key="move-hide", on_click=home.hide_code, icon=":material/visibility_off:")
+            clicks.button(_("Hide my code"), key="move-hide", seen="hide", current=confirming, action=home.hide_code,
+                          fixed_key=True, icon=":material/visibility_off:")
         else:
-            st.button(_("Show my code"), key="move-show", on_click=home.show_code, icon=":material/qr_code_2:")
+            clicks.button(_("Show my code"), key="move-show", seen="show", current=confirming, action=home.show_code,
+                          fixed_key=True, icon=":material/qr_code_2:")
         st.text_input(_("Use a code from another device"), key=MOVE_INPUT, placeholder="M1-…",
                       max_chars=4 * model_move.TEXT_LIMIT)  # a longer text is said to be too long, not ignored
         clicks.button(_("Use this code"), key="move-use", seen="use", current=confirming, action=use_typed,

@@ -22,13 +22,15 @@ from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
 from tutorial.engine.deal import COUNTS, SEAT_NAMES, DealCode
-from tutorial.engine.errors import PositionError
+from tutorial.engine.errors import MugginsError, PositionError
 from tutorial.practice import (
     COACH,
+    NEXT_HAND,
     PRACTICE_PLAYERS,
     TABLE,
     PracticeGame,
     Settings,
+    decode_moves,
     parse_seat,
     restore,
 )
@@ -205,6 +207,10 @@ class PracticeState:
     - ``draft``: the settings panel's values.
     - ``waiting``: the key of a saved game in the address that the store could not read just now
       (kept in the address, and tried again on request, until the learner plays the fresh deal).
+    - ``stored``: the game the learner's stored progress brought, not yet opened: replaying it
+      costs up to seconds (a long match), so it is opened where the game itself is needed — the
+      Practice page (:func:`tutorial.app.practice.view.state`) — not on every page the learner
+      opens (Home, Lessons and Rules took 1.8–2.7 s for a long match: found by a trial).
     """
 
     KEY: ClassVar[str] = "practice"
@@ -222,6 +228,7 @@ class PracticeState:
     close_panel: bool = False
     draft: Draft | None = None
     waiting: str | None = None
+    stored: PracticeAddress | None = None
 
     @property
     def current(self) -> PracticeGame:
@@ -279,6 +286,32 @@ class Opened:
     notices: list[Notice]
     saved: SavedGame | None = None
     waiting: str | None = None  # a saved game the store could not read just now (see PracticeState)
+
+
+def hand_under_way(address: PracticeAddress, load_saved: LoadSaved) -> str | None:
+    """The deal code of the game ``address`` names if a hand of it is under way (decisions made,
+    the match not over), else ``None`` — from the decisions alone while the match has not reached
+    its last hand; only then is the game replayed (whether that hand is over only play tells)."""
+    parts: PracticeAddress | None = address
+    if address.saved:
+        parts, _why = load_saved(address.saved)
+    if parts is None or not parts.deal or not parts.moves:
+        return None
+    try:
+        code, settings = DealCode.parse(parts.deal), Settings.parse(parts.game)
+        decisions = decode_moves(parts.moves, settings.hands * (2 * settings.turn_limit + 2))
+    except MugginsError:
+        decisions = None  # a part the replay reads otherwise (a bad seat or settings: the defaults)
+    if decisions is not None:
+        if not decisions:
+            return None
+        if decisions.count(NEXT_HAND) < settings.hands - 1:
+            return str(code)
+    try:
+        game, _problems = restore(parts.deal, parts.moves, parts.seat, parts.game)
+    except PositionError:
+        return None
+    return str(game.code) if game.decisions and not game.match_over else None
 
 
 def open_game(address: PracticeAddress, load_saved: LoadSaved, rng: random.Random | None = None) -> Opened:

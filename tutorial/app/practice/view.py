@@ -6,10 +6,13 @@ the game's rules are in :mod:`tutorial.practice`."""
 from __future__ import annotations
 
 import gettext
+import hashlib
 import json
 import logging
 import os
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -30,10 +33,12 @@ from tutorial.app.practice.state import (
     read_saved,
     saved_key_ok,
 )
+from tutorial.app.practice.state import hand_under_way as state_hand_under_way
 from tutorial.app.practice.stats import PracticeStats
-from tutorial.app.shell import clicks, pages, session, storage
+from tutorial.app.shell import clicks, focus, pages, session, storage
 from tutorial.app.shell.markup import literal, paragraphs
 from tutorial.app.shell.table import request_scroll
+from tutorial.engine.deal import DealCode
 from tutorial.practice import COACH, PracticeGame
 from tutorial.store import OPEN_ERRORS, Store, open_store
 
@@ -60,9 +65,15 @@ address (``$MUGGINS_ADDRESS_LIMIT``: a proxy that refuses long addresses may wan
 
 # ----- the state in the session ---------------------------------------------------------------
 def state() -> PracticeState:
-    """This session's practice state, its game opened from the address on first use (or
-    from the store, for a game too long for an address)."""
+    """This session's practice state, its game opened on first use: the one the learner's stored
+    progress brought (:attr:`PracticeState.stored`), else the address's (or the store's, for a
+    game too long for an address)."""
     found = session.feature(PracticeState)
+    if found.game is None and found.stored is not None:
+        stored, found.stored = found.stored, None
+        opened = open_game(stored, load_saved_game)
+        found.game, found.notices, found.saved = opened.game, opened.notices, opened.saved
+        remember(opened.game)
     if found.game is None:
         address = PracticeAddress.from_params({name: session.url_seed(name) for name in ADDRESS_PARTS})
         opened = open_game(address, _load_saved)
@@ -79,8 +90,60 @@ def game() -> PracticeGame:
 
 def playing() -> PracticeGame | None:
     """The game under way, if the Practice page has opened one in this session (other pages
-    read it: the position lab, the class room)."""
-    return session.feature(PracticeState).game
+    read it: the position lab, the class room), or the one the stored progress brought, opened
+    now (see :attr:`PracticeState.stored`: call it where the game itself is needed)."""
+    found = session.feature(PracticeState)
+    return state().game if found.game is None and found.stored is not None else found.game
+
+
+def has_game() -> bool:
+    """Whether there is a game under way (:func:`playing`), without opening a stored one."""
+    found = session.feature(PracticeState)
+    return found.game is not None or found.stored is not None
+
+
+_UNDER_WAY: OrderedDict[str, bool] = OrderedDict()
+_UNDER_WAY_LOCK = threading.Lock()
+UNDER_WAY_KEPT = 256
+"""Games whose answer :func:`hand_under_way` keeps per process: the SHA-256 digest of a game's
+address and whether a hand of it is under way, nothing else (neither the deal nor a decision)."""
+
+
+def hand_under_way() -> str | None:
+    """The deal code of a practice hand under way (begun, the match not over), else ``None``
+    (Home's *Continue*). A stored game not yet opened is not replayed for it unless it has reached
+    its match's last hand (:func:`tutorial.app.practice.state.hand_under_way`), and then once per
+    process: every page load is a new session, and Home is the page a learner opens most."""
+    found = session.feature(PracticeState)
+    if found.game is not None:
+        return str(found.game.code) if found.game.decisions and not found.game.match_over else None
+    address = found.stored
+    if address is not None and address.saved:  # the game kept in the store, as it is now (its owner plays on)
+        address, _why = load_saved_game(address.saved)
+    if address is None:
+        return None
+    digest = _digest(address)
+    with _UNDER_WAY_LOCK:
+        known = _UNDER_WAY.get(digest)
+        if known is not None:
+            _UNDER_WAY.move_to_end(digest)
+    if known is None:
+        answer = state_hand_under_way(address, load_saved_game)
+        _keep_under_way(digest, answer is not None)
+        return answer
+    return str(DealCode.parse(address.deal or "")) if known else None
+
+
+def _digest(address: PracticeAddress) -> str:
+    return hashlib.sha256(json.dumps(address.params(), sort_keys=True).encode()).hexdigest()
+
+
+def _keep_under_way(digest: str, answer: bool) -> None:
+    with _UNDER_WAY_LOCK:
+        _UNDER_WAY[digest] = answer
+        _UNDER_WAY.move_to_end(digest)
+        while len(_UNDER_WAY) > UNDER_WAY_KEPT:
+            _UNDER_WAY.popitem(last=False)
 
 
 def play(new: PracticeGame) -> None:
@@ -167,6 +230,9 @@ def remember(current: PracticeGame) -> None:
     carries its key (``saved``) instead — or, if the store cannot keep it, the long
     address is kept and the learner is told once that a link may not hold it."""
     address = PracticeAddress.of(current)
+    # What Home's next load will ask of this game as the learner's stored progress brings it back
+    # (it is the game written there), known now: it need not be replayed for it.
+    _keep_under_way(_digest(address), bool(current.decisions) and not current.match_over)
     if not address.moves and storage.holding() and not any(session.url_seed(part) for part in ADDRESS_PARTS):
         # A deal made up for this visit, before the browser's stored progress has arrived (it
         # may bring back the learner's own game): kept out of the address meanwhile. A reload in
@@ -204,12 +270,22 @@ def _save(current: PracticeGame, address: PracticeAddress) -> str | None:
 
 
 # ----- actions: each runs the model's action on the game the learner saw (see clicks.py) ---------
+SPOKEN = frozenset({"pick", "call", "go_on", "skip", "undo", "new_deal", "confirm", "keep_playing", "deal", "next_hand"})
+"""The actions after which a screen reader is told what they brought and the focus goes on
+(:meth:`PracticeScreen.said_after`, :meth:`PracticeScreen.focus_after`)."""
+
+
 def act(action: str, *args: str) -> None:
-    """Callback: the screen model's action ``action`` (a method name) on the state as it is now."""
+    """Callback: the screen model's action ``action`` (a method name) on the state as it is now;
+    then what it brought is announced, once, and the focus goes to the next thing to do (the
+    control used is drawn anew, or gone: the focus fell to the page)."""
     page = screen()
+    before = page.moment()
     getattr(page, action)(*args)
     if action in ("call", "go_on") and page.watched_pile() is not None:  # the next placement shown: bring it into view
         request_scroll(page.watched_pile())
+    if action in SPOKEN:
+        focus.request(page.focus_after(), say=page.said_after(before))
 
 
 def pick(dest: str) -> None:

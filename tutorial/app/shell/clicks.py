@@ -107,15 +107,21 @@ def _guarded(key: str, seen: str, current: Callable[[], str] | None, action: Cal
 
 BROWSER_JS = """
 export default function(component) {
-  // The browser's half of the click guard (tutorial/app/shell/dwell.py): a click on a button drawn
-  // for a state (its key ends with the state's token, -t...) that has been in the page for
-  // less than min_seen ms never reaches the app. A slow browser shows a new button well
-  // after the server drew it; this counts from when it is really there. Installed once.
+  // The browser's half of the click guard (tutorial/app/shell/dwell.py). Two rules, installed once:
+  // - a click on a button drawn for a state (its key ends with the state's token, -t...) that has
+  //   been in the page for less than min_seen ms never reaches the app (a slow browser shows a new
+  //   button well after the server drew it: this counts from when it is really there);
+  // - a press on another control than the one pressed last, less than min_seen ms after it, is
+  //   stopped whole (press, release and click): the second press of a double click on a page the
+  //   first one moved, landing on whatever control was drawn in the first one's place — any
+  //   control, guarded or not (a plain button, a link, a panel's header).
   const { data } = component;
   const guard = window.mugginsClickGuard || (window.mugginsClickGuard = { min: 0, seen: new Map(), installed: false });
   guard.min = Number(data && data.min_seen) || 0;
   if (guard.installed) { return; }
   guard.installed = true;
+  guard.last = null;  // the control of the last press let through, and when
+  guard.stopping = false;  // the press under way was stopped: so are its release and click
   const TOKEN = /^st-key-.+-t[0-9a-z]+$/;
   const scan = () => {
     const now = performance.now();
@@ -132,16 +138,51 @@ export default function(component) {
   };
   new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
   scan();
+  const stop = (event) => { event.preventDefault(); event.stopImmediatePropagation(); };
+  const CONTROL = 'button, a[href], input, select, textarea, summary, label, [role="button"], [role="link"], ' +
+    '[role="tab"], [role="option"], [role="checkbox"], [role="radio"], [role="switch"], [role="slider"], ' +
+    '[role="combobox"], [tabindex]';
+  const controlOf = (event) => {
+    // The innermost control pressed (inside a component's shadow root too), the key of the
+    // Streamlit element holding it and, inside a component, what the control stands for.
+    const path = event.composedPath ? event.composedPath() : [event.target];
+    const element = path.find((el) => el instanceof Element && el.matches(CONTROL));
+    if (!element) { return null; }
+    const host = event.target instanceof Element ? event.target : null;  // retargeted: the component's host
+    const holder = host ? host.closest('[class*="st-key-"]') : null;
+    const key = holder ? [...holder.classList].filter((name) => name.startsWith('st-key-')).join(' ') : '';
+    const inside = element.getRootNode() !== document;
+    const part = inside ? (element.getAttribute('data-dest') || element.getAttribute('aria-label') || element.textContent || '') : '';
+    return { element, key, part };
+  };
+  const same = (a, b) => a.element === b.element || a.element.contains(b.element) || b.element.contains(a.element) ||
+    (a.key !== '' && a.key === b.key && a.part === b.part);
+  window.addEventListener('pointerdown', (event) => {
+    guard.stopping = false;
+    if (!guard.min || !event.isPrimary) { return; }
+    const control = controlOf(event);
+    if (!control) { return; }
+    const now = performance.now();
+    if (guard.last && now - guard.last.at < guard.min && !same(guard.last.control, control)) {
+      guard.stopping = true;
+      stop(event);
+      return;
+    }
+    guard.last = { control, at: now };
+  }, true);
+  for (const kind of ['mousedown', 'pointerup', 'mouseup', 'dblclick', 'auxclick', 'contextmenu']) {
+    window.addEventListener(kind, (event) => { if (guard.stopping) { stop(event); } }, true);
+  }
   window.addEventListener('click', (event) => {
     if (!guard.min) { return; }
+    if (guard.stopping && event.detail > 0) { stop(event); return; }  // the stopped press's click (not a key's)
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     const holder = button ? button.closest('[class*="st-key-"]') : null;
     if (!holder) { return; }
     for (const name of holder.classList) {
       const since = guard.seen.get(name);
       if (since !== undefined && performance.now() - since < guard.min) {
-        event.preventDefault();
-        event.stopImmediatePropagation();
+        stop(event);
         return;
       }
     }

@@ -29,6 +29,15 @@ small script (:data:`tutorial.app.shell.clicks.BROWSER_JS`) stops a click on a b
 drawn for a state (its key ends with the state's token) that has been in the page
 for less than the threshold. What a browser says can only make the guard stricter.
 
+A double click can also land on a control that was on screen long before: the first click's
+run moves the page (a section drawn at the top now, a button drawn in the first one's place),
+and the second press, at the same spot, finds another control under it — *Use this code* on
+Home became *Reset my progress* there, 6 times in 6 (found by a trial). So a click on another
+control than the one the learner's last click acted on, less than the threshold after it,
+changes nothing and says nothing either: nobody aims at a second control that fast. The
+browser's script applies the same rule to every control in the page, guarded or not (links,
+plain buttons, a panel's header), which only it can see move.
+
 :class:`SeenGuard` keeps, for each control (its key without the token), the token
 it was last drawn with and since when it has been on screen continuously; it is
 kept per session (in ``st.session_state``) with a clock passed in, so a fake clock
@@ -99,6 +108,7 @@ class SeenGuard:
         self.limit = limit
         self._shown: OrderedDict[str, Shown] = OrderedDict()
         self._acted_on: deque[str] = deque(maxlen=32)  # the states the learner's clicks acted on, latest last
+        self._last_act: tuple[str, float] | None = None  # the control the last click acted on, and when
 
     def drawn(self, control: str, token: str, *, shown_before: bool = True) -> None:
         """``control`` is being drawn showing the state ``token``. ``shown_before``: it was
@@ -122,7 +132,8 @@ class SeenGuard:
     def verdict(self, control: str, token: str, current: str, *, shown: float | None = None) -> str:
         """Whether a click on ``control``, drawn for the state ``token``, may act now that
         the state is ``current``: :data:`ACT` (the state acted on is kept),
-        :data:`TOO_SOON`, :data:`QUIET_STALE` or :data:`STALE`. ``shown``: how long (seconds)
+        :data:`TOO_SOON` (the control has not been on screen long enough, or the last click
+        acted on another control less than the threshold ago), :data:`QUIET_STALE` or :data:`STALE`. ``shown``: how long (seconds)
         the browser says the control had been in the page when it was clicked, if it says;
         the shorter of that and the server's own count is taken (a slow browser shows a
         control well after the server drew it), so what a browser says can only make the
@@ -132,10 +143,13 @@ class SeenGuard:
             # Whether the learner's own click left that state is known whatever the delays:
             # the times of a loaded server are not.
             return QUIET_STALE if token in self._acted_on else STALE
+        if self._last_act is not None and self._last_act[0] != control and now - self._last_act[1] < self.min_seen:
+            return TOO_SOON  # another control, right after a click: a double click that the page moved under
         known = self._shown.get(control)
         if known is not None and (known.token != token or now - known.since < self.min_seen):
             return TOO_SOON
         if shown is not None and shown < self.min_seen:
             return TOO_SOON
         self._acted_on.append(token)
+        self._last_act = (control, now)
         return ACT

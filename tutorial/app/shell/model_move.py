@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qs, urlsplit
 
-from tutorial.app.shell.model_progress import LIMIT, Progress, ProgressError, decode, encode
+from tutorial.app.shell.model_progress import LIMIT, Progress, ProgressError, decode_parts, encode
 
 VERSION = 1
 PREFIX = f"M{VERSION}-"
@@ -109,12 +109,20 @@ def clean(text: str) -> str:
 
 
 def read_move_code(text: object, known: Mapping[str, int]) -> Progress:
+    """The progress a code carries, less any part that cannot be read (:func:`read_move_code_parts`)."""
+    return read_move_code_parts(text, known)[0]
+
+
+def read_move_code_parts(text: object, known: Mapping[str, int]) -> tuple[Progress, list[ProgressError]]:
     """The progress a code carries (``known``: as for
-    :func:`~tutorial.app.shell.model_progress.decode`). Raises :class:`ProgressError`:
+    :func:`~tutorial.app.shell.model_progress.decode`) and the parts of it set aside: a part
+    that cannot be read (a newer version's, say) is left out and named, the rest read, exactly
+    as the browser's stored document is read (:func:`~tutorial.app.shell.model_progress.decode_parts`;
+    a code was refused whole for a part its stored twin lost alone, found by a trial). Raises :class:`ProgressError`:
     ``not-a-code`` (not text, empty, not ``M1-`` and letters and digits), ``bad-version`` (a code of
     another version), ``too-long``, ``tampered`` (not base32 of the right length, or the checksum
     does not match: mistyped, cut or altered), or
-    any code of :func:`~tutorial.app.shell.model_progress.decode`."""
+    a code of :func:`~tutorial.app.shell.model_progress.decode_parts` for a document that cannot be read at all."""
     if not isinstance(text, str) or not text.strip():
         raise ProgressError("not-a-code", "empty")
     if len(text) > TEXT_LIMIT:
@@ -155,4 +163,4 @@ def read_move_code(text: object, known: Mapping[str, int]) -> Progress:
         found = document.decode()
     except UnicodeDecodeError:
         raise ProgressError("not-json", "not UTF-8") from None
-    return decode(found, known)
+    return decode_parts(found, known)

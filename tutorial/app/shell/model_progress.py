@@ -34,11 +34,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutorial.app.practice.stats import PracticeStats, StatsError
+from tutorial.i18n import N_
 from tutorial.training.schedule import Training, TrainingStateError
 
 VERSION = 1
@@ -56,6 +57,19 @@ LESSON_LIMIT = 200
 LANGS = ("en", "es")
 GENERATION = re.compile(r"[0-9a-f]{1,16}")
 """What a ``gen`` may be (:func:`new_generation` makes 8 hex digits)."""
+
+
+PART_NAMES = {"done": N_("completed lessons"), "checks": N_("check results"), "train": N_("the training schedule"),
+              "lang": N_("the language"), "deck": N_("the deck"), "table": N_("the table as text"),
+              "game": N_("the practice game"), "stats": N_("the practice statistics"),
+              "gen": N_("the mark that ties your tabs together")}
+"""The parts of the document by the names :func:`decode_parts` gives them (English message ids)."""
+UNKNOWN_PART = N_("a part this version of the app does not know")
+
+
+def part_names(parts: Iterable[str], gettext: Callable[[str], str]) -> list[str]:
+    """Parts :func:`decode_parts` set aside (their :attr:`ProgressError.detail`), in words, each once, in order."""
+    return list(dict.fromkeys(gettext(PART_NAMES.get(part, UNKNOWN_PART)) for part in parts))
 
 
 class ProgressError(ValueError):

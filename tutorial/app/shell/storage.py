@@ -42,6 +42,7 @@ from tutorial.app.shell.model_progress import (
     encode,
     merge,
     new_generation,
+    part_names,
     restore,
     shared,
     trained,
@@ -103,13 +104,14 @@ def _known() -> dict[str, int]:
 
 def _game() -> dict[str, str] | None:
     """The practice game under way in its address form (a game too long for an address: the
-    key it is saved under), or ``None`` while no game has been opened in this session."""
+    key it is saved under), or ``None`` while no game has been opened in this session (a game the
+    stored progress brought and no page has opened yet: the address it came as)."""
     from tutorial.app.practice import view as practice_view
     from tutorial.app.practice.state import PracticeAddress, PracticeState
 
     kept = session.feature(PracticeState)
     if kept.game is None:
-        return None
+        return None if kept.stored is None else {name: value for name, value in kept.stored.params().items() if value}
     address = PracticeAddress.of(kept.game)
     if address.too_long(practice_view.ADDRESS_LIMIT) and kept.saved is not None and kept.saved.token == kept.game.token:
         address = PracticeAddress(saved=kept.saved.key)
@@ -151,8 +153,7 @@ def _apply(progress: Progress) -> None:
     """Make ``progress`` the session's (a callback: before any widget of the run is drawn)."""
     from tutorial.app.lessons import state as lesson_view
     from tutorial.app.lessons.model import StepAnswer
-    from tutorial.app.practice import view as practice_view
-    from tutorial.app.practice.state import PracticeAddress, PracticeState, open_game
+    from tutorial.app.practice.state import PracticeAddress, PracticeState
     from tutorial.app.practice.stats import PracticeStats
     from tutorial.app.training.model import CODE, TrainingPageState
     from tutorial.training.schedule import Training
@@ -175,10 +176,9 @@ def _apply(progress: Progress) -> None:
     st.session_state[session.FOUR_COLOUR] = progress.four_colour
     st.session_state[session.TEXT_VIEW] = progress.text_table
     if progress.game is not None and progress.game != _game():
-        opened = open_game(PracticeAddress.from_params(progress.game), practice_view.load_saved_game)
-        st.session_state[PracticeState.KEY] = PracticeState(game=opened.game, notices=opened.notices,
-                                                            saved=opened.saved)
-        practice_view.remember(opened.game)
+        # opened (replayed) where it is needed, not here: this runs on whichever page the learner opens
+        st.session_state[PracticeState.KEY] = PracticeState(stored=PracticeAddress.from_params(progress.game))
+        session.remember(**dict.fromkeys(GAME_PARTS))  # the game the session had leaves the address
 
 
 def arrived() -> None:
@@ -488,10 +488,6 @@ def notice(tr: gettext.NullTranslations) -> None:
                    icon=":material/restart_alt:")
         return
     _ = tr.gettext
-    names = {"done": _("completed lessons"), "checks": _("check results"), "train": _("the training schedule"),
-             "lang": _("the language"), "deck": _("the deck"), "table": _("the table as text"),
-             "game": _("the practice game"), "stats": _("the practice statistics"),
-             "gen": _("the mark that ties your tabs together")}
-    parts = [names.get(part, _("a part this version of the app does not know")) for part in kept.lost]
+    parts = part_names(kept.lost, _)
     st.warning(_("Part of your saved progress could not be read and was set aside ({parts}); the rest is back.")
-               .format(parts=format_list(list(dict.fromkeys(parts)), locale=session.lang())), icon=":material/restart_alt:")
+               .format(parts=format_list(parts, locale=session.lang())), icon=":material/restart_alt:")

@@ -170,10 +170,18 @@ class TrainingScreen:
         if not state.seeded:
             state.seeded = True
             if isinstance(theme, str) and theme.strip().lower() in THEME_BY_ID:  # the theme chosen, from the address
+                # kept even while it is not open: the learner's stored schedule, which may open it,
+                # arrives after the page's first run (until then it counts as not chosen: chosen())
                 state.chosen = theme.strip().lower()
             if seed and not self.open_code(seed, now, reason=CODE):
                 state.problem = None  # a bad code in the address is said by the page (link_problem)
                 state.link_problem = seed
+        if (state.code is not None and state.reason not in (CODE, CHOSEN) and self.chosen() is not None
+                and not state.attempts and not state.hinted):
+            # drawn by the schedule before the theme the address chose was open (the page's first
+            # run comes before the learner's stored progress, whose lessons open it) and not yet
+            # tried: the chosen theme's exercise instead, as the box says
+            state.code = None
         if state.code is None:
             self._draw(now)
 
@@ -246,7 +254,7 @@ class TrainingScreen:
             PRACTICE: _("You made an error of this kind in a practice hand."),
             WEAKEST: _("Nothing is due now, so here is your weakest theme."),
             CHOSEN: _("You chose this theme; the next exercises stay on it until you choose “{mixed}”.").format(
-                mixed=self.theme_name(MIXED)) if self.state.chosen == self.code.theme else _("You chose this theme."),
+                mixed=self.theme_name(MIXED)) if self.chosen() == self.code.theme else _("You chose this theme."),
             CODE: _("Opened from an exercise code."),
         }[self.state.reason]
 
@@ -401,11 +409,7 @@ class TrainingScreen:
         """The next exercise: of the theme the learner chose, else of the one the scheduler puts first."""
         if self.can_next():
             self.settle(now)
-            chosen = self.state.chosen
-            if chosen is not None and chosen in self.training.cards:
-                self._show(ExerciseCode(chosen, self.training.level_for(chosen), self.rng.randrange(SEEDS)), CHOSEN)
-            else:
-                self._draw(now)
+            self._draw(now)
 
     def themes(self) -> list[str]:
         """The themes the learner can choose (those open), stable ids in the course's order."""
@@ -415,11 +419,16 @@ class TrainingScreen:
         """The theme box's options: :data:`MIXED`, then the open themes."""
         return [MIXED, *self.themes()]
 
+    def chosen(self) -> str | None:
+        """The theme the learner chose, if it is open (a theme named by the address that the
+        learner has not opened counts as none: the box, the address and *Next exercise* agree)."""
+        chosen = self.state.chosen
+        return chosen if chosen is not None and chosen in self.training.cards else None
+
     def box_value(self) -> str:
         """What the theme box shows: the theme chosen, else :data:`MIXED` (what *Next exercise*
         will train, which may differ from the exercise on screen, opened from a code say)."""
-        chosen = self.state.chosen
-        return chosen if chosen is not None and chosen in self.training.cards else MIXED
+        return self.chosen() or MIXED
 
     def can_choose(self, theme: object) -> bool:
         return theme == MIXED or (isinstance(theme, str) and theme in self.training.cards)
@@ -465,7 +474,13 @@ class TrainingScreen:
             self.training.record(self.code.theme, Outcome.WRONG, now)
 
     def _draw(self, now: datetime) -> None:
+        """The next exercise: of the theme chosen (the address's, on the page's first exercise),
+        else of the theme the schedule puts first."""
         training = self.training
+        chosen = self.chosen()
+        if chosen is not None:
+            self._show(ExerciseCode(chosen, training.level_for(chosen), self.rng.randrange(SEEDS)), CHOSEN)
+            return
         due = training.due(now)
         if due:
             theme = due[0]
@@ -493,7 +508,7 @@ class TrainingScreen:
         """What the page address carries (this page only): the exercise's code and the theme
         chosen (a reload kept the exercise but forgot the choice: found by a trial), never the
         schedule."""
-        return {"ex": self.state.code, "theme": self.state.chosen}
+        return {"ex": self.state.code, "theme": self.chosen()}
 
 
 __all__ = ["CODE_INPUT", "MIXED", "NEXT_KEY", "THEME_CHOICE", "TYPED_LIMIT", "TrainingPageState", "TrainingScreen", "code_in", "due_count",
