@@ -410,8 +410,9 @@ def test_spanish_cites_sections_by_their_spanish_title():
     es = translations("es")
     body = dict((code, body) for code, _title, body in rules_text.SECTIONS)["§turn"]
     assert "siguiendo el §\u00a04 «Dónde debe ir la carta girada»" in es.gettext(body)
-    intro = es.gettext(step_of("one-card-per-turn", "intro").text)
-    assert "Un turno de Muggins es corto (§\u00a03 «Una carta por turno»)" in intro and "(§\u00a04 «Dónde" in intro
+    turn = es.gettext(step_of("one-card-per-turn", "stock-not-discard").reason)
+    assert "tu montón cerrado (§\u00a03 «Una carta por turno»)" in turn
+    assert "(§\u00a04 «Dónde" in es.gettext(step_of("one-card-per-turn", "b-next").reason)
 
 
 def test_every_ruling_cited_is_glossed_where_it_is_cited():
@@ -429,8 +430,8 @@ def test_every_ruling_cited_is_glossed_where_it_is_cited():
             for code in {c for c in rulebook.citations(text) if not c.startswith("§")}:
                 gloss = tr.gettext(rulebook.BY_CODE[code].gloss)
                 assert f"{code} “{gloss}”" in shown or f"{code} «{gloss}»" in shown, (lang, code, shown[:120])
-    first = step_of("recycling", next(s.id for s in BY_ID["recycling"].steps if "R3" in (s.done or "")))
-    assert "R3 «el descarte se gira solo cuando hace falta una carta»" in es.gettext(first.done)
+    first = step_of("recycling", next(s.id for s in BY_ID["recycling"].steps if "R3" in (s.reason or "")))
+    assert "R3 «el descarte se gira solo cuando hace falta una carta»" in es.gettext(first.reason)
 
 
 def test_the_rules_page_numbers_its_sections_and_glosses_its_rulings():

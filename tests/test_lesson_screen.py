@@ -481,3 +481,41 @@ def test_presenter_mode_walks_a_walk_through_move_by_move_and_shows_answers():
     assert place.answer.solved and place.answer.last == place.step.right[0]
     explain = next((lesson, s) for lesson in LESSONS for s in lesson.steps if s.answered_by == AnswerMode.READ)
     assert not screen(*explain, StepAnswer()).answerable
+
+
+@pytest.mark.parametrize(("lesson_id", "number"), [("common-piles-first", 5), ("nearest-opponent", 9)])
+def test_a_right_no_call_is_said_first_as_no_call(lesson_id, number):
+    """Issue 37, § 2: "No call" answered right began "A call would be unsupported…", heard as a call."""
+    lesson = BY_ID[lesson_id]
+    step = lesson.steps[number - 1]
+    assert step.kind == "call" and step.right == ("accept",)
+    shown = screen(lesson, step, StepAnswer())
+    assert shown.pick("accept")
+    assert plain(shown.verdict().boxes[0].text).startswith("Right not to call: a call would be unsupported")
+    told = screen(lesson, step, StepAnswer.shown(step), shown_to_all=True)  # to a class: nobody's own answer
+    assert plain(told.verdict().boxes[0].text).startswith("A call would be unsupported")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_arriving_at_a_step_names_the_card_turned_up(lang):
+    """Training's *Next exercise* is announced (issue 37, § 2): the title, the text, the question and the
+    card the text calls "shown at your seat", in plain words."""
+    from tutorial.app.shell.markup import plain as spoken
+    from tutorial.training.code import ExerciseCode
+    from tutorial.training.generate import exercise_for
+
+    for code in ("common-first.1.5", "call.1.7", "no-wrap.1.2"):
+        exercise = exercise_for(ExerciseCode.parse(code))
+        step = exercise.step
+        lesson = type(LESSONS[0])("train-x", exercise.theme.name, exercise.theme.description, 0, (step,))
+        shown = screen(lesson, step, StepAnswer(), lang)
+        said = shown.arrival()
+        assert said.startswith(shown.title()) and spoken(shown.text()) in said
+        assert not re.search(r"[*\\]|:material/|&nbsp;", said), said
+        n = narrator(lang, step.you)
+        if step.kind == "place":
+            assert said.endswith(n.turned_words(step.turned.position.mover, step.turned.card))
+        elif step.question_cards:
+            assert all(n.card(card) in said for card in step.question_cards)
+        else:
+            assert spoken(shown.question()) in said

@@ -659,7 +659,7 @@ def test_no_shipped_lesson_shows_an_impossible_pile():
         for name, table in data.get("positions", {}).items():
             assert impossible_piles(from_dict(table)) == [], (path.name, name)
             checked += 1
-    assert checked >= 70
+    assert checked >= 50  # every named position of the course (53 after the lighter course of issue 38)
 
 
 # ----- step behaviour on the step (issue 18) -----------------------------------------------

@@ -48,7 +48,7 @@ def test_the_answer_is_shown_with_its_explanation_and_hidden_again():
     assert button(at, "present-answer").label == "Hide the answer"
     click(at, "present-answer").run()
     assert not at.success and not at.info
-    assert "Where must it go?" in texts(at)
+    assert "place your 10♦" in texts(at)
 
 
 @pytest.mark.no_cover  # its lines are covered by other tests (--cov-context=test, 2026-12-03): the tracer's time saved

@@ -40,7 +40,7 @@ TITLES = {  # the page names the browser's title must carry, per language
            "class": "Aula", "train": "Entrenamiento", "progress": "Progreso"},
 }
 
-LESSON_STEP = "/lessons?lesson=common-piles-first&step=place-two-commons"
+LESSON_STEP = "/lessons?lesson=common-piles-first&step=place-covered-card"
 
 
 def axe_problems(page, axe_js: Path, where: str) -> list[str]:
