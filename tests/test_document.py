@@ -104,7 +104,8 @@ def test_streamlits_hints_under_a_text_box_are_put_in_the_learners_language():
                  "Streamlit server is not responding. Are you connected to the internet?": lost,
                  "Is Streamlit still running? If you accidentally stopped Streamlit, just restart it in your terminal:": lost,
                  "Running...": "Working…"},
-        "label": {"Open": "Open the list", "Selectbox options": "Options"},
+        "label": {"Open": "Open the list", "Selectbox options": "Options", "progress": "Progress",
+                  "check_circle icon": "Right"},  # (a progress bar's name; the ✓ after a right answer: issue 37, § 2)
         "prefix": {},
         "say": {"refused": english["say"]["refused"]}}
     # what the page's script says itself is always sent: a refused text in the page's language

@@ -1,6 +1,8 @@
 """The Practice page in words (tutorial.app.practice.model), without Streamlit: whole
 matches at every table size in both modes, in both languages, fast."""
 
+import re
+
 import pytest
 
 from tutorial.app.practice.model import PracticeScreen
@@ -530,3 +532,123 @@ def test_a_saved_game_reads_back_and_its_key_is_checked():
 
     assert read_saved(json.dumps(PracticeAddress.of(game).body()), 8_000) == PracticeAddress.of(game)
     assert saved_key_ok("Ab-9_x") and not saved_key_ok("a/b") and not saved_key_ok("x" * 41) and not saved_key_ok("ñ")
+
+
+# ----- what a screen reader is told after each action, and where the focus goes (issue 37, § 2) -----
+from tutorial.app.practice.model import HAND_END_KEYS, KEEP_KEY, TABLE_KEYS, WATCH_KEYS  # noqa: E402
+from tutorial.practice.moves import CALL, NEXT  # noqa: E402
+
+
+def acted(page, action, *args):
+    """Run one of the page's actions as the page does (view.act): what is said after it."""
+    before = page.moment()
+    getattr(page, action)(*args)
+    return page.said_after(before)
+
+
+def test_in_coach_mode_a_placement_is_told_with_its_verdict_every_placement_since_and_the_next_card():
+    state = PracticeState(game=PracticeGame(DealCode(4, 2817)))
+    page = screen(state)
+    game = page.game
+    before = len(game.hand.records)
+    said = acted(page, "pick", str(game.hand.legal().dests[0]))
+    verdict = page.shown_feedback()
+    assert said.startswith(" ".join(verdict.lines)) and verdict.lines[0].startswith("You put ")
+    others = game.hand.records[before + 1:]  # the learner's own placement is told by the verdict, once
+    assert others and all(record.mover != "A" for record in others)
+    for record in others:
+        assert said.count(page.n.turn_line(record)) == 1
+    card = game.hand.turned.card
+    assert said.endswith(f"Your turn. You turn up {page.n.card(card)}.")  # the next card, named
+    assert said.count("You put ") == 1 and page.focus_after() == TABLE_KEYS
+
+
+def test_in_table_mode_each_placement_is_told_once_and_a_stale_verdict_is_cleared():
+    game = PracticeGame(DealCode(4, 144), settings=Settings.parse("table.a0.s40.h1.t1000"))
+    state = PracticeState(game=game)
+    page = screen(state)
+    called = passed = 0
+    while not game.hand_over:
+        if game.watching is not None:
+            shown = game.watching
+            told = page.watching()[0]
+            assert told.startswith(f"{shown.mover} turned up {page.n.card(shown.card)} and put it on ")
+            assert page.focus_after() == WATCH_KEYS
+            if game.hand.judge(shown.dest).error and not called:
+                said = acted(page, "call")
+                called += 1
+                assert said.startswith("Right to call. ") and page.shown_feedback().lines[0] == "Right to call."
+            else:
+                said = acted(page, "go_on")
+                passed += 1
+                assert page.shown_feedback() is None  # the verdict on an earlier card is no longer shown
+            # the placement watched was told as it was shown: never again
+            assert f"{shown.mover} turns up {page.n.card(shown.card)} and puts it on" not in said
+            assert told not in said or (game.watching is not None and page.watching()[0] == told)
+        else:
+            said = acted(page, "pick", str(game.hand.legal().dests[0]))
+            assert said.startswith(" ".join(page.shown_feedback().lines))
+        assert said.endswith(page.now_said()) and page.now_said()
+        if game.watching is None and not game.hand_over:  # the next card, named (also when a discard was turned over)
+            assert said.endswith(f"Your turn. You turn up {page.n.card(game.hand.turned.card)}.") or \
+                (said.endswith("comes up (§\xa05 “When the stock runs out”).") and page.n.card(game.hand.turned.card) in said)
+    assert called == 1 and passed > 3
+    assert page.focus_after() == HAND_END_KEYS and said.endswith(" ".join(page.review().outcome.lines))
+
+
+def test_a_right_call_and_an_unsupported_one_are_said_and_cleared_after_next():
+    game = PracticeGame(DealCode(4, 144), settings=Settings.parse("table.a0.s40.h1.t1000"))
+    page = screen(PracticeState(game=game))
+    while game.watching is None or not game.hand.judge(game.watching.dest).ok:
+        game.decide("next") if game.watching is not None else game.play(game.hand.legal().dests[0])
+    said = acted(page, "call")
+    assert said.startswith("That placement was correct, so your call was unsupported")
+    while game.watching is None:
+        game.play(game.hand.legal().dests[0])
+    assert page.shown_feedback() is not None and game.decisions[-1] != NEXT
+    said = acted(page, "go_on")
+    assert "unsupported" not in said and page.shown_feedback() is None
+
+
+def test_new_deal_asks_with_the_focus_on_keep_playing_then_tells_the_new_deal():
+    state = PracticeState(game=PracticeGame(DealCode(4, 1), settings=Settings(hands=2)))
+    page = screen(state)
+    acted(page, "pick", str(page.game.hand.legal().dests[0]))
+    said = acted(page, "new_deal")
+    assert said == "Start a new deal? The hand you are playing will be lost." and page.focus_after() == [KEEP_KEY]
+    said = acted(page, "keep_playing")
+    assert said == page.now_said() and page.focus_after() == TABLE_KEYS
+    page.new_deal()
+    said = acted(page, "confirm")
+    game = state.current
+    assert said.startswith(f"Deal {game.match.deal_code(0)}. Hand 1 of 2. Dealer: {page.dealer()}.")
+    for record in game.hand.records:  # the turns before the learner's first
+        assert page.n.turn_line(record) in said
+    state.draft_of().keep("code", "five")
+    said = acted(page, "deal")
+    assert said.startswith("That cannot be dealt: ") and page.focus_after() == ["practice-w-code"]
+
+
+def test_the_words_after_an_action_are_in_spanish_and_the_last_move_is_kept_for_the_table():
+    game = PracticeGame(DealCode(4, 2817), settings=Settings.parse("table.a50.s15.h1.t1000"))
+    page = screen(PracticeState(game=game), "es")
+    assert screen(PracticeState(game=PracticeGame(DealCode(4, 2817), 3)), "es").last_move() == \
+        "Todavía no se ha jugado ninguna carta en esta mano."
+    said = acted(page, "pick" if game.watching is None else "go_on",
+                 *(() if game.watching is not None else (str(game.hand.legal().dests[0]),)))
+    assert said and not re.search(r"\b(the|your|turns up|puts it|Your turn)\b", said), said
+    if game.watching is not None:
+        assert page.last_move() == page.watching()[0]
+    else:
+        assert page.last_move() == page.n.turn_line(game.hand.records[-1])
+
+
+def test_a_watched_placement_right_and_let_pass_adds_nothing_more():
+    game = PracticeGame(DealCode(4, 144), settings=Settings.parse("table.a0.s0.h1.t1000"))  # nobody slips
+    while game.watching is None:
+        game.play(game.hand.legal().dests[0])
+    page = screen(PracticeState(game=game))
+    before = page.moment()
+    game.decide(NEXT)
+    assert page.n.turn_line(game.hand.records[before.records], placement=False) == ""
+    assert CALL not in game.decisions

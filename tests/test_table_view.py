@@ -228,3 +228,32 @@ def test_a_pick_naming_no_pile_of_the_table_is_ignored(monkeypatch):
     state["lesson-table"] = {"pick": {"dest": "discard:B", "token": "t"}}
     table._picked("lesson-table", lambda: "t", picked.append, piles)
     assert picked == ["discard:B"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_piles_are_described_in_the_order_the_arrow_keys_take_them(lang):
+    """Issue 37, § 2: the arrow keys follow the drawn order of the piles (table.js) — the common
+    piles, then each discard clockwise from the seat at the bottom (you) — and the description
+    reads them in that same order, saying so with the keys that repeat the last move and the card."""
+    from tutorial.app.shell.table import TableView, table_data
+
+    position, _dealer = deal(DealCode(4, 1234))
+    turned = turn_up(position)
+    shown = TableView(turned.position, turned=turned.card, you="C")
+    data = table_data(shown, translations(lang), clickable=True, lang=lang)
+    order = [item["dest"] for item in data["items"] if item.get("dest")]
+    assert order == ["common:1", "common:2", "common:3", "common:4", "discard:C", "discard:D", "discard:A", "discard:B"]
+    n = narrator(lang, "C")
+    discards = [n.discard_words(name, turned.position.discard_of(name)) for name in "CDAB"]
+    places = [data["alt"].index(words) for words in discards]
+    assert places == sorted(places)  # the description goes round from you, as the arrows do
+    assert data["alt"].index(n.common_words(4, turned.position.commons[3])) < places[0]
+    keys = data["keys"]
+    if lang == "en":
+        assert keys.startswith("The arrow keys go through the piles in the order the table is described") and \
+            "clockwise from yours" in keys and keys.endswith("L says the last move again, T the turned card.")
+        assert data["no_turned"] == "No card is turned up."
+    else:
+        assert "Las flechas" in keys and "la carta girada" in keys
+    lesson = table_data(TableView(turned.position, turned=turned.card), translations("en"), clickable=True)
+    assert f"clockwise from {turned.position.mover}'s" in lesson["keys"]  # no "you": from the mover drawn at the bottom

@@ -129,6 +129,8 @@ def test_a_lesson_step_by_keyboard_alone_wrong_right_next(laptop, app_url):
     live = page.locator("#muggins-live")
     page.wait_for_function("() => document.getElementById('muggins-live').textContent.length > 0")
     assert "fit" in live.text_content()  # the verdict, read out politely
+    # ... once: the verdict's box is no live region of its own (issue 37, § 2: heard in two regions)
+    page.wait_for_function("() => !document.querySelector('[data-testid=stAlertContainer][role]')")
     press(page, "Enter")
     wait_for_step(page, following.id)
     expect_focus(page, key=lesson_steps.first_controls(lesson, following)[0])
@@ -392,8 +394,9 @@ def test_a_training_exercise_by_keyboard_alone_right_then_next(laptop, app_url):
     settle(page)
     tab_to(page, lambda now: bool(now["key"]) and now["key"].startswith("train-hint"))
     press(page, "Enter")  # *Hint* goes once used: the focus on to the first answer, the hint read out (it fell to the page)
-    page.wait_for_function("""() => { const hint = document.querySelector("[class*='st-key-step-way-on'] [data-testid='stAlertContentInfo']");
-        return hint && document.getElementById('muggins-live').textContent.includes(hint.innerText.trim().slice(0, 20)); }""")
+    page.wait_for_function("""() => { const hint = document.querySelector("[class*='st-key-step-way-on'] [data-testid='stAlertContentInfo'] [data-testid='stMarkdownContainer']");
+        return hint && document.getElementById('muggins-live').textContent.startsWith(hint.innerText.trim().slice(0, 20)); }""")
+    assert "lightbulb" not in page.locator("#muggins-live").text_content()  # the icon's name is not read out
     now = expect_focus(page, tag="BUTTON")
     assert "-option-" in (now["key"] or ""), now
     tab_to(page, lambda now: bool(now["key"]) and now["key"].endswith(f"-option-{right}"))
@@ -404,6 +407,10 @@ def test_a_training_exercise_by_keyboard_alone_right_then_next(laptop, app_url):
     page.wait_for_function("(code) => !location.search.includes(code)", arg=code, timeout=15000)
     now = expect_focus(page, tag="BUTTON")
     assert now["key"] != NEXT_KEY, now
+    # ... and the new exercise is read out: its level, its title and question (issue 37, § 2)
+    page.wait_for_function("""() => { const title = document.querySelector("[class*='-words'] h2");
+        const said = document.getElementById('muggins-live').textContent;
+        return title && said.startsWith('Level ') && said.includes(title.innerText.trim()); }""", timeout=15000)
 
 
 def test_on_home_not_you_by_keyboard_alone_asks_then_says_done(laptop, app_url):
@@ -424,3 +431,120 @@ def test_on_home_not_you_by_keyboard_alone_asks_then_says_done(laptop, app_url):
     page.wait_for_selector("[data-testid='stAlertContentSuccess']")
     expect_focus(page, key="new-learner")
     page.wait_for_function("() => document.getElementById('muggins-live').textContent.includes('Done')")
+
+
+# ----- a practice hand by keyboard and screen reader (issue 37, § 2) -------------------------------
+HEARD = """() => { if (window.__heard) { return; } window.__heard = []; const live = document.getElementById('muggins-live');
+  new MutationObserver(() => { if (live.textContent) { window.__heard.push(live.textContent); } })
+    .observe(live, { childList: true, characterData: true, subtree: true }); }"""
+
+
+def heard(page, count: int, timeout_ms: int = 15000) -> list[str]:
+    """What the app's live region has said since :data:`HEARD` was installed, once it has said ``count`` things."""
+    page.wait_for_function("(count) => window.__heard.length >= count", arg=count, timeout=timeout_ms)
+    return page.evaluate("() => window.__heard.slice()")
+
+
+def test_a_practice_hand_in_table_mode_by_keyboard_alone_is_heard_move_by_move(laptop, app_url):
+    """A whole hand in Table mode by keyboard alone, a call included: the deal asked for in *Table and
+    deal* asks first with the focus on *Keep playing*; then after every key the app's one live region
+    says, once, the verdict, each placement by the others since and what comes now (the placement to
+    watch, or the learner's card), exactly as the screen model words it; the focus is never left on
+    the page (it goes to *Next* or to the table, whose arrow keys go round in the description's order);
+    L and T say the last move and the turned card again."""
+    from tutorial.app.practice.model import PracticeScreen
+    from tutorial.app.practice.state import PracticeState
+    from tutorial.engine import DealCode
+    from tutorial.narrate import Narrator
+    from tutorial.practice import PracticeGame, Settings
+
+    page = laptop
+    settings = "table.a0.s40.w1.h1.t1000"
+    page.goto(f"{app_url}/practice?lang=en&deal=4-7&game={settings}")
+    settle(page)
+    page.wait_for_function("() => !!document.getElementById('muggins-live')", timeout=15000)
+    page.evaluate(HEARD)
+    # a hand under way: its first action
+    old = PracticeState(game=PracticeGame(DealCode(4, 7), settings=Settings.parse(settings)))
+    if old.current.watching is not None:
+        tab_to(page, keyed("practice-next"), limit=120)
+    else:
+        tab_to(page, lambda now: now["dest"] is not None, limit=120)
+    press(page, "Enter")
+    heard(page, 1)
+    # Table and deal: the code 4-144, Deal; the question takes the focus, its safe answer first
+    tab_to(page, keyed("practice-settings-panel"), limit=60)
+    press(page, "Enter")
+    tab_to(page, lambda now: now["key"] == "practice-w-code" and now["tag"] == "INPUT", limit=40)
+    page.keyboard.type("4-144")
+    tab_to(page, keyed("practice-deal"), limit=10)
+    press(page, "Enter")
+    expect_focus(page, key="practice-keep")
+    asked = heard(page, 2)
+    page.wait_for_timeout(300)
+    asked = heard(page, len(asked))
+    assert asked[-1] == "Start a new deal? The hand you are playing will be lost.", asked
+    base = len(asked)  # what follows is the new hand's
+    press(page, "Shift+Tab")
+    expect_focus(page, key="practice-confirm-new")
+    page.keyboard.press("Enter")
+
+    state = PracticeState(game=PracticeGame(DealCode(4, 144), settings=Settings.parse(settings)))
+    model = PracticeScreen(state, Narrator("en", "A"))
+    expected = [model.said_after(PracticeScreen(old, Narrator("en", "A")).moment())]
+    keys_words = None
+    said: list[str] = []
+    order: list[str] = []
+    called = 0
+    for _turn in range(80):
+        said = heard(page, base + len(expected))
+        if keys_words is None and any("The arrow keys go through the piles" in text for text in said):
+            keys_words = next(text for text in said if "The arrow keys" in text)
+            keys_words = keys_words[keys_words.index("The arrow keys"):]
+        spoken = [text.replace(" " + keys_words, "").replace(keys_words, "") if keys_words else text for text in said[base:]]
+        assert [text for text in spoken if text] == expected, (spoken, expected)
+        game = state.current
+        if game.hand_over:
+            break
+        before = model.moment()
+        if game.watching is not None:
+            now = expect_focus(page, key="practice-next")  # never the page itself
+            wrong = game.hand.judge(game.watching.dest).error is not None
+            if wrong and not called:
+                page.keyboard.press("Shift+Tab")
+                expect_focus(page, key="practice-call")
+                model.call()
+                called += 1
+            else:
+                model.go_on()
+        else:
+            now = expect_focus(page, tabindex=0)
+            assert now["dest"] is not None
+            if not order:  # the arrow keys, once: the description's order, and L and T
+                page.keyboard.press("Home")
+                order.append(focused(page)["dest"])
+                for _pile in range(12):
+                    page.keyboard.press("ArrowRight")
+                    if focused(page)["dest"] == order[-1]:
+                        break  # the last pile: the arrows stop there
+                    order.append(focused(page)["dest"])
+                assert order == ["common:1", "common:2", "common:3", "common:4",
+                                 "discard:A", "discard:B", "discard:C", "discard:D"], order
+                page.keyboard.press("l")
+                assert heard(page, base + 1 + len(expected))[-1] == model.last_move()
+                page.keyboard.press("t")
+                turned = model.n.turned_words("A", game.hand.turned.card)
+                assert heard(page, base + 2 + len(expected))[-1] == turned
+                page.evaluate("() => window.__heard.splice(window.__heard.length - 2)")
+            target = str(game.hand.legal().dests[0])
+            page.keyboard.press("Home")
+            for _pile in range(order.index(target)):
+                page.keyboard.press("ArrowRight")
+            assert focused(page)["dest"] == target
+            model.pick(target)
+        page.keyboard.press("Enter")
+        expected.append(model.said_after(before))
+    else:
+        raise AssertionError("the hand did not end")
+    assert called == 1 and keys_words and sum(keys_words in text for text in said) == 1, said  # the keys said once
+    expect_focus(page, tag="BUTTON")  # at the end of the hand: on the way on, not the page

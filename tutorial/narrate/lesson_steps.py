@@ -99,8 +99,11 @@ def _right_call(step: Call, n: Narrator, choice: str, *, shown_to_all: bool = Fa
     record = step.record
     before, verdict = step.judged_in, step.judgement
     if verdict.ok:  # the verdict first; the placement's reasons at length
-        return Said(n._("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).").format(
-            section=n.section("§muggins")), n.judgement(verdict, before))
+        if shown_to_all:
+            unsupported = n._("A call would be unsupported: nothing would happen, and it would cost you nothing either ({section}).")
+        else:  # the reader's own answer, "No call": said first, so it is never heard as a call
+            unsupported = n._("Right not to call: a call would be unsupported, so nothing would happen, and it would cost you nothing either ({section}).")
+        return Said(unsupported.format(section=n.section("§muggins")), n.judgement(verdict, before))
     if step.late:
         return Said(n._("It was an error, but the call had to come before the next card was turned up. Now it is too late: the error stands and the card stays where it is ({section}).").format(
             section=n.section("§muggins")), n.judgement(verdict, before))

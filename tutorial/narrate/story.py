@@ -112,21 +112,26 @@ class Story(Verdicts):
             position = after
         return out
 
-    def turn_line(self, record: TurnRecord) -> str:
+    def turn_line(self, record: TurnRecord, *, placement: bool = True) -> str:
         """One line of a turn list or hand log: the card, where it went (the pile's top
         named), any call with who called, the correction and the penalty, an error that
-        stood because nobody called it, a pass, a finish."""
+        stood because nobody called it, a pass, a finish. ``placement`` ``False``: the
+        placement itself left out (it was told as it was shown: a placement watched in Table
+        mode), so only what followed it is said (``""`` when nothing did)."""
         _ = self._
         parts = []
         position = record.before
         placed: ev.Placed | None = None
         for event in record.events:
             if isinstance(event, ev.Recycled) and not event.for_penalty:
-                parts.append(self.recycled_sentence(event.player))
+                if placement:  # (before the placement: told with it)
+                    parts.append(self.recycled_sentence(event.player))
             elif isinstance(event, ev.Placed):
                 placed = event
                 pile = self.pile(event.dest, position, subject=event.player)
-                if self.is_you(event.player):
+                if not placement:
+                    pass  # told as it was shown
+                elif self.is_you(event.player):
                     parts.append(_("You turn up {card} and put it on {pile}.").format(card=self.card(event.card), pile=pile))
                 else:
                     parts.append(_("{player} turns up {card} and puts it on {pile}.").format(

@@ -68,19 +68,24 @@ class TableWords(Story):
         return [self.turned_words(position.mover, card), self.where_it_goes(card, legal, position)]
 
     def table_lines(self, position: Position, *, turned: Card | None = None, mover: str | None = None,
-                    dealer: str | None = None, marks: Mapping[Dest, str] | None = None) -> list[str]:
+                    dealer: str | None = None, marks: Mapping[Dest, str] | None = None,
+                    first: str | None = None) -> list[str]:
         """The whole table in words, one line per thing: the seats in clockwise order, whose
         turn and who dealt, the turned card, every common pile, then every player's closed
-        stock and discard, each pile with what its mark means."""
+        stock and discard, each pile with what its mark means. ``first``: the player the seats
+        are read from (clockwise; the one drawn at the bottom, so the words and the drawn
+        table's arrow keys go round in the same order), else seat A."""
         _ = self._
         marks = marks or {}
+        start = position.players.index(first) if first in position.players else 0
+        order = [(start + step) % len(position.players) for step in range(len(position.players))]
 
         def marked(text: str, dest: Dest) -> str:
             words = self.mark_words(marks.get(dest))
             return f"{text} ({words})" if words else text
 
         seats = [_("{player} (you)").format(player=name) if self.is_you(name) else name
-                 for name in position.players]
+                 for name in (position.players[seat] for seat in order)]
         lines = [_("Seats in clockwise order, the way play passes: {players}.").format(
             players=format_list(seats, locale=self.locale))]
         if mover is not None:
@@ -91,7 +96,8 @@ class TableWords(Story):
             lines.append(self.turned_words(position.mover, turned))
         for number, pile in enumerate(position.commons, start=1):
             lines.append(marked(self.common_words(number, pile), Common(number)) + ".")
-        for seat, name in enumerate(position.players):
+        for seat in order:
+            name = position.players[seat]
             lines.append(self.stock_words(name, len(position.stocks[seat])) + ". "
                          + marked(self.discard_words(name, position.discards[seat]), Discard(name)) + ".")
         return lines

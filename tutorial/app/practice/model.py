@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
-from tutorial.app.practice.state import NEW, SETTINGS, Draft, PracticeState, fresh_game
+from tutorial.app.practice.state import NEW, SETTINGS, WIDGETS, Draft, PracticeState, fresh_game
 from tutorial.app.shell.table_view import TableView
 from tutorial.draw.scene import LEGAL, Arrow, arrows_for
 from tutorial.engine.cards import Card
@@ -37,6 +37,19 @@ SINCE_SHOWN = 30
 """Turns listed under “Since your last card” (the hand log holds them all)."""
 LOG_SHOWN = 200
 """Turns shown in the open hand log (the download holds them all)."""
+SAID_SHOWN = 12
+"""Turns a screen reader is told after an action (the last ones; the hand log holds them all)."""
+
+TABLE_KEYS = ["practice-table", "table-practice"]
+"""The keys of the table the learner picks a pile on: drawn, or as text (its piles)."""
+WATCH_KEYS = ["practice-next", "practice-call"]
+"""The controls of a placement watched in Table mode: *Next* (the safe one) first."""
+HAND_END_KEYS = ["practice-next-hand", "practice-new", "practice-summary"]
+"""The way on at the end of a hand."""
+KEEP_KEY = "practice-keep"
+"""The safe answer to “Start a new deal?” (*Keep playing*)."""
+CODE_KEY = WIDGETS["code"]
+"""The settings panel's deal code box (a code that cannot be dealt: to be typed again)."""
 
 LESSON_FOR_ERROR = {
     "not-adjacent": "cards-and-fitting",
@@ -99,6 +112,19 @@ class Snapshot:
     view: TableView
     heading: str
     name: str
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The page just before an action (:meth:`PracticeScreen.moment`): the game and its hand,
+    how many turns and decisions it held, and whether a placement was being watched — what
+    :meth:`PracticeScreen.said_after` compares with to tell what the action brought."""
+
+    game: PracticeGame
+    hand: object
+    records: int
+    decisions: int
+    watching: bool
 
 
 @dataclass(frozen=True)
@@ -439,12 +465,17 @@ class PracticeScreen:
         """The warning for a game too long for its address that the store could not keep."""
         return self.notice("unsaved", None) if self.state.unsaved == self.game.code else None
 
-    def take_typed_problem(self) -> str | None:
-        """A bad deal code typed in the panel, in words (said once)."""
-        err, self.state.typed = self.state.typed, None
+    def typed_problem(self) -> str | None:
+        """A bad deal code typed in the panel, in words (``None`` when there is none)."""
+        err = self.state.typed
         if err is None:
             return None
         return self.n._("That cannot be dealt: {problem}.").format(problem=position_error(err, self.n.tr))
+
+    def take_typed_problem(self) -> str | None:
+        """:meth:`typed_problem`, said once."""
+        said, self.state.typed = self.typed_problem(), None
+        return said
 
     # ----- new deals: New deal, the panel's Deal, and “are you sure?” ---------------------------
     def under_way(self) -> bool:
@@ -560,8 +591,117 @@ class PracticeScreen:
         return not (decisions and decisions[-1] == NEXT)
 
     def shown_feedback(self) -> Message | None:
-        """The verdict box of the page (none while a called card's common pile is picked)."""
-        return self.feedback() if self.game.correcting is None else None
+        """The verdict box of the page: none while a called card's common pile is picked, and
+        none once the learner has let a placement pass (*Next*, *Skip to my turn*) since the
+        action it was about — it would go stale (“Right to call.” three placements later)."""
+        if self.game.correcting is not None:
+            return None
+        decisions = self.game.decisions
+        if decisions and decisions[-1] == NEXT and not self.undone:
+            return None
+        return self.feedback()
+
+    # ----- what a screen reader is told after an action, and where the focus goes -------------
+    def moment(self) -> Moment:
+        """The page as it is now, to compare with after an action (:meth:`said_after`)."""
+        game = self.game
+        return Moment(game, game.hand, len(game.hand.records), len(game.decisions), game.watching is not None)
+
+    def said_after(self, before: Moment) -> str:
+        """What a screen reader is told, once, after an action taken at ``before``: the
+        verdict on the learner's own placement or call, every placement since by the others
+        (a placement the learner watched is not told again, only what followed it: a call,
+        an error that stood), then what comes now — the next placement to watch, the learner's
+        turned card, the common pile to pick, or the hand's result. A new hand starts with its
+        deal and dealer; a deal that waits for “are you sure?” says the question. Plain text
+        in the learner's language."""
+        n, game = self.n, self.game
+        _ = n._
+        if self.state.typed is not None:  # a deal code that cannot be dealt: nothing else happened
+            return self.typed_problem() or ""
+        question = self.question()
+        if question:
+            return question
+        if self.undone:
+            undone = self.feedback()
+            return " ".join(undone.lines) if undone is not None else ""
+        same = game is before.game and game.hand is before.hand
+        parts: list[str] = []
+        if not same:
+            parts.append(_("Deal {code}").format(code=game.match.deal_code(game.hand_index)) + ".")
+            if game.settings.hands > 1:
+                parts.append(_("Hand {number} of {total}").format(number=game.hand_index + 1, total=game.settings.hands) + ".")
+            parts.append(_("Dealer: {dealer}").format(dealer=self.dealer()) + ".")
+        made = game.decisions[before.decisions:] if same else []
+        verdict = self.shown_feedback() if any(decision != NEXT for decision in made) else None
+        if verdict is not None:
+            parts.extend(verdict.lines)
+        fresh = game.hand.records[before.records:] if same else game.hand.records
+        lines: list[str] = []
+        for index, record in enumerate(fresh):
+            if index == 0 and same and before.watching:  # the placement watched: told as it was shown
+                if made[:1] == [CALL]:
+                    continue  # ... and the verdict on the call tells what followed
+                line = n.turn_line(record, placement=False)
+            elif verdict is not None and record.mover == game.learner and record.card is not None:
+                continue  # the learner's own placement: the verdict told it
+            else:
+                line = n.turn_line(record)
+            if line:
+                lines.append(line)
+        if len(lines) > SAID_SHOWN:
+            hidden = len(lines) - SAID_SHOWN
+            lines = [n.n_("… and {count} earlier turn (all of them are in the hand log).",
+                          "… and {count} earlier turns (all of them are in the hand log).", hidden).format(count=hidden),
+                     *lines[-SAID_SHOWN:]]
+        parts.extend(lines)
+        parts.append(self.now_said())
+        return " ".join(part for part in parts if part)
+
+    def now_said(self) -> str:
+        """What comes now, as a screen reader is told it: the placement to watch, the common
+        pile to pick for a called card, the hand's result, or the learner's turned card."""
+        n, game = self.n, self.game
+        phase = self.phase()
+        if phase == WATCHING:
+            shown = self.watching()
+            return shown[0] if shown is not None else ""
+        if phase == CORRECTING:
+            message = self.correcting()
+            return " ".join(message.lines) if message is not None else ""
+        if phase == OVER:
+            review = self.review()
+            return " ".join(review.outcome.lines) if review is not None else ""
+        turned = game.hand.turned
+        if turned is None or turned.card is None:
+            return ""
+        # (a discard turned over: the sentence that says so names the card that came up)
+        card = n.recycled(game.learner, turned.card) if turned.recycled else n.turned_words(game.learner, turned.card)
+        return n._("Your turn.") + " " + card
+
+    def focus_after(self) -> list[str]:
+        """Where the focus goes after an action (widget keys without their state tokens, best
+        first): the safe answer to “are you sure?”, the table when a pile is to be chosen,
+        *Next* beside a placement watched, the way on at the end of a hand."""
+        if self.state.typed is not None:
+            return [CODE_KEY]
+        if self.can_confirm():
+            return [KEEP_KEY]
+        phase = self.phase()
+        if phase == WATCHING:
+            return list(WATCH_KEYS)
+        if phase == OVER:
+            return list(HAND_END_KEYS)
+        return list(TABLE_KEYS)
+
+    def last_move(self) -> str:
+        """The last move on the table in words (the drawn table's key *L* says it again): the
+        placement being watched, else the last turn played in this hand."""
+        shown = self.watching()
+        if shown is not None:
+            return shown[0]
+        records = self.game.hand.records
+        return self.n.turn_line(records[-1]) if records else self.n._("No card has been played yet in this hand.")
 
     def take_correcting(self) -> Message | None:
         """:meth:`correcting`, saying once that the last pick did not fit."""

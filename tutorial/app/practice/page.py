@@ -10,7 +10,7 @@ from tutorial.app.practice import view
 from tutorial.app.practice.model import CORRECTING, OVER, WATCHING
 from tutorial.app.presenter import mode as presenter
 from tutorial.app.presenter import practice as practice_present
-from tutorial.app.shell import clicks, client, session, share, storage
+from tutorial.app.shell import clicks, client, focus, session, share, storage
 from tutorial.app.shell.markup import literal
 from tutorial.app.shell.table import render, stage
 
@@ -28,7 +28,8 @@ st.title(_("Practice"))
 classroom_view.practice_banner(page.game, tr)
 problem = page.take_typed_problem()
 if problem:
-    st.error(literal(problem))
+    with st.container(key=f"{focus.SPOKEN_PREFIX}practice-problem"):  # said by the app (view.act), once
+        st.error(literal(problem))
 for notice in page.notices():
     st.warning(literal(notice))
 if page.can_retry_saved():
@@ -44,7 +45,7 @@ if page.can_new_deal() and not class_deal:
 share.share_deal(page.game, where=new)
 question = page.question()
 if question:
-    with st.container(border=True):
+    with st.container(border=True, key=f"{focus.SPOKEN_PREFIX}practice-confirm"):  # said by the app (view.act), once
         st.warning(literal(question))
         yes, no, _spacer = st.columns([2, 2, 3])
         view.action_button(_("Yes, deal again"), key="practice-confirm-new", action="confirm", where=yes,
@@ -109,11 +110,13 @@ def play(drawn_for: tuple[object, int]) -> None:
     with board:
         drawn = page.board(hints)
         render(drawn.view, tr, key=drawn.key, pick=view.pick if drawn.pickable and page.can_pick() else None,
-               seen=page.token if drawn.pickable else "", current=view.token if drawn.pickable else None)
+               seen=page.token if drawn.pickable else "", current=view.token if drawn.pickable else None,
+               last=page.last_move())
     view.hand_log(page, tr)
     view.remember(page.game)
     classroom_view.report(page.game)  # a student playing the class deal: the teacher sees the progress
     storage.save_changes("muggins-storage-practice")  # a click reruns only this fragment: the game kept at once
+    focus.deliver("muggins-focus-practice")  # a click's run is the fragment's: its focus request and words go with it
     session.sync_url()
 
 

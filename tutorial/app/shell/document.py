@@ -117,7 +117,11 @@ def streamlit_words(tr: gettext.NullTranslations) -> dict[str, dict[str, str]]:
             "Connecting": _("Connecting"), "Running...": _("Working…")}
     label = {"Collapse sidebar": _("Collapse sidebar"), "Expand sidebar": _("Expand sidebar"),
              "Main menu": _("Main menu"), "Link to heading": _("Link to heading"), "Open": _("Open the list"),
-             "Help": _("Help"), "Close": _("Close"), "Selectbox options": _("Options")}
+             "Help": _("Help"), "Close": _("Close"), "Selectbox options": _("Options"),
+             "Sidebar": _("Sidebar"), "App pages": _("App pages"), "progress": _("Progress"),
+             # an icon in Markdown is named by its icon's name ("check_circle icon"): the one the
+             # app writes (after a right answer) says what it means
+             "check_circle icon": _("Right")}
     prefix = {"Help for ": _("Help for ")}
     say = {"refused": _("That text is too long for this box, so it was not taken. "
                         "Type or paste a shorter one.")}
@@ -168,6 +172,16 @@ if (!window.mugginsWordsWatch) {
     }
     for (const code of document.querySelectorAll('[role="dialog"] code, [role="dialog"] pre')) {
       if (code.textContent.trim() === SHELL) { (code.closest('pre') || code).style.display = 'none'; }
+    }
+    // a slider's input is named by itself and by its group, which bears the same name: a screen
+    // reader said it twice ("How often … (%) How often … (%)"); its own name is enough
+    for (const range of document.querySelectorAll('[data-testid="stSlider"] input[type="range"][aria-labelledby][aria-label]')) {
+      range.removeAttribute('aria-labelledby');
+    }
+    // a heading's own link was a Tab stop of every heading: still there for a screen reader's
+    // reading, no longer in the way of the Tab key
+    for (const link of document.querySelectorAll(':is(h1, h2, h3, h4, h5, h6) a[href^="#"]:not([tabindex="-1"])')) {
+      link.tabIndex = -1;
     }
     // an uploader's drop zone is role="presentation" yet named (axe: aria-prohibited-attr): its
     // label names it already, so the name goes

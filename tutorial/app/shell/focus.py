@@ -18,7 +18,11 @@ one that had the focus is gone and the focus falls to the page body. One small c
 - or, when a callback asked for it (:func:`request`), to the first of the named
   controls that is on the page: after a right answer *Next ▶*, after *Next ▶* the new
   step's first control, after *Finish the lesson* *Next lesson*;
-- announces ``say`` politely (a ``role="status"`` region) for screen readers;
+- announces ``say`` politely for screen readers, in the app's one live region (a
+  ``role="status"`` region; what is said within 60 ms is said together): on the pages that
+  announce their verdicts themselves (lessons, practice, training) Streamlit's message boxes in
+  :data:`SPOKEN_AREAS` lose their own live-region roles, so each event is heard once; what it
+  last said is cleared on another page or language;
 - applies the scroll marks of the lesson pages (:func:`tutorial.app.shell.table_component.anchor`)
   after the run, when the page has its final height;
 - puts a *Skip to the table* link first in the tab order when a table is on the page;
@@ -34,6 +38,7 @@ carries them to the browser.
 from __future__ import annotations
 
 import gettext
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -71,11 +76,12 @@ VERDICT = "[data-testid='stAlertContentSuccess'], [data-testid='stAlertContentEr
 
 def request(keys: Iterable[str], say: str = "", read: str = "") -> None:
     """Ask the next run to give the focus to the first of ``keys`` that is on the page (a
-    widget key without its state token; a container's key means its first usable control),
-    and to announce
+    widget key without its state token; a container's key means its first usable control;
+    no keys: the focus stays, or is restored, as after any run), and to announce
     ``say`` to screen readers, then the text of the first element that matches the CSS
-    selector ``read`` (e.g. :data:`VERDICT`). Call it from a callback (it reaches the browser
-    with the run that follows)."""
+    selector ``read`` (e.g. :data:`VERDICT`), or of every one for :data:`SAID` (as a screen
+    reader reads it: no hidden icon's name).
+    Call it from a callback (it reaches the browser with the run that follows)."""
     kept = state()
     kept.count += 1
     kept.pending = (str(kept.count), list(keys), say, read)
@@ -86,7 +92,22 @@ def sent() -> Request | None:
     return state().sent
 
 
+SPOKEN_PREFIX = "spoken-"
+"""Key prefix of a container whose message boxes the app announces itself (through
+:func:`request`): their own live-region roles are taken away (one announcement per event)."""
+SPOKEN_AREAS = (SPOKEN_PREFIX, "stage-", "lesson-more")
+"""Where the app announces what the message boxes say: a :data:`SPOKEN_PREFIX` container, a
+stage beside a table (:func:`tutorial.app.shell.table.stage`), a lesson step's “what happened”."""
+SPOKEN = ", ".join(f"[class*='st-key-{prefix}'] [data-testid='stAlertContainer'][role]" for prefix in SPOKEN_AREAS)
+"""The message boxes the app announces itself (:data:`SPOKEN_AREAS`): their roles go."""
+SAID = ", ".join(f"[class*='st-key-{prefix}'] [data-testid^='stAlertContent']" for prefix in SPOKEN_AREAS)
+"""For :func:`request`'s ``read``: every message box the app announces itself, in page order
+(a lesson step's verdict and what happened at length)."""
+
 JS = r"""
+const SPOKEN = "__SPOKEN__";
+const SAID = "__SAID__";
+const SPOKEN_PAGES = ['lessons', 'practice', 'train'];  // the pages whose message boxes the app announces
 const CONTROLS = 'button, input, select, textarea, a[href], summary, [tabindex]';
 const TOKEN = /^[0-9a-z]+$/;
 
@@ -153,6 +174,13 @@ function find(key, dest, nearby) {  // the control keyed `key` (a request) or dr
   }
   return null;
 }
+function spoken(el) {  // what a screen reader says of an element: no hidden icon's name ("lightbulb"), an image's own name
+  const copy = el.cloneNode(true);
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) { hidden.remove(); }
+  for (const image of copy.querySelectorAll('[role="img"][aria-label]')) { image.textContent = image.getAttribute('aria-label'); }
+  for (const block of copy.querySelectorAll('p, li, div, br, h1, h2, h3, h4, h5, h6')) { block.append(' '); }
+  return copy.textContent.replace(/\s+/g, ' ').trim();
+}
 function inView(el) {
   const box = el.getBoundingClientRect();
   return box.top >= 0 && box.bottom <= window.innerHeight;
@@ -164,11 +192,25 @@ function install() {
   live.setAttribute('role', 'status'); live.setAttribute('aria-live', 'polite'); live.id = 'muggins-live';
   live.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;';
   document.body.appendChild(live);
-  M.say = (text) => {
+  M.say = (text) => {  // said once, politely; what is said within the same 60 ms is said with it
     if (!text) { return; }
+    M.said = M.saying ? M.said + ' ' + text : text;
     live.textContent = '';
-    setTimeout(() => { live.textContent = text; }, 60);
+    clearTimeout(M.saying);
+    M.saying = setTimeout(() => { live.textContent = M.said; M.saying = 0; }, 60);
   };
+  // The app's one live region: Streamlit's message boxes are live regions of their own (an error
+  // or a warning role="alert", a success or a note role="status"), so a verdict the app announces
+  // was heard twice, or a stale one first. Where the app announces what its boxes say (SPOKEN:
+  // the table's panel, a lesson step, the practice page's question), their roles go.
+  // (Only on the pages that announce them: a class room's page, whose boxes change on the teacher's
+  // word, keeps Streamlit's own.)
+  const quiet = () => {
+    if (!SPOKEN_PAGES.includes(location.pathname.split('/').pop())) { return; }
+    for (const box of document.querySelectorAll(SPOKEN)) { box.removeAttribute('role'); }
+  };
+  new MutationObserver(quiet).observe(document.body, { childList: true, subtree: true });
+  quiet();
   const skip = document.createElement('a');
   skip.href = '#'; skip.id = 'muggins-skip-table'; skip.hidden = true;
   const hide = 'position:fixed;left:-10000px;top:0.5rem;';
@@ -273,6 +315,10 @@ function install() {
     // language, which each run sets: the radio's own events differ between mouse, touch and keys.
     const lang = document.documentElement.lang;
     if (M.lang && lang !== M.lang && window.innerWidth < 768) { M.closeSidebar = true; }
+    // another page or language: what the live region last said is no longer true here
+    if ((M.lang && lang !== M.lang) || (M.path !== undefined && M.path !== location.pathname)) {
+      clearTimeout(M.saying); M.saying = 0; live.textContent = '';
+    }
     M.lang = lang;
     if (M.closeSidebar) {
       // For 3 s after the run's end, close the sidebar whenever it has stayed open for 300 ms: the
@@ -313,10 +359,14 @@ function install() {
           if (target) { break; }
         }
       }
-      if (!target && !inSidebar && again()) { return; }  // not drawn yet (see below): look again shortly
+      // not drawn yet (see below): look again shortly (a request with no keys only speaks)
+      if (!target && !inSidebar && request.keys.length && again()) { return; }
       M.done = request.nonce;
-      const read = request.read ? document.querySelector(request.read) : null;
-      M.say([request.say, read ? read.innerText : ''].filter(Boolean).join(' '));
+      // SAID: every box the app announces, in page order; another selector: the first that matches
+      const found = !request.read ? [] : request.read === SAID ? [...document.querySelectorAll(SAID)]
+        : [document.querySelector(request.read)].filter(Boolean);
+      const read = found.map(spoken);
+      M.say([request.say, ...read].filter(Boolean).join(' '));
     }
     if (!target && lost && M.last && !M.last.el.isConnected) {
       target = find(M.last.key, M.last.dest, true);
@@ -345,7 +395,10 @@ function install() {
       // no table drawn yet (a busy machine draws it later): it takes the focus when it is drawn
       M.tableWanted = target ? 0 : Date.now();
     }
-    if (!target && lost && M.path !== undefined && M.path !== location.pathname) {
+    // a page chosen in the sidebar's menu leaves the focus on its link (16 Tabs from Training's
+    // link to its first answer, found by a blind tester)
+    const onMenu = Boolean(active && !lost && active.closest && active.closest('[data-testid="stSidebarNav"]'));
+    if (!target && (lost || onMenu) && M.path !== undefined && M.path !== location.pathname) {
       // another page: its heading, so that the next Tab goes into the page, not back to the menus
       target = document.querySelector('[data-testid="stMain"] h1') || document.querySelector('[data-testid="stMain"]');
       if (target && target.tabIndex < 0 && !target.hasAttribute('tabindex')) { target.tabIndex = -1; }
@@ -421,7 +474,7 @@ export default function(component) {
 @st.cache_resource(show_spinner=False)
 def _component() -> Any:
     """The focus keeper, registered once per server process (shared, stateless)."""
-    return st.components.v2.component("muggins_focus", js=JS)
+    return st.components.v2.component("muggins_focus", js=JS.replace('"__SPOKEN__"', json.dumps(SPOKEN)).replace('"__SAID__"', json.dumps(SAID)))
 
 
 STYLE = "<style>.st-key-muggins-focus {display: none;}</style>"

@@ -48,3 +48,19 @@ def fill(template: str, **markdown: str) -> str:
 def paragraphs(*sentences: str) -> str:
     """Plain-text sentences as Markdown paragraphs, each escaped."""
     return "\n\n".join(literal(sentence) for sentence in sentences if sentence)
+
+
+_COLOURED = re.compile(r":[a-z]+\[([^\]]*)\]")
+_ICON = re.compile(r":material/[a-z_]+:")
+
+
+def plain(markdown: str) -> str:
+    """What a screen reader should hear of the app's own Markdown (a lesson's text, a text
+    escaped by :func:`literal`): the words without emphasis, list marks, colour directives,
+    icons or escapes, its paragraphs and lines joined by spaces."""
+    text = _ICON.sub("", markdown.replace("&nbsp;", " ").replace(_JOINER, ""))
+    text = _COLOURED.sub(r"\1", text)
+    text = re.sub(r"(?m)^\s*(?:[-*+]|\d+\.)\s+", "", text)  # list marks
+    text = re.sub(r"(?<!\\)[*_`]+", "", text)  # emphasis (an escaped one is a character)
+    text = re.sub(r"\\(.)", r"\1", text)
+    return " ".join(text.split())

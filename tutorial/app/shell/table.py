@@ -95,18 +95,20 @@ def four_colour() -> bool:
 
 
 def render(view: TableView, tr: gettext.NullTranslations, *, key: str,
-           pick: Callable[[str], None] | None = None, seen: str = "", current: Callable[[], str] | None = None) -> None:
+           pick: Callable[[str], None] | None = None, seen: str = "", current: Callable[[], str] | None = None,
+           last: str | None = None) -> None:
     """Draw the table. ``key`` names it (drawn: ``<key>-table``; text view: every widget key
     starts with ``<key>-``, e.g. ``<key>-common-1-t<seen>``, ``<key>-discard-B-t<seen>``);
     ``pick`` makes each pile a control that calls ``pick(dest_text)`` if ``current()``
-    still returns ``seen`` when the click arrives."""
+    still returns ``seen`` when the click arrives. ``last``: the last move in words, said again
+    by the key *L* on the drawn table's piles."""
     current = current or (lambda: seen)
     if text_view():
         st.html(CARD_STYLE)
         with st.container(key=f"table-{key}"):
             _text_table(view, tr, key=key, pick=pick, pick_args=(seen, current))
         return
-    _drawn(view, tr, key=key, pick=pick, seen=seen, current=current)
+    _drawn(view, tr, key=key, pick=pick, seen=seen, current=current, last=last)
     _open_cards(view, tr)
 
 
@@ -140,12 +142,30 @@ def table_data(view: TableView, tr: gettext.NullTranslations, *, clickable: bool
             "arc": [_rounded(x, y) for x, y in sc.clockwise_arc(places)],
         }
     _ = tr.gettext
+    bottom = position.players[scene.bottom]
     lines = n.table_lines(position, turned=view.turned, mover=position.mover if view.show_mover else None,
-                          dealer=view.dealer, marks=scene.marks)
+                          dealer=view.dealer, marks=scene.marks, first=bottom)  # read as the arrow keys go round
     title = _("Card table: choose the pile where the card goes") if clickable else _("Card table")
     return {"items": things, "wide": shapes[WIDE], "tall": shapes[TALL], "narrow": NARROW, "base": base or "", "token": token,
             "clickable": clickable, "phone_height": PHONE_HEIGHT, "max_height": 1.0, "alt": " ".join(lines), "title": title,
-            "arc_words": _("Play passes clockwise, to each player's left.")}
+            "arc_words": _("Play passes clockwise, to each player's left."), **key_words(n, bottom)}
+
+
+def key_words(n: Narrator, bottom: str) -> dict[str, str]:
+    """What the drawn table's piles say of their keys (table.js): ``keys``, the order the arrow
+    keys go in and the keys that repeat (said once, the first time a pile has the focus, and
+    part of the table's description); ``no_last`` and ``no_turned``, what *L* and *T* say when
+    there is no last move or no turned card to tell. ``bottom``: the player the order starts from."""
+    _ = n._
+    if n.is_you(bottom):
+        order = _("The arrow keys go through the piles in the order the table is described: the common piles, "
+                  "then each discard clockwise from yours. Home and End go to the first and the last.")
+    else:
+        order = _("The arrow keys go through the piles in the order the table is described: the common piles, "
+                  "then each discard clockwise from {player}'s. Home and End go to the first and the last.").format(player=bottom)
+    again = _("L says the last move again, T the turned card.")
+    return {"keys": order + " " + again, "no_last": _("No move to tell on this table."),
+            "no_turned": _("No card is turned up.")}
 
 
 def _arrow_data(arrow: sc.Arrow, scene: sc.TableScene, places: Any) -> dict[str, Any]:
@@ -207,7 +227,7 @@ class DrawnTables:
 
 GEOMETRY = ("name", "w", "h", "card", "boxes", "felt", "arc")
 """What a shape holds besides its arrows: fixed while the table's layout is (players, seats, piles)."""
-FIXED = ("narrow", "base", "phone_height", "max_height", "arc_words")
+FIXED = ("narrow", "base", "phone_height", "max_height", "arc_words", "keys", "no_last", "no_turned")
 """Values of the data that do not change from one table to the next: sent with the layout."""
 PART = re.compile(r"\{(\d+)\}")
 """A pile's words in the text alternative as it travels (``alt_t``): ``{3}`` is ``items[3]["aria"]``."""
@@ -258,11 +278,13 @@ def _compact(value: object) -> str:
 
 
 def _drawn(view: TableView, tr: gettext.NullTranslations, *, key: str, pick: Callable[[str], None] | None, seen: str,
-           current: Callable[[], str]) -> None:
+           current: Callable[[], str], last: str | None = None) -> None:
     from tutorial.app.shell.table_component import component
 
     data = table_data(view, tr, clickable=pick is not None, token=seen, four=four_colour(),
                       base="app/static/cards/" if _static_serving() else None)
+    if last and pick is not None:  # said again by the key L on a pile (only piles that take a pick have the keys)
+        data["last"] = last
     nonce, focus = st.session_state.pop(SCROLL, ("", None))
     data["scroll"], data["focus"] = nonce, focus
     # Screen height kept for what is above the table (and, on a projector, for the lines of

@@ -48,9 +48,14 @@ def token() -> str:
 
 
 def _arrived() -> None:
-    """A new exercise: the focus goes to its first control."""
+    """A new exercise: the focus goes to its first control, and a screen reader hears it — its
+    level, what happened before it (a penalty exercise), its title, text and question, and the
+    card turned up (the page itself names nothing of it: found by a blind tester)."""
     page = screen()
-    focus.request(page.step_screen().first_controls())
+    shown = page.step_screen()
+    level = page.level_line()
+    focus.request(shown.first_controls(), say=" ".join([level if level.endswith(".") else level + ".", *page.story(),
+                                                        shown.arrival()]))
 
 
 def theme_box_key(page: TrainingScreen) -> str:

@@ -69,7 +69,8 @@ function draw(root, data, shape, scale, setTriggerValue) {
   root.replaceChildren();
   const room = document.createElement('div'); room.className = 'mt-room'; root.appendChild(room);
   const felt = document.createElement('div'); felt.className = 'mt-felt'; place(felt, shape.felt); root.appendChild(felt);
-  const words = document.createElement('p'); words.className = 'mt-hidden'; words.textContent = altText(data);
+  const words = document.createElement('p'); words.className = 'mt-hidden';
+  words.textContent = altText(data) + (data.clickable && data.keys ? ' ' + data.keys : '');  // the keys: see keys()
   root.appendChild(words);
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('class', 'mt-svg'); svg.setAttribute('viewBox', '0 0 ' + shape.w + ' ' + shape.h);
@@ -151,8 +152,12 @@ function draw(root, data, shape, scale, setTriggerValue) {
 }
 
 // The keyboard on the table: one Tab stop (a roving tabindex), the arrow keys move between
-// the piles by where they sit, Home and End go to the first and the last, Enter or Space
-// chooses (the piles are buttons).
+// the piles in the order the table's description reads them — the common piles, then each
+// discard clockwise from the seat at the bottom (the order the piles are drawn in) — Right and
+// Down to the next, Left and Up to the previous, stopping at the ends; Home and End go to the
+// first and the last, Enter or Space chooses (the piles are buttons). L says the last move
+// again, T the turned card (through the app's one live region, tutorial/app/shell/focus.py);
+// what the keys do is said once, the first time a pile of any table has the keyboard's focus.
 function rove(root, wanted) {
   const piles = [...root.querySelectorAll('button.mt-item')];
   if (!piles.length) { return; }
@@ -162,41 +167,38 @@ function rove(root, wanted) {
   root.dataset.roving = stop.getAttribute('data-dest');
 }
 
-const DIRECTIONS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
-
-function centre(el) { const box = el.getBoundingClientRect(); return [box.left + box.width / 2, box.top + box.height / 2]; }
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 function neighbour(piles, from, key) {
-  const at = piles.indexOf(from);
   if (key === 'Home') { return piles[0]; }
   if (key === 'End') { return piles[piles.length - 1]; }
-  const [dx, dy] = DIRECTIONS[key];
-  const [x, y] = centre(from);
-  let best = null, score = Infinity;
-  for (const cone of [1, Infinity]) {  // the nearest pile that way: within 45° of it first, then anywhere ahead
-    for (const el of piles) {
-      if (el === from) { continue; }
-      const [px, py] = centre(el);
-      const along = (px - x) * dx + (py - y) * dy;
-      const across = Math.abs((px - x) * dy - (py - y) * dx);
-      if (along <= 1 || across > along * cone) { continue; }
-      const value = along + 2 * across;
-      if (value < score) { score = value; best = el; }
-    }
-    if (best) { return best; }
-  }
-  return piles[Math.min(Math.max(at + (dx + dy > 0 ? 1 : -1), 0), piles.length - 1)];
+  const at = piles.indexOf(from) + STEPS[key];
+  return piles[Math.min(Math.max(at, 0), piles.length - 1)];
+}
+
+function say(text) {
+  const keeper = window.__mugginsFocus;
+  if (keeper && keeper.say && text) { keeper.say(text); }
 }
 
 function keys(root) {
   root.addEventListener('keydown', (event) => {
-    if (!(event.key in DIRECTIONS) && event.key !== 'Home' && event.key !== 'End') { return; }
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
     const piles = [...root.querySelectorAll('button.mt-item')];
     const from = event.target.closest ? event.target.closest('button.mt-item') : null;
+    if (!from || !piles.length) { return; }
+    const letter = event.key.length === 1 ? event.key.toLowerCase() : '';
+    if (letter === 'l' || letter === 't') {  // hear the last move, or the turned card, again
+      const data = root.mtData || {};
+      const turned = (data.items || []).find(item => item.kind === 'turned');
+      event.preventDefault();
+      say(letter === 'l' ? (data.last || data.no_last) : (turned ? turned.aria : data.no_turned));
+      return;
+    }
+    if (!(event.key in STEPS) && event.key !== 'Home' && event.key !== 'End') { return; }
     // Only for a pile reached by the keyboard: after a click with the mouse, the arrow keys stay
     // the page's own (presenter mode: next and previous step).
-    if (!from || !piles.length || !from.matches(':focus-visible')) { return; }
+    if (!from.matches(':focus-visible')) { return; }
     event.preventDefault();
     event.stopPropagation();  // the page's own keys (presenter mode) are not this pile's
     const to = neighbour(piles, from, event.key);
@@ -204,7 +206,12 @@ function keys(root) {
   });
   root.addEventListener('focusin', (event) => {  // the pile with the focus is the table's Tab stop
     const el = event.target.closest ? event.target.closest('button.mt-item') : null;
-    if (el) { rove(root, el.getAttribute('data-dest')); }
+    if (!el) { return; }
+    rove(root, el.getAttribute('data-dest'));
+    if (!window.__mugginsTableKeysSaid && el.matches(':focus-visible') && root.mtData && root.mtData.keys) {
+      window.__mugginsTableKeysSaid = true;  // once per page: the description says it too
+      say(root.mtData.keys);
+    }
   });
 }
 
