@@ -34,7 +34,7 @@ def test_home_lists_every_lesson_with_its_check_result() -> None:
     lines = home(done=[lesson.id], results={lesson.id: (total, total)}).lines()
     assert [line.id for line in lines] == [item.id for item in LESSONS]
     line = next(line for line in lines if line.id == lesson.id)
-    assert line.done and line.label.endswith(f"· check: {total} of {total}")
+    assert line.done and line.label.endswith("· ★★★ 3 of 3 stars")  # every check question right at the first try
     assert lines[0].label.startswith("1. ") and sum(line.done for line in lines) == 1
 
 

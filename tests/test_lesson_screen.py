@@ -519,3 +519,49 @@ def test_arriving_at_a_step_names_the_card_turned_up(lang):
             assert all(n.card(card) in said for card in step.question_cards)
         else:
             assert spoken(shown.question()) in said
+
+
+# ----- stars and the course's end (issue 38) ------------------------------------------------------------
+def test_stars_come_from_the_check_and_a_lesson_done_again_keeps_its_better_result():
+    from tutorial.app.lessons.model_course import LessonScreen, LessonState, StepAnswer, answer_key, stars
+
+    assert [stars((3, 3)), stars((2, 3)), stars((1, 3)), stars((0, 3)), stars((1, 2)), stars(None)] == [3, 2, 1, 1, 2, 1]
+    lesson = next(item for item in LESSONS if len(item.check_steps) >= 2)
+    state = LessonState(done=[], checks={})
+    screen = LessonScreen(LESSONS, state)
+    for step in lesson.check_steps:
+        state.answers[answer_key(lesson, step)] = StepAnswer(solved=True)
+    state.answers[answer_key(lesson, lesson.check_steps[0])].hinted = True  # the hint taken: not at the first try
+    screen.finish(lesson.id)
+    total = len(lesson.check_steps)
+    assert state.checks[lesson.id] == (total - 1, total) and screen.stars(lesson) < 3
+    state.restart(lesson)  # done again, every question right at once: three stars
+    for step in lesson.check_steps:
+        state.answers[answer_key(lesson, step)] = StepAnswer(solved=True)
+    state.current, state.steps[lesson.id] = lesson.id, len(lesson.steps) - 1
+    assert LessonScreen(LESSONS, state).can_finish(True)
+    LessonScreen(LESSONS, state).finish(lesson.id)
+    assert screen.stars(lesson) == 3
+    state.restart(lesson)
+    for step in lesson.check_steps:
+        state.answers[answer_key(lesson, step)] = StepAnswer(solved=True, wrong=["x"])
+    LessonScreen(LESSONS, state).finish(lesson.id)
+    assert screen.stars(lesson) == 3, "the better result is kept"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_last_lesson_ends_the_course_with_its_stars_and_what_to_do_next(lang):
+    from tutorial.app.lessons.model_course import LessonScreen, LessonState
+
+    checks = {lesson.id: (len(lesson.check_steps), len(lesson.check_steps)) for lesson in LESSONS}
+    weak = LESSONS[2]
+    checks[weak.id] = (0, len(weak.check_steps))
+    state = LessonState(done=[lesson.id for lesson in LESSONS[:-1]], checks=checks, current=LESSONS[-1].id)
+    screen = LessonScreen(LESSONS, state)
+    assert screen.ending(translations(lang)).course is None, "no course's end before every lesson is done"
+    screen.finish(LESSONS[-1].id)
+    ending = screen.ending(translations(lang))
+    most = 3 * len(LESSONS)
+    assert ending.course is not None and f"{most - 2} " in ending.course and str(most) in ending.course
+    assert any(translations(lang).gettext(weak.title) in line for line in ending.lines), ending.lines
+    assert "★" in ending.lesson

@@ -186,6 +186,12 @@ with right:
 st.header(_("Your progress"))
 if lessons:
     action = home.continue_action()
+    finished_line = home.course_finished()
+    if action is None and finished_line is not None:  # the whole course done: its stars, and what to do next
+        st.success(literal(finished_line))
+        onward = st.container(horizontal=True)
+        onward.page_link(pages.page("practice"), label=_("Play a practice hand"), icon=":material/playing_cards:")
+        onward.page_link(pages.page("train"), label=_("Train"), icon=":material/fitness_center:")
     if action is not None and st.button(action.label, key="home-continue", type="primary",
                                         icon=":material/play_arrow:"):
         if action.kind == PRACTICE:

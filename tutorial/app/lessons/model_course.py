@@ -35,6 +35,8 @@ class StepAnswer:
     last: str | None = None
     solved: bool = False
     frame: int = 0
+    hinted: bool = False
+    """The step's hint was opened before it was solved (a check step then counts as helped)."""
 
     def token(self) -> str:
         """A short text naming this state of the step (tries, solved, frame shown), for the
@@ -43,8 +45,8 @@ class StepAnswer:
 
     @property
     def first_try(self) -> bool:
-        """Solved at the first try, without being shown the answer."""
-        return self.solved and not self.wrong and not self.frame
+        """Solved at the first try, without the hint or being shown the answer."""
+        return self.solved and not self.wrong and not self.frame and not self.hinted
 
     @classmethod
     def shown(cls, step: Step) -> StepAnswer:
@@ -53,6 +55,23 @@ class StepAnswer:
         if step.answered_by == AnswerMode.MOVES:
             return cls(frame=BIG, solved=True)
         return cls(last=step.right[0] if step.right else None, solved=True)
+
+
+STARS = 3
+"""The most stars a lesson earns."""
+
+
+def stars(score: tuple[int, int] | None) -> int:
+    """The stars a completed lesson earns from its check (``(right at the first try, check
+    steps)``; a question answered after a wrong try, the hint or *Show me* is not right at the
+    first try): three when every question was, two when at least half were, else one. A lesson
+    can be done again for more (its best result is kept)."""
+    if score is None:
+        return 1
+    right, total = score
+    if total == 0 or right >= total:
+        return STARS
+    return 2 if 2 * right >= total else 1
 
 
 def answer_key(lesson: Lesson, step: Step) -> str:
@@ -91,6 +110,8 @@ class LessonState:
     moves: int = 0
     finished: int = 0
     followed: bool = False
+    again: set[str] = field(default_factory=set)
+    """Completed lessons started again in this session: finishing one again keeps its better check result."""
 
     def store(self, *, presenting: bool) -> dict[str, StepAnswer]:
         """The answers read now: a class room's while it shows one, else presenter mode's
@@ -123,8 +144,11 @@ class LessonState:
         return right, len(lesson.check_steps)
 
     def restart(self, lesson: Lesson | str) -> None:
-        """Back to the first step of a lesson, its answers forgotten."""
+        """Back to the first step of a lesson, its answers forgotten (a completed one can be
+        finished again, for more stars)."""
         lesson_id = lesson if isinstance(lesson, str) else lesson.id
+        if self.done is not None and lesson_id in self.done:
+            self.again.add(lesson_id)
         self.steps[lesson_id] = 0
         for key in [k for k in self.answers if k.startswith(f"{lesson_id}/")]:
             del self.answers[key]
@@ -208,6 +232,24 @@ def follow_lesson(lessons: Sequence[Lesson], state: LessonState, wanted: str | N
 
 
 # ----- the lesson around the step --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ending:
+    """What a completed lesson says at its end: ``lesson`` (complete, its stars and check), the
+    ``stars`` it earned, and once every lesson is done ``course`` (the course complete, its stars)
+    with ``lines``: the lesson worth doing again and what to do next."""
+
+    lesson: str
+    stars: int
+    course: str | None = None
+    lines: tuple[str, ...] = ()
+
+
+def star_text(count: int, tr: gettext.NullTranslations) -> str:
+    """``★★☆ 2 of 3 stars``: the stars drawn, then said (a screen reader reads the words)."""
+    return "★" * count + "☆" * (STARS - count) + " " + tr.ngettext(
+        "{count} of {most} star", "{count} of {most} stars", STARS).format(count=count, most=STARS)
+
+
 class LessonScreen:
     """Where the learner is in ``lessons`` (from ``state``) and the way on and back."""
 
@@ -257,8 +299,10 @@ class LessonScreen:
             self.go(self.lesson.id, self.index + 1)
 
     def can_finish(self, may_go_on: bool) -> bool:
-        """*Finish the lesson*: on its last step, answered, the lesson not yet completed."""
-        return may_go_on and self.index == len(self.lesson.steps) - 1 and self.lesson.id not in self.done
+        """*Finish the lesson*: on its last step, answered, the lesson not yet completed (or done
+        again since it was)."""
+        return (may_go_on and self.index == len(self.lesson.steps) - 1
+                and (self.lesson.id not in self.done or self.lesson.id in self.state.again))
 
     def finish(self, lesson_id: str | None = None) -> None:
         """Mark the lesson completed and keep its check result."""
@@ -267,10 +311,44 @@ class LessonScreen:
             return
         if lesson.id not in self.done:
             self.done.append(lesson.id)
+        self.state.again.discard(lesson.id)
         if lesson.check_steps:
             if self.state.checks is None:
                 self.state.checks = {}
-            self.state.checks[lesson.id] = self.state.check_score(lesson)
+            score, before = self.state.check_score(lesson), self.state.checks.get(lesson.id)
+            self.state.checks[lesson.id] = score if before is None or score[0] >= before[0] else before
+
+    def stars(self, lesson: Lesson) -> int:
+        """The stars ``lesson`` has earned (0 before it is completed): :func:`stars`."""
+        if lesson.id not in self.done:
+            return 0
+        return stars((self.state.checks or {}).get(lesson.id)) if lesson.check_steps else STARS
+
+    def ending(self, tr: gettext.NullTranslations) -> Ending:
+        """The words at the end of the completed lesson shown; the course's end once every lesson
+        is done: all the stars, the lesson with the fewest (its rule is the one to go over), and
+        the two things to do next (a practice hand, training)."""
+        _ = tr.gettext
+        lesson = self.lesson
+        earned = self.stars(lesson)
+        said = _("Lesson complete: {stars}.").format(stars=star_text(earned, tr))
+        score = (self.state.checks or {}).get(lesson.id)
+        if score is not None:
+            said += " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1])
+        if earned < STARS:
+            said += " " + _("A question answered after a wrong try, the hint or Show me where it goes earns no star: start again for more.")
+        if any(item.id not in self.done for item in self.lessons):
+            return Ending(said, earned)
+        counts = [self.stars(item) for item in self.lessons]
+        course = _("You have finished the course: {count} of {most} stars.").format(count=sum(counts),
+                                                                                    most=STARS * len(counts))
+        weakest = min(self.lessons, key=lambda item: (self.stars(item), item.order))
+        lines = []
+        if self.stars(weakest) < STARS:
+            lines.append(_("Worth doing again: lesson {number}, “{title}”.").format(
+                number=self.lessons.index(weakest) + 1, title=_(weakest.title)))
+        lines.append(_("Next: play a practice hand against the computer, and train the rules when they are due."))
+        return Ending(said, earned, course, tuple(lines))
 
     def go(self, lesson_id: str, index: int) -> None:
         """Move to step ``index`` of a lesson (it becomes the current one)."""

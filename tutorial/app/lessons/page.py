@@ -12,6 +12,7 @@ from tutorial.app.shell import clicks, document, focus, pages, session, storage
 from tutorial.app.presenter import lessons as lesson_present, mode as presenter
 from tutorial.app.lessons import steps as lesson_steps, state as lesson_view
 from tutorial.app.shell.markup import literal
+from tutorial.app.lessons.model_course import STARS
 from tutorial.app.shell.table_component import anchor
 
 tr = session.tr()
@@ -119,25 +120,32 @@ with panel:  # beside the table: the way on is in view after every answer
     elif index < len(lesson.steps) - 1:
         nav_button(_("Next ▶"), key="lesson-next", action=lesson_view.go, args=(lesson.id, index + 1), where=row,
                    type="primary", width="stretch")
-    elif lesson.id not in done:
+    elif where.can_finish(may_go_on):
         nav_button(_("Finish the lesson ✓"), key="lesson-finish", action=lesson_view.finish, args=(lesson.id,),
                    where=row, after=finished, type="primary", width="stretch")
     else:
         anchor()(data={"nonce": str(state.finished or ""), "until": "lesson-onward"},
                  key="lesson-complete-mark")  # after a click on Finish: the completion and the way on in view
-        score = lesson_view.check_results().get(lesson.id)
-        if score:
-            st.success(_("Lesson complete.") + " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1]))
-        else:
-            st.success(_("Lesson complete."))
+        ending = where.ending(tr)
+        st.success(literal(ending.lesson))
+        if ending.course is not None:  # the course's last lesson done: the course is complete
+            st.success(literal(ending.course))
+        for line in ending.lines:
+            st.markdown(literal(line))
         following = where.following()
         onward = st.container(horizontal=True, key="lesson-onward")
         if following is not None:
             nav_button(_("Next lesson: {title}").format(title=_(following.title)), key="lesson-following",
                        action=lesson_view.open_lesson, args=(following.id,), where=onward, type="primary", width="stretch")
-        nav_button(_("Start the lesson again"), key="lesson-restart", action=lesson_view.restart, args=(lesson.id,),
-                   where=onward, width="stretch")
         onward.page_link(pages.page("practice"), label=_("Play a practice hand"), icon=":material/playing_cards:")
+        if ending.course is not None:
+            onward.page_link(pages.page("train"), label=_("Train"), icon=":material/fitness_center:")
+        if ending.stars < STARS:
+            nav_button(_("Start the lesson again for more stars"), key="lesson-restart", action=lesson_view.restart,
+                       args=(lesson.id,), where=onward, width="stretch")
+        else:
+            nav_button(_("Start the lesson again"), key="lesson-restart", action=lesson_view.restart, args=(lesson.id,),
+                       where=onward, width="stretch")
 
 session.remember(lesson=lesson.id, step=step.id)
 session.sync_url()

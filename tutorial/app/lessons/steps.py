@@ -154,7 +154,11 @@ def show_step(lesson: Lesson, step: Step, *, presenting: bool = False, answer: S
         LAYOUTS[shown.layout](shown, tr, stage)
         hint = shown.hint()
         if hint:
-            with st.expander(tr.gettext("Hint")):
+            def opened() -> None:  # a question answered after its hint is not right at the first try (stars)
+                if st.session_state.get(f"{shown.prefix}-hint") and not shown.answer.solved:
+                    shown.answer.hinted = True
+
+            with st.expander(tr.gettext("Hint"), key=f"{shown.prefix}-hint", on_change=opened):
                 st.markdown(hint)
     if stage.view is not None and not presenting:  # a projector has no use for downloads
         with after:

@@ -23,6 +23,7 @@ from datetime import UTC, datetime, tzinfo
 from babel.dates import format_skeleton, format_time, format_timedelta
 from babel.numbers import format_decimal, format_percent
 
+from tutorial.app.lessons.model_course import STARS, star_text, stars
 from tutorial.app.practice.stats import PracticeStats
 from tutorial.lessons.model import Lesson
 from tutorial.narrate import narrator
@@ -183,8 +184,11 @@ class ProgressScreen:
                 check = _("{right} of {total}").format(right=right, total=total)
             else:
                 check = _("no check") if not lesson.check_steps else "—"
-            rows.append(LessonRow(lesson.id, f"{number}. {_(lesson.title)}", done,
-                                  _("Completed") if done else _("Not yet"), check))
+            status = _("Not yet")
+            if done:  # with its stars (model_course.stars), earned by the check beside it
+                earned = stars(self.checks.get(lesson.id)) if lesson.check_steps else STARS
+                status = _("Completed") + " · " + star_text(earned, self.tr)
+            rows.append(LessonRow(lesson.id, f"{number}. {_(lesson.title)}", done, status, check))
         return rows
 
     def lesson_headings(self) -> tuple[str, str, str]:
