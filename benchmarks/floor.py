@@ -1,5 +1,5 @@
 """The benchmark floor of ``muggins bench``: the plainest code for a hand of the source rules
-with R8 players (RULES.md §turn, §priority, §recycle, §finish, R7, R8).
+with R8 players (docs/rules.md §turn, §priority, §recycle, §finish, R7, R8).
 
 It is the least work such a hand needs: plain lists, cards and ranks as ints, one pass over
 the common piles and the opponents per turn, and — with repetition detection — one 64-bit

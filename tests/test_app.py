@@ -202,7 +202,7 @@ def test_a_lesson_can_be_completed_by_clicks(lesson, lang):
     assert lesson.id in json.loads(written(at))["done"] and "done" not in at.query_params
 
 
-EXAMPLE_1 = dict(lesson="common-piles-first", step="example-1-place")  # RULES.md worked example 1
+EXAMPLE_1 = dict(lesson="common-piles-first", step="example-1-place")  # docs/rules.md worked example 1
 EXAMPLE_2 = dict(lesson="nearest-opponent", step="example-2-place")  # worked example 2
 
 

@@ -74,7 +74,7 @@ def test_spanish_is_used():
 # ----- The documented workflow: `pybabel extract`, then `pybabel update` ------
 
 def pybabel(folder, command):
-    """``pybabel COMMAND`` run from ``folder``, with the settings in its pyproject.toml (as the README says)."""
+    """``pybabel COMMAND`` run from ``folder``, with the settings in its pyproject.toml (as docs/contributing.md says)."""
     done = subprocess.run([sys.executable, "-m", "babel.messages.frontend", command], cwd=folder, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 

@@ -910,7 +910,7 @@ def test_two_hundred_wrong_codes_in_three_seconds_from_one_session_lock_nobody_o
         with pytest.raises(ClassroomError) as refused:
             _try_join(store, attacker, "ZZZZZZ", "Eve", "school-router", clock.time)
         answers.append(refused.value.code)
-    # five free, then 2 s, 4 s … apart (a trial found the sixth free too: the README says five)
+    # five free, then 2 s, 4 s … apart (a trial found the sixth free too: docs/teaching.md says five)
     assert answers.count("unknown-room") == 6 and answers.count("slow-down") == 194
     pupil = SessionGate()  # a student of the same school, a minute later, with the right code
     clock.advance(60)

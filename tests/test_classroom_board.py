@@ -125,7 +125,7 @@ def test_the_summarys_errors_are_ranked_from_its_rows():
 
 
 def test_the_sixth_wrong_code_waits_and_the_wait_is_said_in_good_grammar():
-    """A trial found six wrong codes answered before any wait (the README says five) and
+    """A trial found six wrong codes answered before any wait (docs/teaching.md says five) and
     "wait 1 seconds"."""
     from tutorial import words
     from tutorial.i18n import translations

@@ -466,7 +466,7 @@ def test_a_process_that_stops_answering_is_stopped_to_be_started_again(tmp_path,
 
 @pytest.mark.xdist_group("postgres")
 def test_a_cluster_started_by_hand_runs_as_muggins_runs_it_and_whose_it_is_decides_who_stops_it(postgres_cluster):
-    """A trial started the cluster by hand as the README said: it listened on TCP with no
+    """A trial started the cluster by hand as the README said then: it listened on TCP with no
     password, its socket elsewhere, and serve then crashed and stopped a cluster it had not started."""
     import psycopg
 

@@ -94,3 +94,13 @@ def test_no_page_links_to_a_rule_book_outside_the_repository(site):
     for page in site.rglob("*.html"):
         links = re.findall(r'href="([^"]*)"', page.read_text(encoding="utf-8"))
         assert not [link for link in links if "RULES.md" in link], page
+
+
+def test_no_code_names_a_rule_book_outside_the_repository():
+    """Docstrings and comments cite the project's own rule book, docs/rules.md (issue 40: 25 cited a
+    RULES.md the repository does not have)."""
+    named = [str(path.relative_to(ROOT)) for folder in ("tutorial", "benchmarks", "tests", "lessons", "tools")
+             for path in (ROOT / folder).rglob("*") if path.suffix in (".py", ".toml", ".md", ".js")
+             and path.name != "test_docs.py" and "RULES.md" in path.read_text(encoding="utf-8", errors="replace")]
+    assert not named, named
+    assert (ROOT / "docs" / "rules.md").is_file()

@@ -1,4 +1,4 @@
-"""The rules engine against RULES.md, section by section."""
+"""The rules engine against docs/rules.md, section by section."""
 
 import pytest
 from conftest import EXAMPLES, cards, position

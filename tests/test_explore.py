@@ -120,7 +120,7 @@ def test_study_is_reproducible_and_adds_up():
 
 @pytest.mark.no_cover  # a long run over code the other tests cover: without coverage's tracer, half the time
 def test_three_player_deals_often_never_finish():
-    """RULES.md R7: with 3 players and rule-perfect play, more than a quarter of deals repeat."""
+    """docs/rules.md R7: with 3 players and rule-perfect play, more than a quarter of deals repeat."""
     count = run(StudySpec(players=(3,), hands=400, seed=1)).counts[0]
     assert count.draws_repetition.rate > 0.25
     assert count.wins.count + count.draws_repetition.count + count.draws_turn_limit.count == 400

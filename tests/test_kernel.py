@@ -1,5 +1,5 @@
 """The rules kernel (issue 18): the one implementation of §priority, checked against an
-independent reading of RULES.md (written here, plainly), against the benchmark floor
+independent reading of docs/rules.md (written here, plainly), against the benchmark floor
 (benchmarks/floor.py, the plain source rules) and through the teaching engine that uses it."""
 
 import pytest
@@ -18,7 +18,7 @@ any_rules = st.builds(RuleOptions, wrap=st.booleans(), common_priority=st.boolea
 
 
 def read_from_the_rule_book(rank, common_tops, discard_tops, mover, rules):
-    """§priority and V1/V2 as RULES.md and the rules page say them. ``discard_tops``: a rank or
+    """§priority and V1/V2 as docs/rules.md and the rules page say them. ``discard_tops``: a rank or
     ``None`` (empty) per seat. Destinations as ``("common", index)`` / ``("discard", seat)``."""
     def fits(a, b):
         return abs(a - b) == 1 or (rules.wrap and {a, b} == {1, 13})

@@ -240,7 +240,7 @@ def test_every_step_of_every_lesson_answered_wrong_then_right_in_both_languages(
 
 
 # ----- the words a learner reads (formerly AppTest checks) ---------------------------------------------
-EXAMPLE_1 = ("common-piles-first", "example-1-place")  # RULES.md worked example 1
+EXAMPLE_1 = ("common-piles-first", "example-1-place")  # docs/rules.md worked example 1
 
 
 def test_a_wrong_pile_is_explained_then_the_right_one_named_and_marked():

@@ -1,4 +1,4 @@
-"""The suite's own arrangements hold (README, "Tests"): under ``-n``, the tests of one
+"""The suite's own arrangements hold (docs/contributing.md, "The tests"): under ``-n``, the tests of one
 ``xdist_group`` run on one worker, so a module's own server (tests/browser/conftest.py:
 ``OWN_SERVERS``) and the PostgreSQL cluster start once per run, not once per worker.
 

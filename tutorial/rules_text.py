@@ -1,4 +1,4 @@
-"""The rules page text, section by section (RULES.md in our own words).
+"""The rules page text, section by section (docs/rules.md in our own words).
 
 Each entry of :data:`SECTIONS` is ``(section id, title, Markdown body)``; the ids,
 titles and order are :mod:`tutorial.rulebook`'s, titles and bodies are gettext

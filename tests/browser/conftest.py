@@ -64,7 +64,7 @@ def pytest_collection_modifyitems(config, items):
         # A browser test that fails is run once more (pytest-rerunfailures; the summary lists
         # every rerun as "R" and "N rerun"): on a loaded 2-core machine a page can take seconds
         # to settle, and focus and scroll tests have failed 1 run in 3 there while passing alone.
-        # A rerun is a timing fault to chase, not a pass to forget (README, "Tests").
+        # A rerun is a timing fault to chase, not a pass to forget (docs/contributing.md, "The tests").
         item.add_marker(pytest.mark.flaky(reruns=1))
         # The app runs in its own process, where coverage does not follow: in this one the
         # tracer would only slow Playwright's client down.

@@ -1,4 +1,4 @@
-"""Computer players for the practice table (RULES.md §priority, §muggins, R8).
+"""Computer players for the practice table (docs/rules.md §priority, §muggins, R8).
 
 A :class:`Bot` places cards like the rule-perfect player of R8, except that
 with probability ``error_rate`` it puts the card on a wrong pile, and it calls

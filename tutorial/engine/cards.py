@@ -1,4 +1,4 @@
-"""Cards: ranks, suits, parsing and display (RULES.md §deal).
+"""Cards: ranks, suits, parsing and display (docs/rules.md §deal).
 
 A card is a small immutable value. Its canonical text is rank then suit
 letter (``6H``, ``10S``, ``AC``); its display form uses the suit symbol

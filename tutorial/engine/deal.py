@@ -1,4 +1,4 @@
-"""Dealing a hand from a seed (RULES.md §deal, §counts, R1) and deal codes."""
+"""Dealing a hand from a seed (docs/rules.md §deal, §counts, R1) and deal codes."""
 
 from __future__ import annotations
 

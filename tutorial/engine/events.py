@@ -1,4 +1,4 @@
-"""What happened, as a log of small events (RULES.md §turn, §recycle, §muggins, §finish, R7).
+"""What happened, as a log of small events (docs/rules.md §turn, §recycle, §muggins, §finish, R7).
 
 Every change to a position during a turn is one event, in the order it
 happened, and :func:`apply` replays an event on a position. So a turn's

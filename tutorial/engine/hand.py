@@ -1,4 +1,4 @@
-"""A hand in progress, recorded turn by turn (RULES.md §turn, §finish, R7, R9).
+"""A hand in progress, recorded turn by turn (docs/rules.md §turn, §finish, R7, R9).
 
 :class:`Hand` is the one mutable object of the engine: it keeps the start
 position, every :class:`~tutorial.engine.rules.TurnRecord`, the card turned

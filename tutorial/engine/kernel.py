@@ -1,5 +1,5 @@
 """The rules kernel: where a turned card may go, under given rule options, over plain ints
-(RULES.md §priority; the variants' V1, V2).
+(docs/rules.md §priority; the variants' V1, V2).
 
 This is the one implementation of §priority. The teaching engine
 (:func:`tutorial.engine.rules.legal_destinations`) and the lean simulation path

@@ -1,4 +1,4 @@
-"""Matches of several hands (RULES.md §match, §deal).
+"""Matches of several hands (docs/rules.md §match, §deal).
 
 A match is reproducible from its first deal code: hand 1 is that deal
 (its seed also draws the first dealer, R1); each later hand has its own seed

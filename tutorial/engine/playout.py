@@ -1,4 +1,4 @@
-"""Playing a position to the end (RULES.md §finish, R7, R8, R9)."""
+"""Playing a position to the end (docs/rules.md §finish, R7, R8, R9)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Position files: TOML text <-> :class:`Position` (the format lessons use too).
 
-Format (see README.md)::
+Format (see docs/explorer.md, "Position files")::
 
     players = ["A", "B", "C", "D"]   # 3 to 7 names, clockwise
     to_move = "A"

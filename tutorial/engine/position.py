@@ -1,4 +1,4 @@
-"""Positions and destinations (RULES.md §deal, §priority, §recycle, R10).
+"""Positions and destinations (docs/rules.md §deal, §priority, §recycle, R10).
 
 A :class:`Position` is an immutable snapshot between turns: seats in
 clockwise order, the player to move, every closed stock, every personal

@@ -1,5 +1,5 @@
 """The rules of one turn: turn up, where a card must go, judging, correction
-and penalty (RULES.md §turn, §priority, §recycle, §muggins, §finish).
+and penalty (docs/rules.md §turn, §priority, §recycle, §muggins, §finish).
 
 Every function is pure: it takes a :class:`~tutorial.engine.position.Position`
 and returns data or a new position. Nothing here produces sentences; the
@@ -35,7 +35,7 @@ from .variants import STANDARD, PenaltyRule, RuleOptions
 
 
 class ErrorKind(StrEnum):
-    """The §muggins errors, in the order RULES.md lists them (the first matching row
+    """The §muggins errors, in the order docs/rules.md lists them (the first matching row
     wins). String-valued: each equals its id (``"common-first"``), so JSON output and
     comparisons with text are unchanged."""
 

@@ -1,4 +1,4 @@
-"""What the whole table has seen of the closed stocks (RULES.md §deal, §recycle, §muggins; this
+"""What the whole table has seen of the closed stocks (docs/rules.md §deal, §recycle, §muggins; this
 app's ruling R13).
 
 A closed stock is face down and nobody looks through it (§deal), but not every card in it is

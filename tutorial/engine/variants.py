@@ -1,8 +1,8 @@
-"""Rule options and the named variants of Muggins (RULES.md §deal, §counts, §priority,
+"""Rule options and the named variants of Muggins (docs/rules.md §deal, §counts, §priority,
 §muggins; the variant rulings V1–V4 on the app's rules page).
 
 :class:`RuleOptions` is a small immutable value. Its default, :data:`STANDARD`, is the
-source rule sheet exactly as RULES.md states it: every function that takes ``rules=``
+source rule sheet exactly as docs/rules.md states it: every function that takes ``rules=``
 gives the same results with it as without it. The other :data:`VARIANTS` are the house
 and regional rules the explorer compares; each has a stable id (used in addresses, the
 command line and JSON) and a ``played`` code saying where it comes from — the interface
@@ -126,7 +126,7 @@ class RuleOptions:
 
 
 STANDARD = RuleOptions()
-"""The source rule sheet (RULES.md)."""
+"""The source rule sheet (docs/rules.md)."""
 
 
 RULE_KEYS = ("wrap", "common-first", "opponents", "optional", "penalty", "deal")

@@ -1,5 +1,5 @@
 """Which choice is better? Every pile the turned card could go on, valued by seeded playouts
-(issue 20; RULES.md §priority, §muggins, §finish, R4, R5, R7, R8, R11).
+(issue 20; docs/rules.md §priority, §muggins, §finish, R4, R5, R7, R8, R11).
 
 For each destination of the mover's turned card the turn is settled by the teaching engine
 (:func:`~tutorial.engine.rules.complete_turn`): a correct placement stands, a wrong one is

@@ -1,4 +1,4 @@
-"""The lean simulation path: whole hands on plain lists of ints, no records (RULES.md
+"""The lean simulation path: whole hands on plain lists of ints, no records (docs/rules.md
 §deal, §turn, §priority, §recycle, §muggins, §finish, R1–R12).
 
 Cards are ints 0–51 in the order of :data:`~tutorial.engine.cards.FULL_DECK` (rank =

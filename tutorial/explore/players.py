@@ -1,4 +1,4 @@
-"""Simulated players: pile-choice policies and error-making (RULES.md §priority, §muggins,
+"""Simulated players: pile-choice policies and error-making (docs/rules.md §priority, §muggins,
 R4, R8).
 
 A policy only matters when several destinations are correct (several fitting common

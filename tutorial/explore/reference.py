@@ -1,4 +1,4 @@
-"""Simulated hands played by the teaching engine, with every turn recorded (RULES.md
+"""Simulated hands played by the teaching engine, with every turn recorded (docs/rules.md
 §turn, §priority, §muggins, §finish, R4, R7, R11).
 
 This is the slow, fully recorded path: the position lab steps through its records, and

@@ -1,4 +1,4 @@
-"""Studies: many seeded hands under one variant, summed up per player count (RULES.md
+"""Studies: many seeded hands under one variant, summed up per player count (docs/rules.md
 §deal, §finish, R7, R8).
 
 A study is fully described by a :class:`StudySpec`. Hand ``i`` at ``p`` players gets its

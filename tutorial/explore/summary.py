@@ -1,4 +1,4 @@
-"""What one simulated hand comes to, in plain numbers (RULES.md §finish, R7, R9)."""
+"""What one simulated hand comes to, in plain numbers (docs/rules.md §finish, R7, R9)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Could the table of a lesson position have come about by play? (issue 17: a lesson
 showed 9♦ on 7♣ on a common pile, which no play following the rules can build.)
 
-What the rules imply for the piles a learner is shown (RULES.md §deal, §counts,
+What the rules imply for the piles a learner is shown (docs/rules.md §deal, §counts,
 §priority, §muggins):
 
 - **Common piles.** Each starts with one card turned up at the deal, and a card goes

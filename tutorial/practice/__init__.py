@@ -1,5 +1,5 @@
 """The practice table: the learner in one seat against computer players, for a
-hand or a match, in Coach or Table mode (RULES.md §muggins, §finish, §match, R7).
+hand or a match, in Coach or Table mode (docs/rules.md §muggins, §finish, §match, R7).
 
 Pure game logic for the Practice page (no Streamlit). A whole game is rebuilt
 exactly from its deal code, its settings and the learner's decisions, so the

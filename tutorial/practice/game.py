@@ -1,5 +1,5 @@
 """The practice game: the learner in one seat against computer players, for a hand or a
-match, in Coach or Table mode (RULES.md §muggins, §finish, §match, R4, R7, R11)."""
+match, in Coach or Table mode (docs/rules.md §muggins, §finish, §match, R4, R7, R11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The position lab's screen model, without Streamlit (issue 11; RULES.md §priority, §muggins, R8).
+"""The position lab's screen model, without Streamlit (issue 11; docs/rules.md §priority, §muggins, R8).
 
 Any position set up, examined destination by destination, and played out turn by turn.
 The position's one source of truth is its position-file text (TOML, in
