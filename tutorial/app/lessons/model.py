@@ -459,7 +459,7 @@ class StepScreen:
     def arrival(self) -> str:
         """What a screen reader is told on arriving at the step (Training's next exercise),
         in plain words: its title, its text, the question and, for a card to place, the card
-        turned up — what the text calls “the card shown at your seat”, in words."""
+        turned up, in words (the text names no card: the table shows it)."""
         step, n = self.step, self.n
         parts = [self.title(), plain(self.text())]
         if step.question_cards:
