@@ -6,7 +6,7 @@ in English and Spanish, waits until the page has settled, and writes one PNG per
 language, ``NAME.png`` and ``NAME.es.png``, into ``--out`` (default ``docs/images/app``).
 The suite does not run it: it is run by hand when the pages change.
 
-    .venv/bin/python tools/screenshots.py [--out DIR] [--pages home,lessons,...] [--width 1280 --height 800]
+    .venv/bin/python tools/screenshots.py [--out DIR] [--pages home,lessons,...] [--width 1280 --height 800] [--class-room]
 
 Needs the ``test`` extra (Playwright) and Chromium (``apt-get install chromium``).
 """
@@ -39,12 +39,15 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_app(port: int) -> Iterator[str]:
-    """``muggins app`` on ``127.0.0.1:port`` with an empty data folder, until the block ends."""
+def running_app(port: int) -> Iterator[tuple[str, Path]]:
+    """``muggins app`` on ``127.0.0.1:port`` with an empty data folder, until the block ends:
+    its address and its data folder (where the class room's scenes put a room)."""
     with tempfile.TemporaryDirectory(prefix="muggins-shots-") as data:
         muggins = Path(sys.executable).parent / "muggins"
         command = [str(muggins), "app", "--data-dir", data, "--server.port", str(port), "--server.address", "127.0.0.1"]
-        app = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        log = Path(data) / "app.log"  # a file: a pipe nobody reads would stop the app once full
+        with open(log, "wb") as out:
+            app = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         try:
             base = f"http://127.0.0.1:{port}"
             deadline = time.monotonic() + 60
@@ -56,9 +59,9 @@ def running_app(port: int) -> Iterator[str]:
                 except OSError:
                     pass
                 if app.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"muggins app did not start: {app.stderr.read() if app.stderr else ''}")
+                    raise SystemExit(f"muggins app did not start: {log.read_text(errors='replace')[-2000:]}")
                 time.sleep(0.3)
-            yield base
+            yield base, Path(data)
         finally:
             app.terminate()
             try:
@@ -80,12 +83,54 @@ def settle(page, quiet_ms: int = 600, timeout_ms: int = 30_000) -> None:  # type
     raise SystemExit(f"{page.url}: the app kept running")
 
 
+PROJECTOR = {"viewport": {"width": 853, "height": 480}, "device_scale_factor": 1.5}
+"""A 1280×720 projector at 150 % (the teaching guide's pictures)."""
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+CLASS_QUESTION = "lesson/nearest-opponent/place-skip-empty"
+CLASS_ANSWERS = ("discard:C", "discard:B", "discard:C", "common:1", "discard:C", "discard:D")
+
+
+def class_room(browser, base: str, data: Path, out: Path) -> None:  # type: ignore[no-untyped-def]
+    """The teaching guide's pictures: a room of six students asked a question, on the projector
+    (asking, with the spread; revealed) and on a student's phone (revealed), in both languages."""
+    from tutorial.store import open_room_store
+
+    rooms = open_room_store(data)
+    for lang in LANGUAGES:
+        room = rooms.open_room()
+        rooms.set_question(room.code, room.teacher_token, CLASS_QUESTION)
+        joined = [rooms.join(room.code, f"Kid{number}", f"10.0.{LANGUAGES.index(lang)}.{number}")
+                  for number in range(len(CLASS_ANSWERS))]
+        for student, choice in zip(joined, CLASS_ANSWERS, strict=True):
+            rooms.answer(room.code, student.student_token, 1, choice, "right" if choice == "discard:C" else "wrong")
+        suffix = "" if lang == "en" else f".{lang}"
+        projector = browser.new_context(locale=lang, **PROJECTOR).new_page()
+        projector.goto(f"{base}/class?room={room.code}&teacher={room.teacher_token}&present=1&lang={lang}")
+        settle(projector)
+        projector.locator(".st-key-class-spread label").click()
+        settle(projector)
+        projector.screenshot(path=str(out / f"class-projector{suffix}.png"))
+        projector.locator("[class*='st-key-class-reveal'] button").first.click()
+        settle(projector)
+        projector.screenshot(path=str(out / f"class-projector-revealed{suffix}.png"))
+        projector.context.close()
+        phone = browser.new_context(locale=lang, **PHONE).new_page()
+        phone.goto(f"{base}/class?room={room.code}&student={joined[0].student_token}&lang={lang}")
+        settle(phone)
+        phone.screenshot(path=str(out / f"class-phone{suffix}.png"))
+        phone.context.close()
+        for name in ("class-projector", "class-projector-revealed", "class-phone"):
+            print(out / f"{name}{suffix}.png")
+
+
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--out", default=str(ROOT / "docs" / "images" / "app"), help="where the pictures go")
     options.add_argument("--pages", default=",".join(PAGES), help="the pages, by address, comma-separated")
     options.add_argument("--width", type=int, default=1280)
     options.add_argument("--height", type=int, default=800)
+    options.add_argument("--class-room", action="store_true",
+                         help="also the teaching guide's class room pictures (projector and phone)")
     args = options.parse_args(argv)
     pages = [name for name in args.pages.split(",") if name]
     unknown = sorted(set(pages) - set(PAGES))
@@ -96,9 +141,11 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    with running_app(free_port()) as base, sync_playwright() as playwright:
+    with running_app(free_port()) as (base, data), sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
+            if args.class_room:
+                class_room(browser, base, data, out)
             for lang in LANGUAGES:
                 context = browser.new_context(viewport={"width": args.width, "height": args.height}, locale=lang)
                 page = context.new_page()
