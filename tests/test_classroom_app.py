@@ -272,7 +272,10 @@ def test_the_student_page_writes_its_place_into_a_cookie_and_leave_drops_it():
     assert f"muggins-class-{code}=; Max-Age=0" in scripts
 
 
-def test_the_teacher_removes_and_merges_students_from_the_page():
+def test_the_teacher_removes_and_merges_students_from_the_page(monkeypatch):
+    import json
+    from urllib.parse import quote
+
     at, code, token = teacher()
     student(code, "Quin")
     second = student(code, "Quin 2")
@@ -294,6 +297,12 @@ def test_the_teacher_removes_and_merges_students_from_the_page():
         assert "Your teacher took this entry out of the room" in said and "may have ended" not in said, said
     forged = start(app(room=code, student="not-a-token"), PAGE)  # a link's unknown token: the same as a made-up room
     assert "may have ended" in " ".join(plain(e.value) for e in forged.error)
+    # the merged student's own browser in a new session (a reload, a new tab): its place cookie says it was theirs
+    merged = second.query_params["student"]
+    cookie = {COOKIE_PREFIX + code: quote(json.dumps({"t": merged, "n": "Quin 2"}))}
+    monkeypatch.setattr(classroom_state, "browser_cookie", cookie.get)
+    reloaded = start(app(room=code, student=merged), PAGE)
+    assert "Your teacher took this entry out of the room" in " ".join(plain(e.value) for e in reloaded.error)
 
 
 @pytest.mark.parametrize("kind", ["student", "teacher"])

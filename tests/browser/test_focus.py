@@ -548,3 +548,17 @@ def test_a_practice_hand_in_table_mode_by_keyboard_alone_is_heard_move_by_move(l
         raise AssertionError("the hand did not end")
     assert called == 1 and keys_words and sum(keys_words in text for text in said) == 1, said  # the keys said once
     expect_focus(page, tag="BUTTON")  # at the end of the hand: on the way on, not the page
+
+
+def test_on_a_phone_every_answer_reads_whole(phone, app_url):
+    """Issue 37/38: Streamlit cut a long answer's label to one line with "…" (lesson 6's check:
+    all three choices), and a phone has no hover to show the rest: each label wraps instead."""
+    page = phone
+    page.goto(f"{app_url}/lessons?lang=es&lesson=recycling&step=check-when")
+    settle(page)
+    labels = page.locator("[class*='-option-'] button [data-testid='stMarkdownContainer']")
+    assert labels.count() == 3
+    cut = page.eval_on_selector_all("[class*='-option-'] button [data-testid='stMarkdownContainer']",
+                                    "(all) => all.filter((el) => el.scrollWidth > el.clientWidth + 1"
+                                    " || getComputedStyle(el).textOverflow === 'ellipsis').map((el) => el.innerText)")
+    assert not cut, cut

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .errors import ClassroomError
 from .names import nickname_key, normalise_nickname
-from .session import TOKEN_LIMIT, Clock, CookieReader, Role, RoomState, cookie_name, refused
+from .session import Clock, CookieReader, Role, RoomState, cookie_name, cookie_token, refused
 from .tokens import parse_room_code
 
 if TYPE_CHECKING:
@@ -28,19 +28,11 @@ class JoinSession:
     def place_here(self, code: str) -> Role | None:
         """The place this browser holds in room ``code`` (its place cookie), when the room
         still knows that student; else ``None``. Never raises."""
-        import json
-        from urllib.parse import unquote
-
         parsed = parse_room_code(str(code))
         if parsed is None or self.state.forget_cookie == parsed:
             return None
-        raw = self.cookie(cookie_name(parsed))
-        try:
-            kept = json.loads(unquote(raw)) if raw and len(raw) <= 400 else None
-        except ValueError:
-            return None
-        token = kept.get("t") if isinstance(kept, dict) else None
-        if not isinstance(token, str) or not 0 < len(token) <= TOKEN_LIMIT:
+        token = cookie_token(self.cookie(cookie_name(parsed)))
+        if token is None:
             return None
         try:
             seen = self.store.student(parsed, token)

@@ -194,5 +194,18 @@ def cookie_name(code: str) -> str:
     return COOKIE_PREFIX + code
 
 
+def cookie_token(raw: str | None) -> str | None:
+    """The student token a place cookie's value holds (see :data:`COOKIE_PREFIX`), else ``None``."""
+    import json
+    from urllib.parse import unquote
+
+    try:
+        kept = json.loads(unquote(raw)) if raw and len(raw) <= 400 else None
+    except ValueError:
+        return None
+    token = kept.get("t") if isinstance(kept, dict) else None
+    return token if isinstance(token, str) and 0 < len(token) <= TOKEN_LIMIT else None
+
+
 __all__ = ["COOKIE_DAYS", "COOKIE_PREFIX", "Clock", "CookieReader", "Role", "RoomState", "Sent", "as_link_error",
-           "cookie_name", "refusals", "refused"]
+           "cookie_name", "cookie_token", "refusals", "refused"]

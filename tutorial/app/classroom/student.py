@@ -17,7 +17,7 @@ from tutorial.app.shell.markup import fill, literal
 from tutorial.app.shell.table_component import anchor
 from tutorial.classroom import ClassroomError, StudentView
 from tutorial.classroom.rooms import CLASS_TALLY_MIN
-from tutorial.classroom.session import COOKIE_DAYS, as_link_error, cookie_name
+from tutorial.classroom.session import COOKIE_DAYS, as_link_error, cookie_name, cookie_token
 from tutorial.classroom.student import StudentScreen, StudentSession
 from tutorial.store import RoomStore
 
@@ -54,6 +54,11 @@ def keep_place(student: StudentSession, seen: StudentView) -> None:
     cookie = f"{cookie_name(seen.code)}={quote(value)}; Max-Age={COOKIE_DAYS * 24 * 3600}; Path=/; SameSite=Lax"
     st.html(f"<script>document.cookie = {json.dumps(cookie)} + (location.protocol === 'https:' ? '; Secure' : '');"
             "</script>", unsafe_allow_javascript=True, width="content")
+
+
+def _placed_here(student: StudentSession) -> bool:
+    """Whether this browser's place cookie for the room holds this student's token (see :func:`keep_place`)."""
+    return cookie_token(room.browser_cookie(cookie_name(student.role.code))) == student.role.token
 
 
 def leave_button(key: str = "class-leave") -> None:
@@ -96,6 +101,8 @@ def page(rooms: RoomStore) -> NoReturn:
     except ClassroomError as err:
         if err.code == "unavailable":
             parts.fault(err)
+        if _placed_here(student):  # this browser held the place (its cookie): a new session of the same student
+            student.state.been.add((student.role.code, student.role.token))
         st.error(literal(words.class_error(as_link_error(err, student.state), tr)))
         st.button(_("Join another room"), key="class-rejoin", on_click=student.state.leave)
         parts.end_page()

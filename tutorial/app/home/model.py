@@ -147,8 +147,8 @@ class HomeScreen:
         found = []
         for number, lesson in enumerate(self.lessons, start=1):
             label = f"{number}. {self._(lesson.title)}"
-            if lesson.id in self.done:  # its stars, from its check (model_course.stars)
-                earned = stars(self.results.get(lesson.id)) if lesson.check_steps else STARS
+            earned = (stars(self.results.get(lesson.id)) if lesson.check_steps else STARS) if lesson.id in self.done else 0
+            if earned:  # its stars, from its check (model_course.stars; none without a check result)
                 label += " · " + star_text(earned, self.tr)
             found.append(LessonLine(lesson.id, label, lesson.id in self.done))
         return found

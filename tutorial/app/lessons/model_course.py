@@ -65,9 +65,10 @@ def stars(score: tuple[int, int] | None) -> int:
     """The stars a completed lesson earns from its check (``(right at the first try, check
     steps)``; a question answered after a wrong try, the hint or *Show me* is not right at the
     first try): three when every question was, two when at least half were, else one. A lesson
-    can be done again for more (its best result is kept)."""
+    can be done again for more (its best result is kept). No check result (a lesson completed
+    before stars existed, or from an old bookmark): 0, and no stars are shown."""
     if score is None:
-        return 1
+        return 0
     right, total = score
     if total == 0 or right >= total:
         return STARS
@@ -245,7 +246,10 @@ class Ending:
 
 
 def star_text(count: int, tr: gettext.NullTranslations) -> str:
-    """``★★☆ 2 of 3 stars``: the stars drawn, then said (a screen reader reads the words)."""
+    """``★★☆ 2 of 3 stars``: the stars drawn, then said (a screen reader reads the words); nothing
+    for 0 (no check result to earn them from)."""
+    if count <= 0:
+        return ""
     return "★" * count + "☆" * (STARS - count) + " " + tr.ngettext(
         "{count} of {most} star", "{count} of {most} stars", STARS).format(count=count, most=STARS)
 
@@ -331,9 +335,15 @@ class LessonScreen:
         _ = tr.gettext
         lesson = self.lesson
         earned = self.stars(lesson)
-        said = _("Lesson complete: {stars}.").format(stars=star_text(earned, tr))
+        said = _("Lesson complete: {stars}.").format(stars=star_text(earned, tr)) if earned else _("Lesson complete.")
         score = (self.state.checks or {}).get(lesson.id)
-        if score is not None:
+        now = self.state.check_score(lesson)  # this time's answers, when every check question was answered now
+        answered = all(answer_key(lesson, step) in self.state.answers and self.state.answers[answer_key(lesson, step)].solved
+                       for step in lesson.check_steps)
+        if answered and lesson.check_steps and score is not None and now != score:
+            said += " " + _("This time: {right} of {total} right at the first try; your best is kept.").format(
+                right=now[0], total=now[1])
+        elif score is not None:
             said += " " + _("Check: {right} of {total} right at the first try.").format(right=score[0], total=score[1])
         if earned < STARS:
             said += " " + _("A question answered after a wrong try, the hint or Show me where it goes earns no star: start again for more.")

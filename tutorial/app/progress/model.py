@@ -185,9 +185,9 @@ class ProgressScreen:
             else:
                 check = _("no check") if not lesson.check_steps else "—"
             status = _("Not yet")
-            if done:  # with its stars (model_course.stars), earned by the check beside it
+            if done:  # with its stars (model_course.stars), earned by the check beside it (none without one)
                 earned = stars(self.checks.get(lesson.id)) if lesson.check_steps else STARS
-                status = _("Completed") + " · " + star_text(earned, self.tr)
+                status = _("Completed") + (" · " + star_text(earned, self.tr) if earned else "")
             rows.append(LessonRow(lesson.id, f"{number}. {_(lesson.title)}", done, status, check))
         return rows
 

@@ -63,6 +63,13 @@ STYLE = (
     " {font-size: 1em;}"  # a room code
     f"[data-testid='stMain'] [class*='st-key-{LARGE_TEXT}'] [data-testid='stMarkdownContainer'] p"
     " {font-size: 1.75rem; font-weight: 600; line-height: 1.2; margin: 0;}"
+    # An answer's label is read whole: Streamlit cuts a button's label to one line with "…", and a
+    # phone has no hover to show the rest (whole choices of lessons, training and the class room
+    # were unreadable). The label wraps instead; a button's height follows it.
+    "[data-testid='stMain'] [class*='-option-'] button [data-testid='stMarkdownContainer'],"
+    " [data-testid='stMain'] [class*='-option-'] button [data-testid='stMarkdownContainer'] p"
+    " {white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere;}"
+    "[data-testid='stMain'] [class*='-option-'] button {height: auto; min-height: 2.5rem;}"
     + STAGE +
     "</style>"
 )
