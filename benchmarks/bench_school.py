@@ -24,7 +24,6 @@ clicks and polls took.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import http.cookiejar
 import json
 import os
@@ -45,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.server import wait_for_line  # noqa: E402
+from tests.browser.server import stop_app, wait_for_line  # noqa: E402
 from tutorial.deploy.local_postgres import LocalPostgres  # noqa: E402
 
 
@@ -231,13 +230,7 @@ def run(processes: int, learners: int, seconds: float, think: float) -> dict:
         for thread in threads:
             thread.join(timeout=30)
         if serve is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(serve.pid, signal.SIGTERM)
-            try:
-                serve.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                os.killpg(serve.pid, signal.SIGKILL)
-                serve.wait(timeout=10)
+            stop_app(serve, seconds=60)
         cluster.stop("immediate")
         shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(above, ignore_errors=True)

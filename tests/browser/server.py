@@ -3,6 +3,7 @@ browser tests and the benchmarks."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -68,11 +69,14 @@ def wait_for_line(log: Path, process: subprocess.Popen, needle: str, seconds: fl
         time.sleep(0.2)
 
 
-def stop_app(process: subprocess.Popen) -> None:
+def stop_app(process: subprocess.Popen, seconds: float = 15) -> None:
+    """Stop a process started in a session of its own (an app, ``muggins serve``) and everything in
+    its process group: SIGTERM, then SIGKILL after ``seconds``."""
     if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
         try:
-            process.wait(timeout=15)
+            process.wait(timeout=seconds)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=15)

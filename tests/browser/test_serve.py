@@ -21,7 +21,7 @@ import time
 import pytest
 
 from .conftest import click_key, query, settle
-from .server import free_port, wait_for_line
+from .server import free_port, stop_app, wait_for_line
 
 FOLLOW_S = 15
 
@@ -61,12 +61,7 @@ def school(tmp_path_factory):
         assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d Muggins Tutor is at http", ready), ready  # the time first, as a log's
         yield f"http://127.0.0.1:{port}", run, [first, first + 1], LocalPostgres(cluster).url("muggins")
     finally:  # whatever happened: nothing it started outlives the test
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+        stop_app(process, seconds=30)
         LocalPostgres(cluster).stop("immediate")  # serve stops it; a serve killed would not have
         shutil.rmtree(above, ignore_errors=True)
 
