@@ -568,3 +568,15 @@ def test_the_last_lesson_ends_the_course_with_its_stars_and_what_to_do_next(lang
     assert ending.course is not None and f"{most - 2} " in ending.course and str(most) in ending.course
     assert any(translations(lang).gettext(weak.title) in line for line in ending.lines), ending.lines
     assert "★" in ending.lesson
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_question_answered_says_its_answer_in_words(lang):
+    """Issue 37 (a trial): on the projector a revealed card question showed its disabled buttons in
+    the cards' colours and marked none (a disabled button shows no mark): the answer is said."""
+    lesson, step = next((item, step) for item in LESSONS for step in item.steps if screen(item, step, StepAnswer()).layout == Layout.CARDS)
+    revealed = screen(lesson, step, StepAnswer.shown(step), lang, shown_to_all=True)
+    line = revealed.answer_line()
+    assert line is not None and translations(lang).gettext("The answer: **{answer}**").split("**")[0] in line
+    assert revealed.label(step.right[0]) in line
+    assert screen(lesson, step, StepAnswer(), lang).answer_line() is None  # nothing before it is answered

@@ -331,8 +331,10 @@ class StepScreen:
 
     # ----- the verdict ----------------------------------------------------------------------------------
     def answer_line(self) -> str | None:
-        """Once a ``CHOICE`` step is answered: the answer given (Markdown), else ``None``."""
-        if self.layout != Layout.CHOICE or not self.answer.solved:
+        """Once a ``CHOICE`` or ``CARDS`` step is answered: the answer given (Markdown), else
+        ``None`` (a card step's buttons stay, disabled, and a disabled button shows no mark: on a
+        projector the red card looked chosen and the right one unmarked)."""
+        if self.layout not in (Layout.CHOICE, Layout.CARDS) or not self.answer.solved:
             return None
         _ = self.tr.gettext
         said = _("The answer: **{answer}**") if self.shown_to_all else _("Your answer: **{answer}**")

@@ -256,6 +256,9 @@ def _cards(shown: StepScreen, tr: gettext.NullTranslations, stage: Stage) -> Non
         clicks.button(button.label, key=button.key, seen=seen, current=current, action=pick, args=(button.value,),
                       where=column, disabled=button.disabled, help=button.help, width="stretch",
                       type="primary" if button.primary else "secondary")
+    line = shown.answer_line()
+    if line is not None:
+        st.markdown(line)
     _boxes(shown, stage)
 
 
