@@ -576,3 +576,11 @@ def test_a_variant_s_deal_is_named_for_what_it_is(capsys):
     status, _, err = run(capsys, "stats", "--variant", "four-centre", "--players", "3")
     assert status == 2
     assert "--players: no deal for 3 players under the variant four-centre: it deals for 4, 5, 6, 7, 8 players only" in err, err
+
+
+@pytest.mark.parametrize("name", ["wrap", "Measure", "Medida", "The source rules", "custom"])
+def test_stats_refuses_a_name_for_ones_rules_that_reads_as_a_variant_or_a_heading(capsys, name):
+    """A tester: `--name wrap` beside `--variant wrap` gave two "Variant wrap" sections and two CSV rows
+    no reader could tell apart; the variant lab refused such names, the command line did not."""
+    status, out, err = run(capsys, "stats", "--hands", "2", "--players", "4", "--rules", "wrap=1", "--name", name)
+    assert status == 2 and out == "" and "already names a variant or a heading" in err, err

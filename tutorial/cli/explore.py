@@ -137,6 +137,11 @@ def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
             raise StatsInputError("--rules", words.position_error(err, translations("en"))) from None
         if len(args.name) > NAME_LIMIT or not args.name.isprintable():
             raise StatsInputError("--name", f"at most {NAME_LIMIT} printable characters")
+        from tutorial.app.explore.model_variant import name_taken  # the variant lab's rule, the same here
+
+        if name_taken(args.name):
+            raise StatsInputError("--name", f"{words.clip(args.name, 40)!r} already names a variant or a heading of the "
+                                            "results, in English or Spanish: choose another name")
     asked: list[tuple[str, RuleOptions | None]] = [(name, None) for name in args.variant or ([] if custom else
                                                                                             ["standard"])]
     if custom is not None:

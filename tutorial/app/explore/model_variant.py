@@ -82,8 +82,8 @@ def _plain(text: str) -> str:
 
 @functools.cache
 def _taken_names() -> frozenset[str]:
-    """What rules of one's own may not be called, in either language: a variant's name, the name
-    they have without one, the results table's headings, the empty choice of *Compare with*.
+    """What rules of one's own may not be called, in either language: a variant's name or id, the
+    name they have without one, the results table's headings, the empty choice of *Compare with*.
     Called so, the results' table came out sideways (its columns are headed by names) and a link
     with ``vname=The source rules`` showed the rules' numbers under the source rules' name."""
     taken: set[str] = set()
@@ -93,6 +93,7 @@ def _taken_names() -> frozenset[str]:
         taken |= {_(name) for name in VARIANT_NAMES.values()}
         taken |= {_("Rules of your own"), _("Measure"), _("Test"), _("nothing"), _("Variant"),
                   _("Difference ({level} interval)").format(level=level)}
+    taken |= {*VARIANTS, CUSTOM}  # the ids the command line, the CSV and links name the variants by
     return frozenset(_plain(name) for name in taken)
 
 
