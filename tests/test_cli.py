@@ -584,3 +584,16 @@ def test_stats_refuses_a_name_for_ones_rules_that_reads_as_a_variant_or_a_headin
     no reader could tell apart; the variant lab refused such names, the command line did not."""
     status, out, err = run(capsys, "stats", "--hands", "2", "--players", "4", "--rules", "wrap=1", "--name", name)
     assert status == 2 and out == "" and "already names a variant or a heading" in err, err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (("stats", "--lang", "es", "--hands", "0"), "muggins: --hands: tiene que ser un número entero de 1 a"),
+    (("stats", "--lang", "es", "--variant", "four-centre", "--players", "3"), "no hay reparto para 3 jugadores con la variante"),
+    (("stats", "--lang", "es", "--error-rate", "1e-3"), "escríbelo como un decimal de 0 a 1"),
+    (("explain", EXAMPLES / "example-1.toml", "--lang", "es", "--evaluate", "--hands", "0"), "tiene que ser un número entero"),
+    (("explain", EXAMPLES / "example-1.toml", "--lang", "es", "--hands", "5"), "--hands: necesita --evaluate"),
+])
+def test_stats_and_explain_say_bad_input_in_the_language_asked_for(capsys, argv, said):
+    """A tester: `stats --lang es` and `explain --lang es` answered bad input in English."""
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and said in err and err.count("\n") == 1, err

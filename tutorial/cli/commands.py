@@ -189,14 +189,15 @@ def _explain(args: argparse.Namespace) -> int:
                                                    ("--error-rate", args.error_rate, "0"),
                                                    ("--alertness", args.alertness, "1"), ("--workers", args.workers, "1"))
              if value != default]
+    tr = translations(args.lang)
     if given and not args.evaluate:
-        raise cli_explore.StatsInputError(given[0], "needs --evaluate")
+        raise cli_explore.StatsInputError(given[0], tr.gettext("needs --evaluate"))
     if args.evaluate:
-        spec = EvalSpec(hands=cli_explore.parse_whole(args.hands, "--hands", 1, MAX_EVAL_HANDS),
-                        seed=cli_explore.parse_whole(args.seed, "--seed", 0, 10**18), variant=args.variant,
-                        error_rate=cli_explore.parse_chance(args.error_rate, "--error-rate"),
-                        alertness=cli_explore.parse_chance(args.alertness, "--alertness"))
-        workers = cli_explore.parse_whole(args.workers, "--workers", 1, cli_explore.MAX_WORKERS)
+        spec = EvalSpec(hands=cli_explore.parse_whole(args.hands, "--hands", 1, MAX_EVAL_HANDS, tr),
+                        seed=cli_explore.parse_whole(args.seed, "--seed", 0, 10**18, tr), variant=args.variant,
+                        error_rate=cli_explore.parse_chance(args.error_rate, "--error-rate", tr),
+                        alertness=cli_explore.parse_chance(args.alertness, "--alertness", tr))
+        workers = cli_explore.parse_whole(args.workers, "--workers", 1, cli_explore.MAX_WORKERS, tr)
     result = explain(args.position, args.play, args.lang, rules=rules, evaluation=spec, workers=workers)
     text = result.pop("text")
     if args.json:

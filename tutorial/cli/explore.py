@@ -8,6 +8,7 @@ unknown variants or policies) exits with status 2 and one line, like every other
 from __future__ import annotations
 
 import csv
+import gettext
 import json
 import re
 import signal
@@ -82,10 +83,14 @@ def add_parsers(commands) -> None:  # type: ignore[no-untyped-def]
     be.add_argument("--players", default="3,4,5,6,7", metavar="N,N,...", help="player counts, 3 to 7 (default 3,4,5,6,7)")
 
 
-def parse_whole(text: str, where: str, low: int, high: int) -> int:
+ENGLISH = translations("en")
+"""The messages' language when a command has none (``--lang`` picks another)."""
+
+
+def parse_whole(text: str, where: str, low: int, high: int, tr: gettext.NullTranslations = ENGLISH) -> int:
     value = parse_count(text.strip(), max_digits=len(str(high))) if isinstance(text, str) else None
     if value is None or not low <= value <= high:
-        raise StatsInputError(where, f"must be a whole number from {low} to {high}")
+        raise StatsInputError(where, tr.gettext("must be a whole number from {low} to {high}").format(low=low, high=high))
     return value
 
 
@@ -93,7 +98,7 @@ CHANCE = re.compile(r"(?:0|1)(?:\.[0-9]{1,6})?|\.[0-9]{1,6}")
 """A chance as typed: ASCII digits, 0 to 1, at most six decimals (``0.05``, ``.5``, ``1``)."""
 
 
-def parse_chance(text: str, where: str) -> float:
+def parse_chance(text: str, where: str, tr: gettext.NullTranslations = ENGLISH) -> float:
     if isinstance(text, str) and CHANCE.fullmatch(text.strip()) and 0.0 <= float(text) <= 1.0:
         return float(text)
     try:
@@ -101,63 +106,70 @@ def parse_chance(text: str, where: str) -> float:
     except ValueError:
         value = -1.0
     if 0.0 <= value <= 1.0:  # a number in range, written otherwise (1e-3, 0.0000001)
-        raise StatsInputError(where, f"write it as a decimal from 0 to 1 with at most six decimals, e.g. 0.05, "
-                                     f"not {words.clip(text, 20)!r}")
-    raise StatsInputError(where, f"must be a number from 0 to 1, e.g. 0.05, not {words.clip(text, 20)!r}")
+        raise StatsInputError(where, tr.gettext("write it as a decimal from 0 to 1 with at most six decimals, e.g. 0.05, "
+                                                "not {typed!r}").format(typed=words.clip(text, 20)))
+    raise StatsInputError(where, tr.gettext("must be a number from 0 to 1, e.g. 0.05, not {typed!r}").format(
+        typed=words.clip(text, 20)))
 
 
-def _players(text: str, high: int = 8) -> tuple[int, ...]:
+def _players(text: str, high: int = 8, tr: gettext.NullTranslations = ENGLISH) -> tuple[int, ...]:
     """Player counts, 3 to ``high`` (8 for ``stats``: a variant deals for 8; 7 for ``bench``)."""
     parts = [part.strip() for part in text.split(",")] if len(text) <= 40 else [""]
-    counts = tuple(parse_whole(part, "--players", 3, high) for part in parts)
+    counts = tuple(parse_whole(part, "--players", 3, high, tr) for part in parts)
     if len(set(counts)) != len(counts):
-        raise StatsInputError("--players", "a player count is listed twice")
+        raise StatsInputError("--players", tr.gettext("a player count is listed twice"))
     return counts
 
 
 def specs(args) -> list[StudySpec]:  # type: ignore[no-untyped-def]
-    """The studies asked for, one per variant; raises :class:`StatsInputError`."""
-    players = _players(args.players)
+    """The studies asked for, one per variant; raises :class:`StatsInputError` (in ``args.lang``)."""
+    tr = translations(getattr(args, "lang", "en"))
+    _ = tr.gettext
+    players = _players(args.players, tr=tr)
     common = {
-        "hands": parse_whole(args.hands, "--hands", 1, MAX_HANDS),
-        "seed": parse_whole(args.seed, "--seed", 0, 10**18),
+        "hands": parse_whole(args.hands, "--hands", 1, MAX_HANDS, tr),
+        "seed": parse_whole(args.seed, "--seed", 0, 10**18, tr),
         "policy": args.policy,
-        "error_rate": parse_chance(args.error_rate, "--error-rate"),
-        "alertness": parse_chance(args.alertness, "--alertness"),
-        "max_turns": parse_whole(args.max_turns, "--max-turns", 1, 10_000_000),
+        "error_rate": parse_chance(args.error_rate, "--error-rate", tr),
+        "alertness": parse_chance(args.alertness, "--alertness", tr),
+        "max_turns": parse_whole(args.max_turns, "--max-turns", 1, 10_000_000, tr),
     }
     found = []
     custom = None
     if args.name and args.rules is None:
-        raise StatsInputError("--name", "names rules of your own: give --rules too")
+        raise StatsInputError("--name", _("names rules of your own: give --rules too"))
     if args.rules is not None:
         try:
             custom = parse_rules(args.rules)
         except PositionError as err:
-            raise StatsInputError("--rules", words.position_error(err, translations("en"))) from None
+            raise StatsInputError("--rules", words.position_error(err, tr)) from None
         if len(args.name) > NAME_LIMIT or not args.name.isprintable():
-            raise StatsInputError("--name", f"at most {NAME_LIMIT} printable characters")
+            raise StatsInputError("--name", _("at most {limit} printable characters").format(limit=NAME_LIMIT))
         from tutorial.app.explore.model_variant import name_taken  # the variant lab's rule, the same here
 
         if name_taken(args.name):
-            raise StatsInputError("--name", f"{words.clip(args.name, 40)!r} already names a variant or a heading of the "
-                                            "results, in English or Spanish: choose another name")
+            raise StatsInputError("--name", _("{name!r} already names a variant or a heading of the results, in English "
+                                              "or Spanish: choose another name").format(name=words.clip(args.name, 40)))
     asked: list[tuple[str, RuleOptions | None]] = [(name, None) for name in args.variant or ([] if custom else
                                                                                             ["standard"])]
     if custom is not None:
         asked.append((CUSTOM, custom))
     for name, rules in asked:
         dealt = (rules or VARIANTS[name].rules).player_counts
-        shown = (f"“{args.name}”" if args.name else "your rules") if rules is not None else f"the variant {name}"
+        if rules is None:
+            shown = _("the variant {name}").format(name=name)
+        else:
+            shown = _("“{name}”").format(name=args.name) if args.name else _("your rules")
         for count in players:
             if count not in dealt:
-                raise StatsInputError("--players", f"no deal for {count} players under {shown}: it deals for "
-                                                   f"{', '.join(map(str, dealt))} players only")
+                raise StatsInputError("--players", _("no deal for {count} players under {rules}: it deals for {counts} "
+                                                     "players only").format(count=count, rules=shown,
+                                                                            counts=", ".join(map(str, dealt))))
         try:
             found.append(StudySpec(players=players, variant=name, custom=rules, name=args.name if rules else "",
                                    **common))
         except PositionError as err:
-            raise StatsInputError("--players", words.position_error(err, translations("en"))) from None
+            raise StatsInputError("--players", words.position_error(err, tr)) from None
     return found
 
 
