@@ -17,6 +17,7 @@ from tutorial.app.explore.model_variant import (
     VariantLab,
     VariantLabState,
     VariantSettings,
+    name_taken,
 )
 from tutorial.explore.players import Policy
 from tutorial.explore.queue import StudyQueue
@@ -328,3 +329,18 @@ def test_rules_dealt_for_no_count_the_other_variant_deals_say_so() -> None:
         reason = linked.no_run_reason()
         assert reason is not None and words in reason, reason
         assert reason.startswith("No number of players" if lang == "en" else "Ningún número de jugadores"), reason
+
+
+@pytest.mark.parametrize("name", ["Tom\tJones", "evil\u202eevil", "x" * 41])
+def test_a_links_name_that_cannot_be_kept_is_left_out_with_a_word(name: str) -> None:
+    """A tester: a vname with a tab, a control character or over 40 characters was dropped or cut
+    without a word."""
+    linked = variant_lab()
+    linked.take_link("wrap=1", name)
+    said = linked.take_link_problem()
+    assert linked.settings.b == "custom" and linked.settings.own_name == ""
+    assert said is not None and "name for these rules was left out" in said
+
+
+def test_a_full_width_name_reads_as_the_heading_it_looks_like() -> None:
+    assert name_taken("Ｔｅｓｔ") and name_taken("ＭＥＤＩＤＡ") and not name_taken("Tom")

@@ -15,6 +15,7 @@ import functools
 import gettext
 import logging
 import math
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -76,8 +77,9 @@ DEFAULT_PLAYERS = 3
 
 
 def _plain(text: str) -> str:
-    """A name as a reader compares it: no spaces, no case."""
-    return "".join(text.split()).casefold()
+    """A name as a reader compares it: no spaces, no case, one form of each letter (full-width
+    ``Ｔｅｓｔ`` reads as ``Test``)."""
+    return "".join(unicodedata.normalize("NFKC", text).split()).casefold()
 
 
 @functools.cache
@@ -387,6 +389,10 @@ class VariantLab:
         self.state.linked = True
         if name and name_taken(name):
             self.state.refused_name = name
+        elif name and (len(name.strip()) > NAME_LIMIT or not name.isprintable()):
+            self.state.link_problem = self._("The link's name for these rules was left out: a name has at most "
+                                             "{limit} characters, and no control characters.").format(limit=NAME_LIMIT)
+            name = ""
         try:
             self.state.settings = self.state.settings.with_own(rules, name or "")
         except PositionError as err:
