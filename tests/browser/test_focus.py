@@ -557,6 +557,8 @@ def test_on_a_phone_every_answer_reads_whole(phone, app_url):
     page.goto(f"{app_url}/lessons?lang=es&lesson=recycling&step=check-when")
     settle(page)
     labels = page.locator("[class*='-option-'] button [data-testid='stMarkdownContainer']")
+    labels.first.wait_for(timeout=15_000)  # the run the stored progress brings may still be drawing the step
+    settle(page)
     assert labels.count() == 3
     cut = page.eval_on_selector_all("[class*='-option-'] button [data-testid='stMarkdownContainer']",
                                     "(all) => all.filter((el) => el.scrollWidth > el.clientWidth + 1"
