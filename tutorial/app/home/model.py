@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from babel.lists import format_list
 
-from tutorial.app.lessons.model_course import STARS, star_text, stars
+from tutorial.app.lessons.model_course import STARS, lesson_stars, star_text
 from tutorial.app.shell.model_move import read_move_code_parts
 from tutorial.app.shell.model_progress import Progress, ProgressError, part_names
 from tutorial.i18n import LANGUAGE_NAMES
@@ -147,7 +147,7 @@ class HomeScreen:
         found = []
         for number, lesson in enumerate(self.lessons, start=1):
             label = f"{number}. {self._(lesson.title)}"
-            earned = (stars(self.results.get(lesson.id)) if lesson.check_steps else STARS) if lesson.id in self.done else 0
+            earned = lesson_stars(lesson, self.done, self.results)
             if earned:  # its stars, from its check (model_course.stars; none without a check result)
                 label += " · " + star_text(earned, self.tr)
             found.append(LessonLine(lesson.id, label, lesson.id in self.done))
@@ -157,7 +157,7 @@ class HomeScreen:
         """Once every lesson is done: the course's stars (``None`` before)."""
         if not self.lessons or any(lesson.id not in self.done for lesson in self.lessons):
             return None
-        earned = sum(stars(self.results.get(lesson.id)) if lesson.check_steps else STARS for lesson in self.lessons)
+        earned = sum(lesson_stars(lesson, self.done, self.results) for lesson in self.lessons)
         return self._("You have finished the course: {count} of {most} stars. Next: a practice hand, and training "
                       "when it is due.").format(count=earned, most=STARS * len(self.lessons))
 

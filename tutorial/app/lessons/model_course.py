@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gettext
 import zlib
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -73,6 +73,14 @@ def stars(score: tuple[int, int] | None) -> int:
     if total == 0 or right >= total:
         return STARS
     return 2 if 2 * right >= total else 1
+
+
+def lesson_stars(lesson: Lesson, done: Collection[str], checks: Mapping[str, tuple[int, int]]) -> int:
+    """The stars ``lesson`` has earned: 0 before it is completed; :func:`stars` of its check
+    result; three for a lesson with no check."""
+    if lesson.id not in done:
+        return 0
+    return stars(checks.get(lesson.id)) if lesson.check_steps else STARS
 
 
 def answer_key(lesson: Lesson, step: Step) -> str:
@@ -323,10 +331,8 @@ class LessonScreen:
             self.state.checks[lesson.id] = score if before is None or score[0] >= before[0] else before
 
     def stars(self, lesson: Lesson) -> int:
-        """The stars ``lesson`` has earned (0 before it is completed): :func:`stars`."""
-        if lesson.id not in self.done:
-            return 0
-        return stars((self.state.checks or {}).get(lesson.id)) if lesson.check_steps else STARS
+        """The stars ``lesson`` has earned (:func:`lesson_stars`)."""
+        return lesson_stars(lesson, self.done, self.state.checks or {})
 
     def ending(self, tr: gettext.NullTranslations) -> Ending:
         """The words at the end of the completed lesson shown; the course's end once every lesson

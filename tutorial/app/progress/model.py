@@ -23,7 +23,7 @@ from datetime import UTC, datetime, tzinfo
 from babel.dates import format_skeleton, format_time, format_timedelta
 from babel.numbers import format_decimal, format_percent
 
-from tutorial.app.lessons.model_course import STARS, star_text, stars
+from tutorial.app.lessons.model_course import lesson_stars, star_text
 from tutorial.app.practice.stats import PracticeStats
 from tutorial.lessons.model import Lesson
 from tutorial.narrate import narrator
@@ -186,7 +186,7 @@ class ProgressScreen:
                 check = _("no check") if not lesson.check_steps else "—"
             status = _("Not yet")
             if done:  # with its stars (model_course.stars), earned by the check beside it (none without one)
-                earned = stars(self.checks.get(lesson.id)) if lesson.check_steps else STARS
+                earned = lesson_stars(lesson, self.done, self.checks)
                 status = _("Completed") + (" · " + star_text(earned, self.tr) if earned else "")
             rows.append(LessonRow(lesson.id, f"{number}. {_(lesson.title)}", done, status, check))
         return rows
